@@ -1,0 +1,141 @@
+// The backend port: pages talk to this, never to an adapter.
+import type { AuthProvider, DataProvider } from "react-admin";
+import type {
+  Car,
+  CompanyDetails,
+  Extra,
+  Location,
+  News,
+  Offer,
+  Quote,
+  RequestInput,
+  ReservationInput,
+  StaffRole,
+} from "../domain/schemas";
+
+export type WithId<T> = T & { id: string };
+
+export interface PublicSettings {
+  company: CompanyDetails;
+  locations: WithId<Location>[];
+  extras: WithId<Extra>[];
+  terms: string;
+  about: string;
+  privacy: string;
+  bookingRules: {
+    leadTimeHours: number;
+    minDays: number;
+    maxDays: number;
+    maxAdvanceDays: number;
+    graceMinutes: number;
+    openingHour: number;
+    closingHour: number;
+  };
+}
+
+export interface CarFilter {
+  category?: string;
+  transmission?: string;
+  fuel?: string;
+  seats?: number;
+}
+
+/** A published car with its public prices. */
+export type PublicCar = WithId<Car> & {
+  priceFrom: number | null;
+  tiers: { fromDays: number; toDays: number | null; dailyRate: number }[];
+};
+
+export interface SearchResult {
+  car: PublicCar;
+  id: string;
+  quote: Quote;
+}
+
+export interface SearchQuery {
+  from: string;
+  to: string;
+  location?: string;
+}
+
+export interface ReservationCreated {
+  id: string;
+  number: string;
+  quote: Quote;
+}
+
+export interface SiteApi {
+  cars(filter?: CarFilter): Promise<PublicCar[]>;
+  car(slug: string): Promise<PublicCar | null>;
+  search(query: SearchQuery): Promise<SearchResult[]>;
+  offers(): Promise<WithId<Offer>[]>;
+  news(): Promise<WithId<News>[]>;
+  newsItem(slug: string): Promise<WithId<News> | null>;
+  settings(): Promise<PublicSettings>;
+  submitReservation(input: ReservationInput): Promise<ReservationCreated>;
+  submitRequest(input: RequestInput): Promise<{ id: string }>;
+  /** ISO 3166 alpha-2 of the visitor, from the IP lookup service; null when it fails */
+  detectCountry(): Promise<string | null>;
+}
+
+export interface SessionUser {
+  id: string;
+  email: string;
+  name: string;
+  role: StaffRole;
+}
+
+/** Light session API: the login page and the auth guard need it without react-admin. */
+export interface SessionApi {
+  login(email: string, password: string): Promise<SessionUser>;
+  logout(): Promise<void>;
+  /** null when signed out */
+  me(): Promise<SessionUser | null>;
+}
+
+export type UploadState = "running" | "paused" | "success" | "canceled" | "error";
+
+export interface UploadProgress {
+  state: UploadState;
+  bytesTransferred: number;
+  totalBytes: number;
+  /** Lithuanian message when state is error */
+  error?: string;
+}
+
+export interface UploadTask {
+  pause(): boolean;
+  resume(): boolean;
+  cancel(): boolean;
+  /** resolves with the stored path (e.g. /files/cars/abc.webp) */
+  done: Promise<string>;
+}
+
+export interface FileStore {
+  upload(file: Blob & { name?: string }, folder: string, onProgress: (p: UploadProgress) => void): UploadTask;
+  remove(path: string): Promise<void>;
+  /** a URL an <img> can load */
+  url(path: string): string;
+}
+
+export interface Backend {
+  kind: "local" | "firebase";
+  site: SiteApi;
+  session: SessionApi;
+  /** lazy: loads react-admin providers only when the back-office opens */
+  admin(): Promise<{ dataProvider: DataProvider; authProvider: AuthProvider }>;
+  files: FileStore;
+}
+
+/** Errors the port raises carry an HTTP-like status and Lithuanian messages. */
+export class BackendError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly fieldErrors: Record<string, string> = {},
+    readonly body: unknown = undefined,
+  ) {
+    super(message);
+    this.name = "BackendError";
+  }
+}

@@ -1,0 +1,617 @@
+// Entity schemas shared by the browser, the server and Cloud Functions.
+// One rule, written once: every boundary parses with these.
+import { z } from "zod";
+import { PHONE_MAX_LENGTH, isValidPhone, normalizePhone } from "./phone";
+
+/** Local server ids are UUIDs; Firestore auto-ids are 20 alphanumerics. */
+export const ENTITY_ID_PATTERN =
+  /^(?:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|[A-Za-z0-9]{20})$/;
+export const isEntityId = (value: string): boolean => ENTITY_ID_PATTERN.test(value);
+
+export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+const text = (max: number, message = "Laukas privalomas") =>
+  z
+    .string({ error: "Turi būti tekstas" })
+    .trim()
+    .min(1, { error: message })
+    .max(max, { error: `Ne daugiau kaip ${max} simbolių` });
+const optionalText = (max: number) =>
+  z
+    .string({ error: "Turi būti tekstas" })
+    .trim()
+    .max(max, { error: `Ne daugiau kaip ${max} simbolių` })
+    .optional();
+
+export const entityId = z
+  .string({ error: "Neteisingas identifikatorius" })
+  .regex(ENTITY_ID_PATTERN, { error: "Neteisingas identifikatorius" });
+export const slug = z
+  .string({ error: "Turi būti tekstas" })
+  .min(1, { error: "Laukas privalomas" })
+  .max(120, { error: "Ne daugiau kaip 120 simbolių" })
+  .regex(SLUG_PATTERN, { error: "Tik mažosios raidės be diakritikų, skaičiai ir brūkšneliai" });
+/** Money in euros, at most two decimals, never negative. */
+export const money = z
+  .number({ error: "Turi būti skaičius" })
+  .min(0, { error: "Suma negali būti neigiama" })
+  .max(1_000_000, { error: "Per didelė suma" })
+  .refine((v) => Math.round(v * 100) === Number((v * 100).toFixed(6)), {
+    error: "Suma gali turėti ne daugiau kaip 2 skaitmenis po kablelio",
+  });
+/** Calendar date YYYY-MM-DD (Europe/Vilnius calendar). */
+export const isoDate = z
+  .string({ error: "Neteisinga data" })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: "Data turi būti formato MMMM-MM-DD" })
+  .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), {
+    error: "Tokios datos nėra",
+  });
+/** An instant, ISO 8601 with an offset or Z. */
+export const isoDateTime = z.iso.datetime({ offset: true, error: "Neteisinga data ir laikas" });
+export const email = z
+  .string({ error: "Turi būti tekstas" })
+  .trim()
+  .max(254, { error: "Per ilgas el. pašto adresas" })
+  .pipe(z.email({ error: "Neteisingas el. pašto adresas" }));
+/** Phone as typed; stored as E.164. */
+export const phone = z
+  .string({ error: "Turi būti tekstas" })
+  .max(PHONE_MAX_LENGTH, { error: `Ne daugiau kaip ${PHONE_MAX_LENGTH} simbolių` })
+  .refine((v) => isValidPhone(v), { error: "Neteisingas telefono numeris" })
+  .transform((v) => normalizePhone(v) as string);
+export const e164Phone = z.string().regex(/^\+[1-9]\d{6,14}$/, { error: "Neteisingas telefono numeris" });
+
+const auditFields = {
+  id: entityId.optional(),
+  createdAt: isoDateTime.optional(),
+  updatedAt: isoDateTime.optional(),
+};
+
+// ---------- Cars ----------
+
+export const CAR_CATEGORIES = [
+  "ekonominė",
+  "kompaktinė",
+  "vidutinė",
+  "verslo",
+  "prabangos",
+  "visureigis",
+  "mikroautobusas",
+  "krovininis",
+] as const;
+export const TRANSMISSIONS = ["automatinė", "mechaninė"] as const;
+export const FUELS = ["benzinas", "dyzelinas", "hibridas", "elektra"] as const;
+export const CAR_STATUSES = ["active", "hidden", "maintenance"] as const;
+export const carCategory = z.enum(CAR_CATEGORIES, { error: "Neteisinga klasė" });
+export const transmission = z.enum(TRANSMISSIONS, { error: "Neteisinga pavarų dėžė" });
+export const fuel = z.enum(FUELS, { error: "Neteisingas kuro tipas" });
+
+export const carSchema = z
+  .object({
+    ...auditFields,
+    slug,
+    make: text(60),
+    model: text(80),
+    year: z.number({ error: "Turi būti skaičius" }).int().min(1990, { error: "Per seni metai" }).max(2100),
+    category: carCategory,
+    transmission,
+    fuel,
+    seats: z.number({ error: "Turi būti skaičius" }).int().min(1).max(60),
+    doors: z.number({ error: "Turi būti skaičius" }).int().min(0).max(10),
+    bags: z.number({ error: "Turi būti skaičius" }).int().min(0).max(20),
+    airConditioning: z.boolean({ error: "Turi būti taip arba ne" }),
+    features: z.array(text(80)).max(40).default([]),
+    description: z.string().max(5000, { error: "Ne daugiau kaip 5000 simbolių" }).default(""),
+    images: z.array(z.string().min(1).max(500)).max(30).default([]),
+    status: z.enum(CAR_STATUSES, { error: "Neteisinga būsena" }).default("active"),
+    sortOrder: z.number().int().min(0).default(0),
+    minDriverAge: z.number().int().min(18).max(99).default(21),
+    minLicenceYears: z.number().int().min(0).max(50).default(2),
+    deposit: money,
+    /** km per day; null means unlimited */
+    mileageLimitPerDay: z.number().int().min(1).max(10_000).nullable().default(null),
+    longTermMonthlyPrice: money.nullable().default(null),
+    /** cheapest daily rate, denormalised for "nuo X €/parai" */
+    priceFrom: money.nullable().optional(),
+  })
+  .strict();
+export type Car = z.infer<typeof carSchema>;
+
+export const fleetSchema = z
+  .object({
+    ...auditFields,
+    carId: entityId,
+    plateNumber: text(12),
+    vin: z
+      .string()
+      .trim()
+      .toUpperCase()
+      .regex(/^[A-HJ-NPR-Z0-9]{17}$/, { error: "VIN kodas turi būti 17 simbolių (be I, O, Q)" }),
+    mileage: z.number({ error: "Turi būti skaičius" }).int().min(0).max(3_000_000),
+    insuranceValidTo: isoDate.nullable().default(null),
+    inspectionValidTo: isoDate.nullable().default(null),
+    notes: z.string().max(5000).default(""),
+  })
+  .strict();
+export type Fleet = z.infer<typeof fleetSchema>;
+
+// ---------- Prices ----------
+
+export const priceTierSchema = z
+  .object({
+    fromDays: z.number({ error: "Turi būti skaičius" }).int().min(1),
+    /** inclusive; null = open-ended */
+    toDays: z.number().int().min(1).nullable(),
+    dailyRate: money,
+  })
+  .strict()
+  .refine((t) => t.toDays === null || t.toDays >= t.fromDays, {
+    error: "Pabaiga negali būti mažesnė už pradžią",
+    path: ["toDays"],
+  });
+export type PriceTier = z.infer<typeof priceTierSchema>;
+
+export const seasonSchema = z
+  .object({ name: optionalText(80), from: isoDate, to: isoDate })
+  .strict()
+  .refine((s) => s.to >= s.from, { error: "Sezono pabaiga turi būti ne ankstesnė nei pradžia", path: ["to"] });
+
+export const priceSchema = z
+  .object({
+    ...auditFields,
+    carId: entityId.nullable().default(null),
+    category: carCategory.nullable().default(null),
+    season: seasonSchema.nullable().default(null),
+    tiers: z.array(priceTierSchema).min(1, { error: "Reikia bent vienos kainos pakopos" }).max(20),
+  })
+  .strict()
+  .refine((p) => (p.carId === null) !== (p.category === null), {
+    error: "Nurodykite automobilį arba klasę (tik vieną)",
+    path: ["carId"],
+  })
+  .refine((p) => tiersAreContiguous(p.tiers), {
+    error: "Pakopos turi prasidėti nuo 1 dienos ir eiti be tarpų",
+    path: ["tiers"],
+  });
+export type Price = z.infer<typeof priceSchema>;
+
+function tiersAreContiguous(tiers: PriceTier[]): boolean {
+  const sorted = [...tiers].sort((a, b) => a.fromDays - b.fromDays);
+  let expected = 1;
+  for (const [index, tier] of sorted.entries()) {
+    if (tier.fromDays !== expected) return false;
+    if (tier.toDays === null) return index === sorted.length - 1;
+    expected = tier.toDays + 1;
+  }
+  return true;
+}
+
+// ---------- Offers, news ----------
+
+export const discountSchema = z.discriminatedUnion(
+  "type",
+  [
+    z.object({ type: z.literal("percent"), value: z.number().gt(0).max(90, { error: "Ne daugiau kaip 90 %" }) }).strict(),
+    z.object({ type: z.literal("fixed"), value: money.refine((v) => v > 0, { error: "Turi būti daugiau nei 0" }) }).strict(),
+  ],
+  { error: "Neteisinga nuolaida" },
+);
+export type Discount = z.infer<typeof discountSchema>;
+
+export const offerSchema = z
+  .object({
+    ...auditFields,
+    title: text(140),
+    slug,
+    body: z.string().max(20_000).default(""),
+    image: z.string().max(500).nullable().default(null),
+    discount: discountSchema.nullable().default(null),
+    validFrom: isoDate,
+    validTo: isoDate,
+    /** empty = the offer applies to every car */
+    carIds: z.array(entityId).max(200).default([]),
+    minDays: z.number().int().min(1).max(365).default(1),
+    active: z.boolean().default(true),
+    sortOrder: z.number().int().min(0).default(0),
+  })
+  .strict()
+  .refine((o) => o.validTo >= o.validFrom, { error: "Pabaiga turi būti ne ankstesnė nei pradžia", path: ["validTo"] });
+export type Offer = z.infer<typeof offerSchema>;
+
+export const NEWS_STATUSES = ["draft", "published"] as const;
+export const newsSchema = z
+  .object({
+    ...auditFields,
+    title: text(160),
+    slug,
+    excerpt: z.string().max(400).default(""),
+    /** sanitised HTML */
+    body: z.string().max(100_000).default(""),
+    image: z.string().max(500).nullable().default(null),
+    publishedAt: isoDateTime.nullable().default(null),
+    status: z.enum(NEWS_STATUSES, { error: "Neteisinga būsena" }).default("draft"),
+  })
+  .strict();
+export type News = z.infer<typeof newsSchema>;
+
+// ---------- Customers, requests ----------
+
+export const customerSchema = z
+  .object({
+    ...auditFields,
+    type: z.enum(["private", "business"], { error: "Neteisingas kliento tipas" }).default("private"),
+    firstName: text(80),
+    lastName: text(80),
+    companyName: optionalText(160),
+    companyCode: optionalText(20),
+    vatCode: optionalText(20),
+    email,
+    phone: e164Phone,
+    birthDate: isoDate.nullable().default(null),
+    licenceNumber: optionalText(30),
+    licenceIssuedAt: isoDate.nullable().default(null),
+    personalCode: optionalText(20),
+    idDocumentNumber: optionalText(30),
+    address: optionalText(250),
+    notes: z.string().max(5000).default(""),
+    consentAt: isoDateTime.nullable().default(null),
+  })
+  .strict();
+export type Customer = z.infer<typeof customerSchema>;
+
+export const REQUEST_TYPES = ["contact", "long-term", "business", "reservation"] as const;
+export const REQUEST_STATUSES = ["new", "answered", "closed", "spam"] as const;
+export const companySchema = z
+  .object({
+    name: text(160),
+    code: z
+      .string()
+      .trim()
+      .regex(/^\d{7,9}$/, { error: "Įmonės kodas turi būti 7–9 skaitmenys" }),
+    vatCode: z
+      .string()
+      .trim()
+      .toUpperCase()
+      .regex(/^(LT\d{9}|LT\d{12})?$/, { error: "PVM kodas turi būti formato LT123456789" })
+      .optional(),
+  })
+  .strict();
+
+export const requestReplySchema = z
+  .object({ at: isoDateTime, by: z.string().max(254), subject: text(200), body: text(20_000) })
+  .strict();
+export const requestSchema = z
+  .object({
+    ...auditFields,
+    type: z.enum(REQUEST_TYPES, { error: "Neteisingas užklausos tipas" }),
+    name: text(160),
+    email,
+    phone: e164Phone.nullable().default(null),
+    message: text(5000),
+    carId: entityId.nullable().default(null),
+    pickupAt: isoDateTime.nullable().default(null),
+    returnAt: isoDateTime.nullable().default(null),
+    company: companySchema.nullable().default(null),
+    status: z.enum(REQUEST_STATUSES, { error: "Neteisinga būsena" }).default("new"),
+    replies: z.array(requestReplySchema).default([]),
+  })
+  .strict();
+export type InquiryRequest = z.infer<typeof requestSchema>;
+
+// ---------- Reservations ----------
+
+export const RESERVATION_STATUSES = ["new", "confirmed", "active", "completed", "cancelled", "no_show"] as const;
+export type ReservationStatus = (typeof RESERVATION_STATUSES)[number];
+export const reservationStatus = z.enum(RESERVATION_STATUSES, { error: "Neteisinga rezervacijos būsena" });
+export const RESERVATION_NUMBER_PATTERN = /^R-\d{4}-\d{6}$/;
+
+export const quoteExtraLineSchema = z
+  .object({
+    extraId: z.string(),
+    name: z.string(),
+    quantity: z.number().int().min(1),
+    unitPrice: z.number(),
+    chargedPer: z.enum(["day", "rental"]),
+    amount: z.number(),
+  })
+  .strict();
+export const quoteSchema = z
+  .object({
+    days: z.number().int().min(1),
+    /** the tier's rate for the rental length, averaged over seasons */
+    dailyRate: z.number(),
+    perDay: z.number(),
+    base: z.number(),
+    extras: z.number(),
+    extrasLines: z.array(quoteExtraLineSchema),
+    delivery: z.number(),
+    discount: z.number(),
+    offerId: z.string().nullable(),
+    total: z.number(),
+    vat: z.number(),
+    net: z.number(),
+    vatRate: z.number(),
+    deposit: z.number(),
+    currency: z.literal("EUR"),
+  })
+  .strict();
+export type Quote = z.infer<typeof quoteSchema>;
+
+export const FUEL_LEVELS = ["0", "1/4", "1/2", "3/4", "1"] as const;
+export const contractSchema = z
+  .object({
+    mileageOut: z.number().int().min(0).nullable().default(null),
+    mileageIn: z.number().int().min(0).nullable().default(null),
+    fuelOut: z.enum(FUEL_LEVELS).nullable().default(null),
+    fuelIn: z.enum(FUEL_LEVELS).nullable().default(null),
+    damages: z.string().max(5000).default(""),
+    /** staff-edited agreement text, when changed from the template */
+    text: z.string().max(200_000).nullable().default(null),
+  })
+  .strict();
+
+export const reservationExtraSchema = z
+  .object({ id: entityId, quantity: z.number({ error: "Turi būti skaičius" }).int().min(1).max(10) })
+  .strict();
+
+export const reservationSchema = z
+  .object({
+    ...auditFields,
+    number: z.string().regex(RESERVATION_NUMBER_PATTERN).optional(),
+    carId: entityId,
+    customerId: entityId,
+    pickupAt: isoDateTime,
+    returnAt: isoDateTime,
+    pickupLocationId: entityId,
+    returnLocationId: entityId,
+    extras: z.array(reservationExtraSchema).max(20).default([]),
+    quote: quoteSchema.optional(),
+    status: reservationStatus.default("new"),
+    source: z.enum(["web", "phone", "office"]).default("office"),
+    comment: z.string().max(2000).default(""),
+    notes: z.string().max(5000).default(""),
+    contract: contractSchema.default({
+      mileageOut: null,
+      mileageIn: null,
+      fuelOut: null,
+      fuelIn: null,
+      damages: "",
+      text: null,
+    }),
+  })
+  .strict()
+  .refine((r) => Date.parse(r.returnAt) > Date.parse(r.pickupAt), {
+    error: "Grąžinimo laikas turi būti vėlesnis nei paėmimo",
+    path: ["returnAt"],
+  });
+export type Reservation = z.infer<typeof reservationSchema>;
+
+// ---------- Locations, extras ----------
+
+export const locationSchema = z
+  .object({
+    ...auditFields,
+    name: text(120),
+    address: text(250),
+    city: text(80),
+    deliveryFee: money.default(0),
+    airport: z.boolean().default(false),
+    hours: z.string().max(250).default(""),
+    active: z.boolean().default(true),
+    sortOrder: z.number().int().min(0).default(0),
+  })
+  .strict();
+export type Location = z.infer<typeof locationSchema>;
+
+export const extraSchema = z
+  .object({
+    ...auditFields,
+    name: text(120),
+    description: z.string().max(1000).default(""),
+    price: money,
+    chargedPer: z.enum(["day", "rental"], { error: "Pasirinkite: parai arba nuomai" }),
+    /** cap on a per-day extra for a whole rental; null = no cap */
+    maxPrice: money.nullable().default(null),
+    maxQuantity: z.number().int().min(1).max(10).default(1),
+    active: z.boolean().default(true),
+    sortOrder: z.number().int().min(0).default(0),
+  })
+  .strict();
+export type Extra = z.infer<typeof extraSchema>;
+
+// ---------- Settings ----------
+
+export const bookingRulesSchema = z
+  .object({
+    /** the earliest pickup is now + lead time */
+    leadTimeHours: z.number().int().min(0).max(720).default(2),
+    minDays: z.number().int().min(1).max(365).default(1),
+    maxDays: z.number().int().min(1).max(730).default(90),
+    /** how far ahead a pickup may be booked */
+    maxAdvanceDays: z.number().int().min(1).max(1000).default(365),
+    /** a started day is not charged within this many minutes */
+    graceMinutes: z.number().int().min(0).max(720).default(60),
+    vatRate: z.number().min(0).max(1).default(0.21),
+    openingHour: z.number().int().min(0).max(23).default(8),
+    closingHour: z.number().int().min(1).max(24).default(20),
+  })
+  .strict();
+export type BookingRules = z.infer<typeof bookingRulesSchema>;
+
+export const companyDetailsSchema = z
+  .object({
+    name: text(160),
+    brand: text(80),
+    companyCode: text(20),
+    vatCode: text(20),
+    address: text(250),
+    bankName: optionalText(120),
+    iban: optionalText(40),
+    phones: z.array(text(30)).max(5).default([]),
+    emails: z.array(email).max(5).default([]),
+    hours: z.string().max(500).default(""),
+    helpline: optionalText(30),
+    facebook: optionalText(250),
+  })
+  .strict();
+export type CompanyDetails = z.infer<typeof companyDetailsSchema>;
+
+export const emailTemplatesSchema = z
+  .object({
+    reservationReceived: z.object({ subject: text(200), body: text(20_000) }).strict(),
+    requestReply: z.object({ subject: text(200), body: text(20_000) }).strict(),
+  })
+  .strict();
+
+export const settingsSchema = z
+  .object({
+    ...auditFields,
+    company: companyDetailsSchema,
+    bookingRules: bookingRulesSchema,
+    terms: z.string().max(200_000).default(""),
+    about: z.string().max(200_000).default(""),
+    privacy: z.string().max(200_000).default(""),
+    contractTemplate: z.string().max(200_000).default(""),
+    emailTemplates: emailTemplatesSchema,
+  })
+  .strict();
+export type Settings = z.infer<typeof settingsSchema>;
+
+// ---------- Staff, mail ----------
+
+export const STAFF_ROLES = ["admin", "staff"] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
+export const staffUserSchema = z
+  .object({
+    ...auditFields,
+    email,
+    name: text(120),
+    role: z.enum(STAFF_ROLES, { error: "Neteisinga rolė" }),
+    active: z.boolean().default(true),
+    /** write-only: set or change the password; never returned */
+    password: z.string().min(10, { error: "Slaptažodis turi būti bent 10 simbolių" }).max(200).optional(),
+  })
+  .strict();
+export type StaffUser = Omit<z.infer<typeof staffUserSchema>, "password">;
+
+/** The Firebase "Trigger Email" extension's document shape. */
+export const mailSchema = z
+  .object({
+    ...auditFields,
+    to: z.union([email, z.array(email).min(1)]),
+    replyTo: email.optional(),
+    message: z.object({ subject: text(300), text: z.string().max(100_000), html: z.string().max(200_000).optional() }).strict(),
+    delivery: z
+      .object({
+        state: z.enum(["PENDING", "PROCESSING", "SUCCESS", "ERROR"]),
+        attempts: z.number().int().min(0),
+        error: z.string().nullable().default(null),
+        endTime: isoDateTime.nullable().default(null),
+      })
+      .strict()
+      .default({ state: "PENDING", attempts: 0, error: null, endTime: null }),
+    /** what the mail is about, e.g. reservation:<id> */
+    ref: z.string().max(120).nullable().default(null),
+  })
+  .strict();
+export type Mail = z.infer<typeof mailSchema>;
+
+export const clientErrorSchema = z
+  .object({
+    message: z.string().max(2000),
+    stack: z.string().max(10_000).optional(),
+    kind: z.enum(["startup", "mount", "render", "error", "unhandledrejection", "chunk"]),
+    url: z.string().max(2000),
+    userAgent: z.string().max(500).optional(),
+    buildId: z.string().max(100).optional(),
+  })
+  .strict();
+export type ClientError = z.infer<typeof clientErrorSchema>;
+
+// ---------- Public inputs (wire shapes of the site API) ----------
+
+export const reservationCustomerInputSchema = z
+  .object({
+    firstName: text(80, "Įveskite vardą"),
+    lastName: text(80, "Įveskite pavardę"),
+    email,
+    phone,
+    birthDate: isoDate,
+    licenceNumber: text(30, "Įveskite vairuotojo pažymėjimo numerį"),
+  })
+  .strict();
+
+/**
+ * POST /api/site/reservations. Unknown fields (a client-sent price, say) are
+ * stripped, never trusted: the server computes the quote.
+ */
+export const reservationInputSchema = z
+  .object({
+    carId: entityId,
+    pickupAt: isoDateTime,
+    returnAt: isoDateTime,
+    pickupLocationId: entityId,
+    returnLocationId: entityId,
+    extras: z.array(reservationExtraSchema).max(20).default([]),
+    customer: reservationCustomerInputSchema,
+    comment: z.string().trim().max(2000, { error: "Ne daugiau kaip 2000 simbolių" }).optional(),
+    acceptTerms: z.literal(true, { error: "Būtina sutikti su nuomos sąlygomis" }),
+  })
+  .refine((r) => Date.parse(r.returnAt) > Date.parse(r.pickupAt), {
+    error: "Grąžinimo laikas turi būti vėlesnis nei paėmimo",
+    path: ["returnAt"],
+  });
+export type ReservationInput = z.infer<typeof reservationInputSchema>;
+
+export const requestInputSchema = z
+  .object({
+    type: z.enum(["contact", "long-term", "business"], { error: "Neteisingas užklausos tipas" }),
+    name: text(160, "Įveskite vardą"),
+    email,
+    message: text(5000, "Įveskite žinutę"),
+    phone: phone.optional(),
+    carId: entityId.optional(),
+    company: companySchema.optional(),
+  })
+  .refine((r) => r.type !== "business" || r.company !== undefined, {
+    error: "Nurodykite įmonės duomenis",
+    path: ["company"],
+  });
+export type RequestInput = z.infer<typeof requestInputSchema>;
+
+export const loginInputSchema = z
+  .object({
+    email,
+    password: z.string({ error: "Įveskite slaptažodį" }).min(1, { error: "Įveskite slaptažodį" }).max(200),
+  })
+  .strict();
+export type LoginInput = z.infer<typeof loginInputSchema>;
+
+export const searchQuerySchema = z
+  .object({
+    from: isoDateTime,
+    to: isoDateTime,
+    location: entityId.optional(),
+  })
+  .refine((q) => Date.parse(q.to) > Date.parse(q.from), {
+    error: "Grąžinimo laikas turi būti vėlesnis nei paėmimo",
+    path: ["to"],
+  });
+
+/** Admin resources and their schemas; the server and the data providers share this map. */
+export const ADMIN_RESOURCES = {
+  cars: carSchema,
+  fleet: fleetSchema,
+  prices: priceSchema,
+  offers: offerSchema,
+  news: newsSchema,
+  customers: customerSchema,
+  requests: requestSchema,
+  reservations: reservationSchema,
+  locations: locationSchema,
+  extras: extraSchema,
+  settings: settingsSchema,
+  staff: staffUserSchema,
+  mail: mailSchema,
+} as const;
+export type AdminResource = keyof typeof ADMIN_RESOURCES;

@@ -1,0 +1,2 @@
+/** Set by vite.config.ts at build time. */
+declare const __BUILD_ID__: string;
