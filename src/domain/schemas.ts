@@ -1,14 +1,13 @@
 // Entity schemas shared by the browser, the server and Cloud Functions.
 // One rule, written once: every boundary parses with these.
 import { z } from "zod";
-import { PHONE_MAX_LENGTH, isValidPhone, normalizePhone } from "./phone";
+import { ENTITY_ID_PATTERN, SLUG_PATTERN } from "./ids";
+import { isValidPhone, normalizePhone, PHONE_MAX_LENGTH } from "./phone";
 
-/** Local server ids are UUIDs; Firestore auto-ids are 20 alphanumerics. */
-export const ENTITY_ID_PATTERN =
-  /^(?:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|[A-Za-z0-9]{20})$/;
-export const isEntityId = (value: string): boolean => ENTITY_ID_PATTERN.test(value);
+export { ENTITY_ID_PATTERN, isEntityId, SLUG_PATTERN } from "./ids";
 
-export const SLUG_PATTERN = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+// Default messages (unknown keys, wrong types) in Lithuanian too.
+z.config(z.locales.lt());
 
 const text = (max: number, message = "Laukas privalomas") =>
   z
@@ -43,9 +42,12 @@ export const money = z
 export const isoDate = z
   .string({ error: "Neteisinga data" })
   .regex(/^\d{4}-\d{2}-\d{2}$/, { error: "Data turi būti formato MMMM-MM-DD" })
-  .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), {
-    error: "Tokios datos nėra",
-  });
+  .refine(
+    (v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v),
+    {
+      error: "Tokios datos nėra",
+    },
+  );
 /** An instant, ISO 8601 with an offset or Z. */
 export const isoDateTime = z.iso.datetime({ offset: true, error: "Neteisinga data ir laikas" });
 export const email = z
@@ -191,8 +193,12 @@ function tiersAreContiguous(tiers: PriceTier[]): boolean {
 export const discountSchema = z.discriminatedUnion(
   "type",
   [
-    z.object({ type: z.literal("percent"), value: z.number().gt(0).max(90, { error: "Ne daugiau kaip 90 %" }) }).strict(),
-    z.object({ type: z.literal("fixed"), value: money.refine((v) => v > 0, { error: "Turi būti daugiau nei 0" }) }).strict(),
+    z
+      .object({ type: z.literal("percent"), value: z.number().gt(0).max(90, { error: "Ne daugiau kaip 90 %" }) })
+      .strict(),
+    z
+      .object({ type: z.literal("fixed"), value: money.refine((v) => v > 0, { error: "Turi būti daugiau nei 0" }) })
+      .strict(),
   ],
   { error: "Neteisinga nuolaida" },
 );
@@ -500,7 +506,9 @@ export const mailSchema = z
     ...auditFields,
     to: z.union([email, z.array(email).min(1)]),
     replyTo: email.optional(),
-    message: z.object({ subject: text(300), text: z.string().max(100_000), html: z.string().max(200_000).optional() }).strict(),
+    message: z
+      .object({ subject: text(300), text: z.string().max(100_000), html: z.string().max(200_000).optional() })
+      .strict(),
     delivery: z
       .object({
         state: z.enum(["PENDING", "PROCESSING", "SUCCESS", "ERROR"]),

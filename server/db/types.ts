@@ -1,0 +1,37 @@
+// The one database interface the server codes against: PGlite or PostgreSQL.
+export interface QueryResult<T> {
+  rows: T[];
+  affectedRows: number;
+}
+
+export interface Queryable {
+  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<QueryResult<T>>;
+}
+
+export interface Db extends Queryable {
+  readonly kind: "pglite" | "postgres";
+  /** runs fn in one transaction; rolls back when it throws */
+  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+/** Tables that hold one jsonb document per row, keyed by admin resource name. */
+export const DOCUMENT_TABLES = {
+  cars: "cars",
+  fleet: "fleet",
+  prices: "prices",
+  offers: "offers",
+  news: "news",
+  customers: "customers",
+  requests: "requests",
+  reservations: "reservations",
+  locations: "locations",
+  extras: "extras",
+  settings: "settings",
+  staff: "staff",
+  mail: "mail",
+  "client-errors": "client_errors",
+  "audit-log": "audit_log",
+} as const;
+
+export const SETTINGS_ID = "00000000-0000-0000-0000-000000000001";

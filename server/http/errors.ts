@@ -1,0 +1,31 @@
+// Errors every route answers with: { message, errors? } and a status, all in Lithuanian.
+import type { ZodError } from "zod";
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 500 | 503,
+    message: string,
+    readonly errors: Record<string, string> = {},
+  ) {
+    super(message);
+    this.name = "ApiError";
+  }
+
+  toJSON(): { message: string; errors?: Record<string, string> } {
+    return Object.keys(this.errors).length > 0 ? { message: this.message, errors: this.errors } : { message: this.message };
+  }
+}
+
+/** A zod failure as field errors: { "customer.phone": "Neteisingas telefono numeris" }. */
+export function fieldErrorsFromZod(error: ZodError): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.length > 0 ? issue.path.map(String).join(".") : "_";
+    if (!(key in errors)) errors[key] = issue.message;
+  }
+  return errors;
+}
+
+export function validationError(error: ZodError): ApiError {
+  return new ApiError(422, "Patikrinkite pažymėtus laukus", fieldErrorsFromZod(error));
+}

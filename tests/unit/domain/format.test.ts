@@ -1,0 +1,100 @@
+import { describe, expect, it } from "vitest";
+import {
+  formatCars,
+  formatCount,
+  formatDate,
+  formatDateLong,
+  formatDateTime,
+  formatDays,
+  formatMoney,
+  formatNumber,
+  formatTime,
+  pluralLt,
+  roundMoney,
+} from "../../../src/domain/format";
+
+const NBSP = "\u00a0";
+
+describe("formatMoney", () => {
+  it("prints 1234.5 as exactly 1 234,50 € with non-breaking spaces", () => {
+    expect(formatMoney(1234.5)).toBe(`1${NBSP}234,50${NBSP}€`);
+    expect(formatMoney(1234.5)).not.toMatch(/[ \u202f]/);
+  });
+
+  it("always shows two decimals and groups millions", () => {
+    expect(formatMoney(0)).toBe(`0,00${NBSP}€`);
+    expect(formatMoney(45)).toBe(`45,00${NBSP}€`);
+    expect(formatMoney(999.9)).toBe(`999,90${NBSP}€`);
+    expect(formatMoney(1234567.891)).toBe(`1${NBSP}234${NBSP}567,89${NBSP}€`);
+  });
+
+  it("rounds half a cent up despite binary fractions", () => {
+    expect(roundMoney(1.005)).toBe(1.01);
+    expect(formatMoney(1.005)).toBe(`1,01${NBSP}€`);
+    expect(formatMoney(0.1 + 0.2)).toBe(`0,30${NBSP}€`);
+  });
+
+  it("formats plain numbers the Lithuanian way", () => {
+    expect(formatNumber(1234.5)).toBe(`1${NBSP}234,5`);
+    expect(formatNumber(0.125, 3)).toBe("0,125");
+  });
+});
+
+describe("dates and times in Europe/Vilnius", () => {
+  it("formats an instant in Vilnius whatever the host zone", () => {
+    expect(formatDate(new Date("2026-11-20T22:30:00Z"))).toBe("2026-11-21");
+    expect(formatDate("2026-11-21T09:05:00+02:00")).toBe("2026-11-21");
+    expect(formatTime("2026-11-21T07:05:00Z")).toBe("09:05");
+    expect(formatTime("2026-07-21T20:45:00Z")).toBe("23:45");
+    expect(formatDateTime("2026-11-21T07:05:00Z")).toBe("2026-11-21 09:05");
+  });
+
+  it("returns a calendar date string unchanged", () => {
+    expect(formatDate("2028-02-29")).toBe("2028-02-29");
+  });
+
+  it("writes the long form with month names in the genitive", () => {
+    expect(formatDateLong("2026-11-21")).toBe("2026 m. lapkričio 21 d.");
+    expect(formatDateLong(new Date("2026-11-20T22:30:00Z"))).toBe("2026 m. lapkričio 21 d.");
+    expect(formatDateLong("2028-02-29")).toBe("2028 m. vasario 29 d.");
+    expect(formatDateLong("2026-01-01")).toBe("2026 m. sausio 1 d.");
+  });
+});
+
+describe("pluralLt", () => {
+  const forms = ["para", "paros", "parų"] as const;
+  it.each([
+    [1, "para"],
+    [2, "paros"],
+    [9, "paros"],
+    [10, "parų"],
+    [11, "parų"],
+    [12, "parų"],
+    [19, "parų"],
+    [20, "parų"],
+    [21, "para"],
+    [22, "paros"],
+    [0, "parų"],
+    [101, "para"],
+    [111, "parų"],
+    [1.5, "parų"],
+  ])("%d -> %s", (n, word) => {
+    expect(pluralLt(n, forms)).toBe(word);
+  });
+
+  it("formats days and cars with the agreeing noun", () => {
+    expect(formatDays(1)).toBe("1 para");
+    expect(formatDays(2)).toBe("2 paros");
+    expect(formatDays(10)).toBe("10 parų");
+    expect(formatDays(11)).toBe("11 parų");
+    expect(formatDays(21)).toBe("21 para");
+    expect(formatDays(22)).toBe("22 paros");
+    expect(formatCars(1)).toBe("1 automobilis");
+    expect(formatCars(2)).toBe("2 automobiliai");
+    expect(formatCars(10)).toBe("10 automobilių");
+    expect(formatCars(11)).toBe("11 automobilių");
+    expect(formatCars(21)).toBe("21 automobilis");
+    expect(formatCars(22)).toBe("22 automobiliai");
+    expect(formatCount(1000, ["diena", "dienos", "dienų"])).toBe(`1${NBSP}000 dienų`);
+  });
+});
