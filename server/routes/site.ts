@@ -1,0 +1,274 @@
+// The public site API, mounted at /api/site. No login; reads only published data and
+// accepts reservations and inquiries, which the server validates and prices itself.
+import { getConnInfo } from "@hono/node-server/conninfo";
+import { type Context, Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import type { SearchResult } from "../../src/backend/port";
+import { BLOCKING_STATUSES } from "../../src/domain/availability";
+import { validateBookingPeriod } from "../../src/domain/booking";
+import { calculateQuote, QuoteError } from "../../src/domain/pricing";
+import { REQUEST_TYPE_LABELS } from "../../src/domain/reservationStatus";
+import { requestInputSchema, requestSchema, searchQuerySchema } from "../../src/domain/schemas";
+import type { Config } from "../config";
+import type { Db } from "../db/types";
+import { ApiError } from "../http/errors";
+import { log } from "../log";
+import { writeAudit } from "../services/audit";
+import {
+  compareCars,
+  getPublicCar,
+  getPublicNews,
+  listPublicCars,
+  listPublicNews,
+  listPublicOffers,
+  loadActiveCars,
+  loadActiveOffers,
+  loadCar,
+  loadLocations,
+  loadPrices,
+  loadPublicSettings,
+  loadSettings,
+  parseCarFilter,
+  toPublicCar,
+} from "../services/catalog";
+import { publish } from "../services/events";
+import { enqueueMail, textToHtml } from "../services/mail";
+import { consumeRateLimit } from "../services/rateLimit";
+import {
+  CLIENT_PRICE_FIELDS,
+  inputFieldErrors,
+  invalidInput,
+  prepareBody,
+  submitWebReservation,
+} from "../services/reservations";
+
+export interface SiteRoutesDeps {
+  db: Db;
+  config: Pick<Config, "trustProxy">;
+  /** inquiries accepted per client IP and window; default 10 per 10 minutes */
+  requestRateLimit?: { max: number; windowSeconds: number };
+}
+
+/** Largest JSON body the public forms send (a reservation is about 1 kB). */
+const MAX_BODY_BYTES = 64 * 1024;
+const BLOCKING_SQL = BLOCKING_STATUSES.map((status) => `'${status}'`).join(", ");
+const REQUEST_INPUT_KEYS = Object.keys(requestInputSchema.shape);
+const TOO_MANY_REQUESTS = "Per daug užklausų. Bandykite vėliau.";
+
+async function readJson(c: Context): Promise<unknown> {
+  const text = await c.req.text();
+  if (text.trim() === "") throw new ApiError(400, "Užklausos turinys tuščias");
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw new ApiError(400, "Užklausos turinys nėra tinkamas JSON");
+  }
+}
+
+/** The client's address: the socket peer, or the entry our own proxy appended when one is trusted. */
+function clientIp(c: Context, trustProxy: boolean): string {
+  if (trustProxy) {
+    const forwarded = c.req.header("x-forwarded-for");
+    const last = forwarded?.split(",").pop()?.trim();
+    if (last) return last;
+  }
+  try {
+    return getConnInfo(c).remote.address ?? "nežinomas";
+  } catch {
+    return "nežinomas";
+  }
+}
+
+/** GET /search: every published car free for [from, to), priced, cheapest first. */
+async function search(db: Db, query: Record<string, string>, now: Date): Promise<SearchResult[]> {
+  const parsed = searchQuerySchema.safeParse({
+    from: query.from,
+    to: query.to,
+    ...(query.location ? { location: query.location } : {}),
+  });
+  if (!parsed.success) throw invalidInput(inputFieldErrors(parsed.error));
+  const filter = parseCarFilter(query);
+  const from = new Date(parsed.data.from).toISOString();
+  const to = new Date(parsed.data.to).toISOString();
+
+  const settings = await loadSettings(db);
+  const periodErrors = validateBookingPeriod({ pickupAt: from, returnAt: to }, settings.bookingRules, now);
+  if (Object.keys(periodErrors).length > 0) {
+    const names: Record<string, string> = { pickupAt: "from", returnAt: "to" };
+    throw invalidInput(Object.fromEntries(Object.entries(periodErrors).map(([key, msg]) => [names[key] ?? key, msg])));
+  }
+
+  let location = null;
+  if (parsed.data.location) {
+    const locations = await loadLocations(db, { activeOnly: true });
+    location = locations.find((l) => l.id === parsed.data.location) ?? null;
+    if (!location) throw invalidInput({ location: "Vieta nerasta" });
+  }
+
+  const [cars, prices, offers, busy] = await Promise.all([
+    loadActiveCars(db, filter),
+    loadPrices(db),
+    loadActiveOffers(db),
+    db.query<{ car_id: string }>(
+      `SELECT DISTINCT car_id FROM reservations
+       WHERE status IN (${BLOCKING_SQL}) AND pickup_at < $2::timestamptz AND return_at > $1::timestamptz`,
+      [from, to],
+    ),
+  ]);
+  const taken = new Set(busy.rows.map((row) => row.car_id));
+  const results: SearchResult[] = [];
+  for (const car of cars) {
+    if (taken.has(car.id)) continue;
+    try {
+      const quote = calculateQuote({
+        car,
+        prices,
+        pickupAt: from,
+        returnAt: to,
+        pickupLocation: location,
+        returnLocation: location,
+        offers,
+        rules: { graceMinutes: settings.bookingRules.graceMinutes, vatRate: settings.bookingRules.vatRate },
+      });
+      results.push({ id: car.id, car: toPublicCar(car, prices, new Date(from)), quote });
+    } catch (error) {
+      // A car without a price cannot be booked; it is left out of the results.
+      if (!(error instanceof QuoteError)) throw error;
+    }
+  }
+  return results.sort((a, b) => a.quote.total - b.quote.total || compareCars(a.car, b.car));
+}
+
+/** POST /requests: an inquiry, stored with a notification for the company. */
+async function submitRequest(
+  db: Db,
+  body: unknown,
+  ip: string,
+  limit: { max: number; windowSeconds: number },
+): Promise<{ id: string }> {
+  const prepared = prepareBody(body, REQUEST_INPUT_KEYS, CLIENT_PRICE_FIELDS);
+  const parsed = requestInputSchema.safeParse(prepared);
+  if (!parsed.success) throw invalidInput(inputFieldErrors(parsed.error));
+  const input = parsed.data;
+
+  const outcome = await db.transaction(async (tx) => {
+    if (input.carId) {
+      const car = await loadCar(tx, input.carId);
+      if (car?.status !== "active") throw invalidInput({ carId: "Automobilis nerastas" });
+    }
+    // Only accepted inquiries count, so a visitor fixing a form is never locked out.
+    if (!(await consumeRateLimit(tx, `site-request:ip:${ip}`, limit.max, limit.windowSeconds))) {
+      throw new ApiError(429, TOO_MANY_REQUESTS);
+    }
+    const doc = requestSchema.parse({
+      type: input.type,
+      name: input.name,
+      email: input.email,
+      phone: input.phone ?? null,
+      message: input.message,
+      carId: input.carId ?? null,
+      company: input.company ?? null,
+      status: "new",
+      replies: [],
+    });
+    const { rows } = await tx.query<{ id: string }>("INSERT INTO requests (doc) VALUES ($1::jsonb) RETURNING id", [
+      JSON.stringify(doc),
+    ]);
+    const id = rows[0]?.id;
+    if (!id) throw new Error("Užklausa neįrašyta");
+
+    await writeAudit(tx, { action: "create", resource: "requests", recordId: id, actor: "svetainė" });
+
+    const settings = await loadSettings(tx);
+    const staffAddress = settings.company.emails[0];
+    let mailId: string | null = null;
+    if (staffAddress) {
+      const typeLabel = REQUEST_TYPE_LABELS[input.type];
+      const text = [
+        `Gauta nauja užklausa iš svetainės (${typeLabel}).`,
+        "",
+        `Vardas: ${input.name}`,
+        `El. paštas: ${input.email}`,
+        ...(input.phone ? [`Telefonas: ${input.phone}`] : []),
+        ...(input.company
+          ? [
+              `Įmonė: ${input.company.name}`,
+              `Įmonės kodas: ${input.company.code}`,
+              ...(input.company.vatCode ? [`PVM kodas: ${input.company.vatCode}`] : []),
+            ]
+          : []),
+        "",
+        input.message,
+      ].join("\n");
+      mailId = await enqueueMail(tx, {
+        to: staffAddress,
+        replyTo: input.email,
+        subject: `Nauja užklausa (${typeLabel}): ${input.name}`,
+        text,
+        html: textToHtml(text),
+        ref: `request:${id}`,
+      });
+    }
+    return { id, mailId, typeLabel: REQUEST_TYPE_LABELS[input.type] };
+  });
+
+  publish("requests", outcome.id, "created");
+  if (outcome.mailId) publish("mail", outcome.mailId, "created");
+  log.info(`Nauja užklausa iš svetainės (${outcome.typeLabel})`);
+  return { id: outcome.id };
+}
+
+/**
+ * The public API. Mounted by the app: `app.route("/api/site", siteRoutes({ db, config }))`.
+ * Errors answer `{ message, errors? }` in Lithuanian.
+ */
+export function siteRoutes(deps: SiteRoutesDeps): Hono {
+  const { db } = deps;
+  const limit = deps.requestRateLimit ?? { max: 10, windowSeconds: 600 };
+  const app = new Hono();
+
+  app.onError((error, c) => {
+    if (error instanceof ApiError) return c.json(error.toJSON(), error.status);
+    log.error(`Viešosios API klaida: ${c.req.method} ${c.req.path}`, error);
+    return c.json({ message: "Vidinė serverio klaida. Bandykite dar kartą vėliau." }, 500);
+  });
+
+  const limitBody = bodyLimit({
+    maxSize: MAX_BODY_BYTES,
+    onError: (c) => c.json({ message: "Užklausos turinys per didelis" }, 413),
+  });
+
+  app.get("/cars", async (c) => c.json(await listPublicCars(db, parseCarFilter(c.req.query()))));
+
+  app.get("/cars/:slug", async (c) => {
+    const car = await getPublicCar(db, c.req.param("slug"));
+    if (!car) throw new ApiError(404, "Automobilis nerastas");
+    return c.json(car);
+  });
+
+  app.get("/search", async (c) => c.json(await search(db, c.req.query(), new Date())));
+
+  app.get("/offers", async (c) => c.json(await listPublicOffers(db)));
+
+  app.get("/news", async (c) => c.json(await listPublicNews(db)));
+
+  app.get("/news/:slug", async (c) => {
+    const item = await getPublicNews(db, c.req.param("slug"));
+    if (!item) throw new ApiError(404, "Naujiena nerasta");
+    return c.json(item);
+  });
+
+  app.get("/settings", async (c) => c.json(await loadPublicSettings(db)));
+
+  app.post("/reservations", limitBody, async (c) => {
+    const created = await submitWebReservation(db, await readJson(c));
+    return c.json({ id: created.id, number: created.number, quote: created.quote }, 201);
+  });
+
+  app.post("/requests", limitBody, async (c) => {
+    const ip = clientIp(c, deps.config.trustProxy);
+    return c.json(await submitRequest(db, await readJson(c), ip, limit), 201);
+  });
+
+  return app;
+}

@@ -1,0 +1,212 @@
+// E-mail outbox. Mail is written to the `mail` table in the caller's transaction (the
+// Firebase "Trigger Email" document shape) and a background loop sends it by SMTP.
+// A mail is marked SUCCESS only after the SMTP server accepted it; a crash while
+// sending leaves it PROCESSING, and it is picked up again later (at least once).
+import nodemailer from "nodemailer";
+import { formatNumber } from "../../src/domain/format";
+import { type Mail, mailSchema } from "../../src/domain/schemas";
+import type { Db, Queryable } from "../db/types";
+import { log } from "../log";
+import { loadSettings } from "./catalog";
+
+export interface OutgoingMail {
+  to: string | string[];
+  subject: string;
+  text: string;
+  html?: string;
+  replyTo?: string;
+  /** what the mail is about, e.g. "reservation:<id>" */
+  ref?: string;
+}
+
+/** Sending attempts before a mail stays in ERROR for staff to look at. */
+export const MAIL_MAX_ATTEMPTS = 5;
+/** A PROCESSING mail older than this was left by a crashed sender; send it again. */
+const STALE_PROCESSING_MINUTES = 10;
+const BATCH_SIZE = 10;
+
+/** Queues one mail in the outbox; returns its id. Throws when the mail is malformed (a bug, not user input). */
+export async function enqueueMail(tx: Queryable, mail: OutgoingMail): Promise<string> {
+  const doc = mailSchema.parse({
+    to: mail.to,
+    ...(mail.replyTo ? { replyTo: mail.replyTo } : {}),
+    message: { subject: mail.subject, text: mail.text, ...(mail.html ? { html: mail.html } : {}) },
+    delivery: { state: "PENDING", attempts: 0, error: null, endTime: null },
+    ref: mail.ref ?? null,
+  });
+  const { rows } = await tx.query<{ id: string }>("INSERT INTO mail (doc) VALUES ($1::jsonb) RETURNING id", [
+    JSON.stringify(doc),
+  ]);
+  const id = rows[0]?.id;
+  if (!id) throw new Error("Nepavyko įrašyti laiško į eilę");
+  return id;
+}
+
+export const escapeHtml = (value: string): string =>
+  value.replace(
+    /[&<>"']/g,
+    (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[ch] ?? ch,
+  );
+
+/** Plain text as simple HTML paragraphs (blank line = new paragraph, newline = <br>). */
+export function textToHtml(text: string, extraHtml = ""): string {
+  const paragraphs = text
+    .split(/\n{2,}/)
+    .map((p) => `<p>${escapeHtml(p).replace(/\n/g, "<br>")}</p>`)
+    .join("\n");
+  return `<!doctype html><html lang="lt"><head><meta charset="utf-8"></head><body style="font-family:Arial,Helvetica,sans-serif;font-size:15px;line-height:1.5;color:#1a1a1a">\n${paragraphs}${extraHtml ? `\n${extraHtml}` : ""}\n</body></html>`;
+}
+
+/** Replaces {name} placeholders; an unknown placeholder is left as written. */
+export function fillTemplate(template: string, values: Record<string, string>): string {
+  return template.replace(/\{(\w+)\}/g, (match, key: string) => values[key] ?? match);
+}
+
+interface MailRow {
+  id: string;
+  doc: Mail;
+}
+
+export interface Mailer {
+  stop(): Promise<void>;
+}
+
+/**
+ * Starts the outbox sender. Without an SMTP URL it only says so once: mail stays in
+ * the outbox, where the back-office shows it.
+ */
+export function startMailer(
+  db: Db,
+  opts: { smtpUrl?: string | null; intervalMs?: number; from?: string | null },
+): Mailer {
+  if (!opts.smtpUrl) {
+    log.info("SMTP nesukonfigūruotas (SMTP_URL nenurodytas): laiškai lieka eilėje ir matomi administravimo skiltyje.");
+    return { stop: async () => {} };
+  }
+  const smtpUrl = opts.smtpUrl;
+  const transport = nodemailer.createTransport(smtpUrl);
+  const intervalMs = opts.intervalMs ?? 5000;
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> = Promise.resolve();
+  let lastFailure = "";
+
+  const fromAddress = async (): Promise<string> => {
+    if (opts.from) return opts.from;
+    const settings = await loadSettings(db);
+    const address = settings.company.emails[0];
+    if (address) return settings.company.brand ? `"${settings.company.brand.replace(/"/g, "")}" <${address}>` : address;
+    let user = "";
+    try {
+      user = decodeURIComponent(new URL(smtpUrl).username);
+    } catch {
+      // not a URL nodemailer needs a user from (e.g. a sendmail or JSON transport string)
+    }
+    return user.includes("@") ? user : "noreply@localhost";
+  };
+
+  const claim = async (): Promise<MailRow[]> => {
+    const { rows } = await db.query<MailRow>(
+      `UPDATE mail SET
+         doc = doc || jsonb_build_object('delivery',
+           coalesce(doc->'delivery', '{"attempts":0,"error":null,"endTime":null}'::jsonb) || '{"state":"PROCESSING"}'::jsonb),
+         updated_at = now()
+       WHERE id IN (
+         SELECT id FROM mail
+         WHERE coalesce(doc->'delivery'->>'state', 'PENDING') = 'PENDING'
+            OR (doc->'delivery'->>'state' = 'ERROR'
+                AND coalesce((doc->'delivery'->>'attempts')::int, 0) < $1
+                AND updated_at < now() - make_interval(secs => 60 * coalesce((doc->'delivery'->>'attempts')::int, 1)))
+            OR (doc->'delivery'->>'state' = 'PROCESSING'
+                AND updated_at < now() - make_interval(mins => $2))
+         ORDER BY created_at
+         LIMIT $3
+         FOR UPDATE SKIP LOCKED)
+       RETURNING id, doc`,
+      [MAIL_MAX_ATTEMPTS, STALE_PROCESSING_MINUTES, BATCH_SIZE],
+    );
+    return rows;
+  };
+
+  const finish = async (id: string, delivery: Mail["delivery"]): Promise<void> => {
+    await db.query(
+      "UPDATE mail SET doc = doc || jsonb_build_object('delivery', $2::jsonb), updated_at = now() WHERE id = $1",
+      [id, JSON.stringify(delivery)],
+    );
+  };
+
+  const sendOne = async (row: MailRow, from: string): Promise<void> => {
+    const attempts = (row.doc.delivery?.attempts ?? 0) + 1;
+    try {
+      const info = await transport.sendMail({
+        from,
+        to: row.doc.to,
+        ...(row.doc.replyTo ? { replyTo: row.doc.replyTo } : {}),
+        subject: row.doc.message.subject,
+        text: row.doc.message.text,
+        ...(row.doc.message.html ? { html: row.doc.message.html } : {}),
+      });
+      const accepted = (info.accepted ?? []).length;
+      const rejected = (info.rejected ?? []).map(String);
+      if (accepted === 0) throw new Error(`SMTP serveris atmetė gavėjus: ${rejected.join(", ") || "nežinoma"}`);
+      await finish(row.id, {
+        state: "SUCCESS",
+        attempts,
+        error: rejected.length > 0 ? `Atmesti gavėjai: ${rejected.join(", ")}` : null,
+        endTime: new Date().toISOString(),
+      });
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      const final = attempts >= MAIL_MAX_ATTEMPTS;
+      log.warn(
+        final
+          ? `Laiško ${row.id} išsiųsti nepavyko po ${attempts} bandymų: ${message}`
+          : `Laiško ${row.id} išsiųsti nepavyko (${attempts} bandymas), bus bandoma vėl: ${message}`,
+      );
+      await finish(row.id, {
+        state: "ERROR",
+        attempts,
+        error: message.slice(0, 2000),
+        endTime: final ? new Date().toISOString() : null,
+      });
+    }
+  };
+
+  const tick = async (): Promise<void> => {
+    try {
+      for (;;) {
+        if (stopped) return;
+        const batch = await claim();
+        if (batch.length === 0) break;
+        const from = await fromAddress();
+        for (const row of batch) await sendOne(row, from);
+      }
+      lastFailure = "";
+    } catch (error) {
+      // Database trouble: log once per distinct message, try again on the next tick.
+      const message = error instanceof Error ? error.message : String(error);
+      if (message !== lastFailure) log.error(`Laiškų siuntimo ciklo klaida: ${message}`);
+      lastFailure = message;
+    }
+  };
+
+  const schedule = (): void => {
+    if (stopped) return;
+    timer = setTimeout(() => {
+      running = tick().finally(schedule);
+    }, intervalMs);
+    timer.unref?.();
+  };
+
+  log.info(`Laiškų siuntimas per SMTP įjungtas (eilė tikrinama kas ${formatNumber(intervalMs / 1000)} s).`);
+  running = tick().finally(schedule);
+
+  return {
+    async stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      await running.catch(() => {});
+      transport.close();
+    },
+  };
+}
