@@ -227,12 +227,6 @@ export function siteRoutes(deps: SiteRoutesDeps): Hono {
   const limit = deps.requestRateLimit ?? { max: 10, windowSeconds: 600 };
   const app = new Hono();
 
-  app.onError((error, c) => {
-    if (error instanceof ApiError) return c.json(error.toJSON(), error.status);
-    log.error(`Viešosios API klaida: ${c.req.method} ${c.req.path}`, error);
-    return c.json({ message: "Vidinė serverio klaida. Bandykite dar kartą vėliau." }, 500);
-  });
-
   const limitBody = bodyLimit({
     maxSize: MAX_BODY_BYTES,
     onError: (c) => c.json({ message: "Užklausos turinys per didelis" }, 413),

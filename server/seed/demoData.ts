@@ -160,7 +160,7 @@ const LOCATIONS: LocationSpec[] = [
   },
   {
     key: "vilnius-office",
-    name: "Vilnius, biuras",
+    name: "Vilniaus centras, biuras",
     address: DEMO_COMPANY.address,
     city: "Vilnius",
     deliveryFee: 0,
@@ -1572,7 +1572,7 @@ export function validateDemoData(data: DemoData): void {
     if (counts[key] < min) problems.push(`${key}: ${counts[key]} < ${min}`);
   }
   const locationNames = data.locations.map((l) => l.doc.name).join(" | ");
-  for (const needed of [/Vilniaus oro uost/, /Vilnius/, /Kaun/]) {
+  for (const needed of [/Vilniaus oro uost/, /Vilniaus centr/, /Kaun/]) {
     if (!needed.test(locationNames)) problems.push(`trūksta vietos ${needed}`);
   }
   const roles = new Set(data.staff.map((s) => s.doc.role));

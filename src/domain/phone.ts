@@ -14,13 +14,15 @@ import {
   parsePhoneNumberFromString,
 } from "libphonenumber-js/max";
 
-export const PHONE_MAX_LENGTH = 25;
-/** Digits, plain spaces and + - ( ) only. */
-export const PHONE_ALLOWED_CHARS = /^[0-9 +\-()]*$/;
-export const DEFAULT_PHONE_COUNTRY = "LT";
+import { DEFAULT_PHONE_COUNTRY, PHONE_ALLOWED_CHARS, PHONE_MAX_LENGTH } from "./phoneRules";
 
-/** Answers "1;LT;LTU;Lithuania" for the caller's IP (plain text, CORS-enabled). */
-export const IP_COUNTRY_SERVICE_URL = "https://ip2c.org/s";
+export {
+  DEFAULT_PHONE_COUNTRY,
+  IP_COUNTRY_SERVICE_URL,
+  PHONE_ALLOWED_CHARS,
+  PHONE_MAX_LENGTH,
+  parseIpCountryAnswer,
+} from "./phoneRules";
 
 export const PHONE_ERRORS = {
   empty: "Įveskite telefono numerį",
@@ -72,16 +74,6 @@ export function normalizePhone(input: string, defaultCountry: string | null = DE
 /** The ISO country a valid number belongs to ("LT"), or null. */
 export function phoneCountry(input: string, defaultCountry: string | null = DEFAULT_PHONE_COUNTRY): string | null {
   return parse(input, defaultCountry)?.country ?? null;
-}
-
-/**
- * ip2c.org answers "1;LT;LTU;Lithuania" when it knows the country, "0;..." or "2;..."
- * otherwise. Only a "1" answer with a two-letter code counts.
- */
-export function parseIpCountryAnswer(text: string | null | undefined): string | null {
-  if (typeof text !== "string" || !text.startsWith("1")) return null;
-  const code = text.slice(2, 4);
-  return /^[A-Z]{2}$/.test(code) ? code : null;
 }
 
 // Languages whose speakers overwhelmingly live in one country, used when the

@@ -1,0 +1,271 @@
+// The HTTP application: security headers, cross-site protection, body limits, the API routes,
+// uploaded files, the runtime config and the built app. createApp has no side effects, so tests
+// and tools can build it around any database.
+import { type Context, Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import { HTTPException } from "hono/http-exception";
+import { secureHeaders } from "hono/secure-headers";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
+import { ZodError } from "zod";
+import type { Config } from "./config";
+import { isPgError } from "./db/index";
+import { requireStaff } from "./http/auth";
+import { isJsonContentType, JSON_CONTENT_TYPE_MESSAGE, MALFORMED_JSON_MESSAGE } from "./http/body";
+import type { AppDeps, AppEnv } from "./http/context";
+import { ApiError, validationError } from "./http/errors";
+import { log } from "./log";
+import { adminRoutes, DUPLICATE_MESSAGE, NOT_FOUND_MESSAGE } from "./routes/admin";
+import { authRoutes } from "./routes/auth";
+import { clientErrorRoutes } from "./routes/clientErrors";
+import { FILE_TOO_LARGE_MESSAGE, fileAdminRoutes, filePublicRoutes } from "./routes/files";
+import { healthRoutes } from "./routes/health";
+import { runtimeConfigRoutes } from "./routes/runtimeConfig";
+import { siteRoutes } from "./routes/site";
+import { staticRoutes } from "./routes/static";
+
+export type { AppDeps, AppEnv } from "./http/context";
+
+export const SERVER_ERROR_MESSAGE = "Serverio klaida";
+export const CROSS_SITE_MESSAGE = "Užklausa iš kitos svetainės atmesta";
+export const BODY_TOO_LARGE_MESSAGE = "Užklausos turinys per didelis";
+
+const KB = 1024;
+const MB = 1024 * KB;
+
+/** The IP-to-country service the phone input asks (SPEC section 7). */
+const IP_COUNTRY_ORIGIN = "https://ip2c.org";
+
+/** CSP sources the Firebase adapter needs, added only when a Firebase config is present. */
+function firebaseSources(config: Config): { connect: string[]; img: string[]; script: string[]; frame: string[] } {
+  const firebase = config.firebase;
+  if (!firebase) return { connect: [], img: [], script: [], frame: [] };
+  const connect = [
+    "https://*.googleapis.com",
+    "https://*.firebaseio.com",
+    "wss://*.firebaseio.com",
+    "https://*.firebasedatabase.app",
+    "wss://*.firebasedatabase.app",
+    "https://*.cloudfunctions.net",
+    "https://*.run.app",
+    `https://${firebase.authDomain}`,
+  ];
+  const img = ["https://firebasestorage.googleapis.com", "https://storage.googleapis.com"];
+  const script = ["https://apis.google.com"];
+  if (firebase.measurementId) {
+    connect.push("https://*.google-analytics.com", "https://*.analytics.google.com");
+    script.push("https://www.googletagmanager.com");
+  }
+  if (firebase.emulators) {
+    connect.push("http://localhost:*", "http://127.0.0.1:*", "ws://localhost:*", "ws://127.0.0.1:*");
+    img.push("http://localhost:*", "http://127.0.0.1:*");
+  }
+  return { connect, img, script, frame: [`https://${firebase.authDomain}`] };
+}
+
+function securityHeaders(config: Config) {
+  const firebase = firebaseSources(config);
+  return secureHeaders({
+    contentSecurityPolicy: {
+      defaultSrc: ["'self'"],
+      scriptSrc: ["'self'", ...firebase.script],
+      // MUI / emotion insert <style> elements at run time.
+      styleSrc: ["'self'", "'unsafe-inline'"],
+      imgSrc: ["'self'", "data:", "blob:", ...firebase.img],
+      fontSrc: ["'self'", "data:"],
+      connectSrc: ["'self'", IP_COUNTRY_ORIGIN, ...firebase.connect],
+      frameSrc: firebase.frame.length > 0 ? firebase.frame : ["'none'"],
+      frameAncestors: ["'none'"],
+      objectSrc: ["'none'"],
+      baseUri: ["'self'"],
+      formAction: ["'self'"],
+    },
+    // Firebase sign-in with a pop-up needs to talk back to its opener.
+    crossOriginOpenerPolicy: config.firebase ? "same-origin-allow-popups" : true,
+    referrerPolicy: "strict-origin-when-cross-origin",
+    xContentTypeOptions: "nosniff",
+    xFrameOptions: "DENY",
+    // Routes that set their own header (e.g. /files' strict CSP) keep it.
+    overwrite: false,
+  });
+}
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/** "Example.com:443" from "https://example.com" or a Host header; default ports dropped. */
+function normaliseHost(host: string, protocol?: string): string {
+  const lower = host.trim().toLowerCase();
+  if ((protocol === "https:" || protocol === undefined) && lower.endsWith(":443")) return lower.slice(0, -4);
+  if ((protocol === "http:" || protocol === undefined) && lower.endsWith(":80")) return lower.slice(0, -3);
+  return lower;
+}
+
+/** Refuses state-changing requests a browser sent from another site. */
+function crossSiteGuard(config: Config) {
+  const publicHost = config.publicUrl
+    ? normaliseHost(new URL(config.publicUrl).host, new URL(config.publicUrl).protocol)
+    : null;
+  return async (c: Context<AppEnv>, next: () => Promise<void>) => {
+    if (SAFE_METHODS.has(c.req.method)) return next();
+    const refuse = () => c.json({ message: CROSS_SITE_MESSAGE }, 403);
+    if (c.req.header("sec-fetch-site")?.toLowerCase() === "cross-site") return refuse();
+    const origin = c.req.header("origin");
+    if (origin !== undefined) {
+      let originHost: string;
+      try {
+        const url = new URL(origin);
+        originHost = normaliseHost(url.host, url.protocol);
+      } catch {
+        // "null" (sandboxed frames, file://) and garbage alike.
+        return refuse();
+      }
+      const allowed = new Set<string>();
+      const host = c.req.header("host");
+      if (host) allowed.add(normaliseHost(host));
+      const forwardedHost = config.trustProxy ? c.req.header("x-forwarded-host")?.split(",")[0] : undefined;
+      if (forwardedHost) allowed.add(normaliseHost(forwardedHost));
+      if (publicHost) allowed.add(publicHost);
+      if (!allowed.has(originHost)) return refuse();
+    }
+    return next();
+  };
+}
+
+/**
+ * API writes carry JSON (uploads excepted): a wrong content type is refused before any route
+ * reads the body. It also keeps plain HTML forms from other sites out, as they cannot send JSON.
+ */
+function jsonBodiesOnly() {
+  return async (c: Context<AppEnv>, next: () => Promise<void>) => {
+    if (SAFE_METHODS.has(c.req.method) || c.req.path === "/api/admin/files") return next();
+    const length = c.req.header("content-length");
+    const hasBody = (length !== undefined && length.trim() !== "0") || c.req.header("transfer-encoding") !== undefined;
+    if (hasBody && !isJsonContentType(c.req.header("content-type"))) {
+      return c.json({ message: JSON_CONTENT_TYPE_MESSAGE }, 415);
+    }
+    return next();
+  };
+}
+
+/** Per-path body limits: uploads 10 MB, settings-sized admin documents 3 MB, the rest 1 MB. */
+function bodyLimits() {
+  const tooLarge = (message: string) => (c: Context) => c.json({ message }, 413);
+  const files = bodyLimit({ maxSize: 10 * MB + 256 * KB, onError: tooLarge(FILE_TOO_LARGE_MESSAGE) });
+  const admin = bodyLimit({ maxSize: 3 * MB, onError: tooLarge(BODY_TOO_LARGE_MESSAGE) });
+  const clientErrors = bodyLimit({ maxSize: 64 * KB, onError: tooLarge(BODY_TOO_LARGE_MESSAGE) });
+  const other = bodyLimit({ maxSize: 1 * MB, onError: tooLarge(BODY_TOO_LARGE_MESSAGE) });
+  return async (c: Context<AppEnv>, next: () => Promise<void>) => {
+    const p = c.req.path;
+    const limit =
+      p === "/api/admin/files"
+        ? files
+        : p.startsWith("/api/admin/")
+          ? admin
+          : p === "/api/client-errors"
+            ? clientErrors
+            : other;
+    // The limits are typed for the blank env; the context is the same object.
+    return limit(c as unknown as Context, next);
+  };
+}
+
+const LINKED_RECORD_MESSAGE =
+  "Įrašas susietas su kitais įrašais (pvz., rezervacijomis), todėl šio veiksmo atlikti negalima";
+
+const PG_MESSAGES: Record<string, { status: ContentfulStatusCode; message: string }> = {
+  "23505": { status: 409, message: DUPLICATE_MESSAGE },
+  "23503": { status: 409, message: LINKED_RECORD_MESSAGE },
+  "23001": { status: 409, message: LINKED_RECORD_MESSAGE },
+  "23P01": { status: 409, message: "Automobilis šiuo laikotarpiu jau užimtas" },
+  "23514": { status: 422, message: "Reikšmė neatitinka taisyklių" },
+  "23502": { status: 422, message: "Trūksta privalomos reikšmės" },
+  "22P02": { status: 400, message: "Neteisinga reikšmė" },
+  "22007": { status: 400, message: "Neteisinga data" },
+  "22008": { status: 400, message: "Neteisinga data" },
+  "22003": { status: 400, message: "Skaičius per didelis" },
+  "22001": { status: 400, message: "Reikšmė per ilga" },
+  "40001": { status: 503, message: "Serveris užimtas. Bandykite dar kartą." },
+  "40P01": { status: 503, message: "Serveris užimtas. Bandykite dar kartą." },
+  "55P03": { status: 503, message: "Serveris užimtas. Bandykite dar kartą." },
+  "57014": { status: 503, message: "Serveris užimtas. Bandykite dar kartą." },
+};
+
+const HTTP_MESSAGES: Partial<Record<number, string>> = {
+  400: "Neteisinga užklausa",
+  401: "Neprisijungta",
+  403: "Neturite teisių šiam veiksmui",
+  404: NOT_FOUND_MESSAGE,
+  405: "Šis veiksmas neleidžiamas",
+  413: BODY_TOO_LARGE_MESSAGE,
+  415: "Nepalaikomas užklausos turinio tipas",
+  429: "Per daug užklausų. Bandykite vėliau.",
+};
+
+/** Every error as { message, errors? } in Lithuanian; only a real bug becomes a 500. */
+export function errorResponse(error: unknown, c: Context): Response {
+  if (error instanceof ApiError) return c.json(error.toJSON(), error.status);
+  if (error instanceof ZodError) return c.json(validationError(error).toJSON(), 422);
+  if (error instanceof HTTPException) {
+    const status = error.status as ContentfulStatusCode;
+    return c.json(
+      { message: HTTP_MESSAGES[status] ?? (status >= 500 ? SERVER_ERROR_MESSAGE : "Neteisinga užklausa") },
+      status,
+    );
+  }
+  if (error instanceof SyntaxError && /JSON/i.test(error.message))
+    return c.json({ message: MALFORMED_JSON_MESSAGE }, 400);
+  if (error instanceof Error && error.name === "QuoteError") return c.json({ message: error.message }, 422);
+  if (error instanceof Error && error.name === "ReservationTransitionError") {
+    return c.json({ message: error.message, errors: { status: error.message } }, 422);
+  }
+  if (isPgError(error)) {
+    const known = PG_MESSAGES[error.code];
+    if (known) {
+      if (known.status === 503) c.header("Retry-After", "1");
+      if (error.code === "23514" && error.constraint === "reservations_period_check") {
+        const message = "Grąžinimo laikas turi būti vėlesnis nei paėmimo";
+        return c.json({ message, errors: { returnAt: message } }, 422);
+      }
+      return c.json({ message: known.message }, known.status);
+    }
+  }
+  log.error(`Netikėta serverio klaida apdorojant ${c.req.method} ${c.req.path}`, error);
+  return c.json({ message: SERVER_ERROR_MESSAGE }, 500);
+}
+
+export function createApp(deps: AppDeps): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+
+  app.use("*", async (c, next) => {
+    c.set("deps", deps);
+    await next();
+  });
+  app.use("*", securityHeaders(deps.config));
+  app.use("*", crossSiteGuard(deps.config));
+  app.use("/api/*", bodyLimits());
+  app.use("/api/*", jsonBodiesOnly());
+  app.use("/api/*", async (c, next) => {
+    // API answers are personal or live; a route that may be cached says so itself.
+    c.header("Cache-Control", "no-store");
+    await next();
+  });
+
+  app.route("/api/health", healthRoutes());
+  app.route("/api/auth", authRoutes());
+  app.route("/api/site", siteRoutes({ db: deps.db, config: deps.config }));
+  app.route("/api/client-errors", clientErrorRoutes());
+
+  // Everything under /api/admin needs a session; roles are checked per resource.
+  app.use("/api/admin", requireStaff());
+  app.use("/api/admin/*", requireStaff());
+  app.route("/api/admin/files", fileAdminRoutes());
+  app.route("/api/admin", adminRoutes());
+
+  app.all("/api/*", (c) => c.json({ message: NOT_FOUND_MESSAGE }, 404));
+  app.route("/files", filePublicRoutes());
+  app.route("/", runtimeConfigRoutes());
+  app.route("/", staticRoutes());
+
+  app.notFound((c) => c.json({ message: NOT_FOUND_MESSAGE }, 404));
+  app.onError((error, c) => errorResponse(error, c));
+  return app;
+}

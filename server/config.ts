@@ -1,0 +1,210 @@
+// Server configuration from the environment and the command line. Every mistake is
+// reported in Lithuanian at start-up, never discovered later at request time.
+import { readFileSync } from "node:fs";
+import path from "node:path";
+
+export interface FirebaseRuntimeConfig {
+  apiKey: string;
+  authDomain: string;
+  projectId: string;
+  storageBucket: string;
+  messagingSenderId: string;
+  appId: string;
+  measurementId?: string;
+  databaseURL?: string;
+  functionsRegion: string;
+  /** emulator addresses for development, passed to the browser unchanged */
+  emulators?: Record<string, unknown>;
+}
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  distDir: string;
+  /** a real PostgreSQL; null means the embedded PGlite in dataDir */
+  databaseUrl: string | null;
+  smtpUrl: string | null;
+  /** the site's public address, e.g. https://nuoma.lt (no trailing slash) */
+  publicUrl: string | null;
+  demo: boolean;
+  sessionTtlHours: number;
+  /** trust X-Forwarded-For / X-Forwarded-Proto / X-Forwarded-Host from a reverse proxy */
+  trustProxy: boolean;
+  /** present when the browser should use the Firebase adapter */
+  firebase: FirebaseRuntimeConfig | null;
+  /** how often the browser checks builds/latest.json; null = the app's default */
+  buildCheckIntervalMs: number | null;
+}
+
+export class ConfigError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "ConfigError";
+  }
+}
+
+type Env = Record<string, string | undefined>;
+
+const FIREBASE_REQUIRED = ["apiKey", "authDomain", "projectId", "storageBucket", "messagingSenderId", "appId"] as const;
+const FIREBASE_OPTIONAL = ["measurementId", "databaseURL"] as const;
+const FIREBASE_ENV: Record<(typeof FIREBASE_REQUIRED)[number] | (typeof FIREBASE_OPTIONAL)[number], string> = {
+  apiKey: "FIREBASE_API_KEY",
+  authDomain: "FIREBASE_AUTH_DOMAIN",
+  projectId: "FIREBASE_PROJECT_ID",
+  storageBucket: "FIREBASE_STORAGE_BUCKET",
+  messagingSenderId: "FIREBASE_MESSAGING_SENDER_ID",
+  appId: "FIREBASE_APP_ID",
+  measurementId: "FIREBASE_MEASUREMENT_ID",
+  databaseURL: "FIREBASE_DATABASE_URL",
+};
+
+const nonEmpty = (value: string | undefined): string | null => {
+  const trimmed = value?.trim();
+  return trimmed ? trimmed : null;
+};
+
+function parseBoolean(name: string, value: string | undefined): boolean {
+  const v = nonEmpty(value)?.toLowerCase();
+  if (v === null || v === undefined) return false;
+  if (["1", "true", "yes", "taip", "on"].includes(v)) return true;
+  if (["0", "false", "no", "ne", "off"].includes(v)) return false;
+  throw new ConfigError(`${name} turi būti 1 arba 0, o gauta „${value}“`);
+}
+
+function parseInteger(name: string, value: string | undefined, fallback: number, min: number, max: number): number {
+  const v = nonEmpty(value);
+  if (v === null) return fallback;
+  if (!/^\d+$/.test(v) || Number(v) < min || Number(v) > max) {
+    throw new ConfigError(`${name} turi būti sveikasis skaičius nuo ${min} iki ${max}, o gauta „${value}“`);
+  }
+  return Number(v);
+}
+
+function parseUrl(name: string, value: string | undefined, protocols: string[]): string | null {
+  const v = nonEmpty(value);
+  if (v === null) return null;
+  let url: URL;
+  try {
+    url = new URL(v);
+  } catch {
+    throw new ConfigError(`${name} nėra teisingas adresas: „${v}“`);
+  }
+  if (!protocols.includes(url.protocol)) {
+    throw new ConfigError(`${name} turi prasidėti ${protocols.map((p) => `${p}//`).join(" arba ")}`);
+  }
+  return v;
+}
+
+function asRecord(value: unknown): Record<string, unknown> | null {
+  return typeof value === "object" && value !== null && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : null;
+}
+
+/** Builds and checks a Firebase config from loose input (a JSON file or the environment). */
+function firebaseFromObject(source: Record<string, unknown>, origin: string): FirebaseRuntimeConfig {
+  const missing = FIREBASE_REQUIRED.filter((key) => typeof source[key] !== "string" || !(source[key] as string).trim());
+  if (missing.length > 0) {
+    throw new ConfigError(`${origin}: trūksta Firebase nustatymų: ${missing.join(", ")}`);
+  }
+  const config: FirebaseRuntimeConfig = {
+    apiKey: String(source.apiKey).trim(),
+    authDomain: String(source.authDomain).trim(),
+    projectId: String(source.projectId).trim(),
+    storageBucket: String(source.storageBucket).trim(),
+    messagingSenderId: String(source.messagingSenderId).trim(),
+    appId: String(source.appId).trim(),
+    functionsRegion:
+      typeof source.functionsRegion === "string" && source.functionsRegion.trim()
+        ? source.functionsRegion.trim()
+        : "us-central1",
+  };
+  for (const key of FIREBASE_OPTIONAL) {
+    const value = source[key];
+    if (typeof value === "string" && value.trim()) config[key] = value.trim();
+  }
+  if (source.emulators !== undefined && source.emulators !== null) {
+    const emulators = asRecord(source.emulators);
+    if (!emulators) throw new ConfigError(`${origin}: „emulators“ turi būti JSON objektas`);
+    config.emulators = emulators;
+  }
+  return config;
+}
+
+function readRuntimeConfigFile(file: string): {
+  firebase: FirebaseRuntimeConfig | null;
+  publicUrl: string | null;
+  buildCheckIntervalMs: number | null;
+} {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(readFileSync(file, "utf8"));
+  } catch (error) {
+    throw new ConfigError(`Nepavyko perskaityti RUNTIME_CONFIG failo ${file}: ${(error as Error).message}`);
+  }
+  const root = asRecord(parsed);
+  if (!root) throw new ConfigError(`RUNTIME_CONFIG faile ${file} turi būti JSON objektas`);
+  // Either { firebase: {...}, publicUrl?, buildCheckIntervalMs? } or the bare Firebase config object.
+  const firebaseSource = asRecord(root.firebase) ?? (typeof root.apiKey === "string" ? root : null);
+  const publicUrl =
+    typeof root.publicUrl === "string" ? parseUrl("publicUrl", root.publicUrl, ["http:", "https:"]) : null;
+  const interval = root.buildCheckIntervalMs;
+  if (interval !== undefined && (typeof interval !== "number" || !Number.isInteger(interval) || interval < 1000)) {
+    throw new ConfigError(`RUNTIME_CONFIG: buildCheckIntervalMs turi būti sveikasis skaičius ne mažesnis nei 1000`);
+  }
+  return {
+    firebase: firebaseSource ? firebaseFromObject(firebaseSource, `RUNTIME_CONFIG (${file})`) : null,
+    publicUrl,
+    buildCheckIntervalMs: typeof interval === "number" ? interval : null,
+  };
+}
+
+function firebaseFromEnv(env: Env): FirebaseRuntimeConfig | null {
+  const given = Object.values(FIREBASE_ENV).some((name) => nonEmpty(env[name]) !== null);
+  if (!given) return null;
+  const source: Record<string, unknown> = {};
+  for (const [key, name] of Object.entries(FIREBASE_ENV)) source[key] = nonEmpty(env[name]) ?? undefined;
+  source.functionsRegion = nonEmpty(env.FIREBASE_FUNCTIONS_REGION) ?? "us-central1";
+  const emulators = nonEmpty(env.FIREBASE_EMULATORS);
+  if (emulators !== null) {
+    try {
+      source.emulators = JSON.parse(emulators);
+    } catch {
+      throw new ConfigError("FIREBASE_EMULATORS turi būti JSON objektas");
+    }
+  }
+  return firebaseFromObject(source, "FIREBASE_* aplinkos kintamieji");
+}
+
+/** Reads the configuration. Throws ConfigError with a Lithuanian message when something is wrong. */
+export function loadConfig(env: Env = process.env, argv: string[] = process.argv.slice(2)): Config {
+  const fileConfig = nonEmpty(env.RUNTIME_CONFIG)
+    ? readRuntimeConfigFile(path.resolve(env.RUNTIME_CONFIG as string))
+    : null;
+  const firebase = fileConfig?.firebase ?? firebaseFromEnv(env);
+  const publicUrl = parseUrl("PUBLIC_URL", env.PUBLIC_URL, ["http:", "https:"]) ?? fileConfig?.publicUrl ?? null;
+  const buildInterval = nonEmpty(env.BUILD_CHECK_INTERVAL_MS);
+  return {
+    port: parseInteger("PORT", env.PORT, 3000, 0, 65535),
+    host: nonEmpty(env.HOST) ?? "0.0.0.0",
+    dataDir: path.resolve(nonEmpty(env.DATA_DIR) ?? "./data"),
+    distDir: path.resolve(nonEmpty(env.DIST_DIR) ?? "./dist"),
+    databaseUrl: parseUrl("DATABASE_URL", env.DATABASE_URL, ["postgres:", "postgresql:"]),
+    smtpUrl: parseUrl("SMTP_URL", env.SMTP_URL, ["smtp:", "smtps:"]),
+    publicUrl: publicUrl ? publicUrl.replace(/\/+$/, "") : null,
+    demo: argv.includes("--demo") || parseBoolean("DEMO", env.DEMO),
+    sessionTtlHours: parseInteger("SESSION_TTL_HOURS", env.SESSION_TTL_HOURS, 12, 1, 24 * 90),
+    trustProxy: parseBoolean("TRUST_PROXY", env.TRUST_PROXY),
+    firebase,
+    buildCheckIntervalMs:
+      buildInterval !== null
+        ? parseInteger("BUILD_CHECK_INTERVAL_MS", buildInterval, 0, 1000, 86_400_000)
+        : (fileConfig?.buildCheckIntervalMs ?? null),
+  };
+}
+
+/** A config for tests and tools: defaults with overrides, no environment read. */
+export function defaultConfig(overrides: Partial<Config> = {}): Config {
+  return { ...loadConfig({}, []), ...overrides };
+}

@@ -1,0 +1,197 @@
+// Opens the database: embedded PGlite in DATA_DIR, or a real PostgreSQL when DATABASE_URL is set.
+// Both are normalised to the Db interface of ./types, so the rest of the server never knows which.
+import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { PGlite, type Transaction } from "@electric-sql/pglite";
+import { btree_gist } from "@electric-sql/pglite/contrib/btree_gist";
+import pg from "pg";
+import { log } from "../log";
+import type { Db, Queryable, QueryResult } from "./types";
+
+export interface DbOptions {
+  dataDir: string;
+  databaseUrl: string | null;
+}
+
+const INT8_OID = 20;
+
+/** A PostgreSQL error as both drivers raise it (SQLSTATE in `code`). */
+export interface PgError extends Error {
+  code: string;
+  constraint?: string;
+  detail?: string;
+}
+
+export function isPgError(error: unknown): error is PgError {
+  if (!(error instanceof Error)) return false;
+  const code: unknown = (error as Error & { code?: unknown }).code;
+  return typeof code === "string" && /^[0-9A-Z]{5}$/.test(code);
+}
+
+/** Opens the database the configuration names. PGlite: `${dataDir}/pglite`. */
+export async function openDb(options: DbOptions): Promise<Db> {
+  return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(path.join(options.dataDir, "pglite"));
+}
+
+// ---------- PGlite ----------
+
+type PgliteRunner = Pick<Transaction, "query" | "exec">;
+
+async function pgliteQuery<T>(runner: PgliteRunner, sql: string, params?: unknown[]): Promise<QueryResult<T>> {
+  // Without parameters use the simple protocol, as node-postgres does: it allows several statements.
+  if (!params || params.length === 0) {
+    const results = await runner.exec(sql);
+    const last = results[results.length - 1];
+    return { rows: (last?.rows ?? []) as T[], affectedRows: last?.affectedRows ?? 0 };
+  }
+  const result = await runner.query<T>(sql, params);
+  return { rows: result.rows, affectedRows: result.affectedRows ?? 0 };
+}
+
+/** Linux: the process's state and start time from /proc; null when it is gone or a zombie; undefined without /proc. */
+async function procInfo(pid: number): Promise<{ startTime: string } | null | undefined> {
+  let stat: string;
+  try {
+    stat = await readFile(`/proc/${pid}/stat`, "utf8");
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    return code === "ENOENT" && (await readFile("/proc/self/stat", "utf8").catch(() => null)) !== null
+      ? null
+      : undefined;
+  }
+  // Fields after "(comm)": state is field 3, starttime field 22.
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  if (fields[0] === "Z" || fields[0] === "X") return null;
+  return { startTime: fields[19] ?? "" };
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+/** Whether the process that wrote the lock still runs (a reused PID or a zombie does not count). */
+async function lockHolderAlive(content: string): Promise<boolean> {
+  const [pidText, startTime] = content.trim().split(" ");
+  const pid = Number(pidText);
+  if (!Number.isInteger(pid) || pid <= 0 || pid === process.pid) return false;
+  const info = await procInfo(pid);
+  if (info === undefined) return isAlive(pid);
+  if (info === null) return false;
+  return !startTime || info.startTime === startTime;
+}
+
+/**
+ * PGlite is one process's database: a second process opening the same folder would corrupt it.
+ * A lock file with our PID guards the folder; a lock left by a dead process is taken over.
+ */
+async function lockDataDir(lockFile: string): Promise<() => Promise<void>> {
+  const own = `${process.pid} ${(await procInfo(process.pid))?.startTime ?? ""}`.trim();
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      await writeFile(lockFile, own, { flag: "wx" });
+      return () => rm(lockFile, { force: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EEXIST") throw error;
+      const content = await readFile(lockFile, "utf8").catch(() => "");
+      if (await lockHolderAlive(content)) {
+        throw new Error(
+          `Duomenų bazės aplanką ${path.dirname(lockFile)} jau naudoja kitas procesas (PID ${content.split(" ")[0]}). Sustabdykite jį arba nurodykite kitą DATA_DIR.`,
+        );
+      }
+      await rm(lockFile, { force: true });
+    }
+  }
+  throw new Error(`Nepavyko užrakinti duomenų bazės aplanko (${lockFile})`);
+}
+
+async function openPglite(dir: string): Promise<Db> {
+  await mkdir(dir, { recursive: true });
+  const unlock = await lockDataDir(`${dir}.lock`);
+  let pglite: PGlite;
+  try {
+    pglite = await PGlite.create(dir, {
+      extensions: { btree_gist },
+      parsers: { [INT8_OID]: (value: string) => Number(value) },
+    });
+  } catch (error) {
+    await unlock();
+    throw error;
+  }
+  let closing: Promise<void> | null = null;
+  return {
+    kind: "pglite",
+    query: <T = Record<string, unknown>>(sql: string, params?: unknown[]) => pgliteQuery<T>(pglite, sql, params),
+    // PGlite has one connection; its transaction() holds a lock so other queries wait until it ends.
+    transaction: <T>(fn: (tx: Queryable) => Promise<T>) =>
+      pglite.transaction((tx) =>
+        fn({
+          query: <R = Record<string, unknown>>(sql: string, params?: unknown[]) => pgliteQuery<R>(tx, sql, params),
+        }),
+      ),
+    close: () => {
+      closing ??= pglite
+        .close()
+        .catch((error: unknown) => {
+          log.error("Nepavyko tvarkingai uždaryti PGlite duomenų bazės", error);
+        })
+        .finally(unlock);
+      return closing;
+    },
+  };
+}
+
+// ---------- PostgreSQL ----------
+
+async function openPostgres(connectionString: string): Promise<Db> {
+  const pool = new pg.Pool({
+    connectionString,
+    max: 10,
+    types: {
+      getTypeParser: ((oid: number, format?: "text" | "binary") =>
+        oid === INT8_OID
+          ? (value: string) => Number(value)
+          : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+    },
+  });
+  pool.on("error", (error) => log.error("PostgreSQL ryšio klaida", error));
+  // Fail at start-up, with a clear message, when the database cannot be reached.
+  await pool.query("SELECT 1");
+
+  const run = async <T>(client: pg.Pool | pg.PoolClient, sql: string, params?: unknown[]): Promise<QueryResult<T>> => {
+    const result = await client.query(sql, params && params.length > 0 ? params : undefined);
+    // A multi-statement text gives an array of results; the last one is the answer.
+    const last = Array.isArray(result) ? (result[result.length - 1] as pg.QueryResult | undefined) : result;
+    return { rows: (last?.rows ?? []) as T[], affectedRows: last?.rowCount ?? 0 };
+  };
+
+  let closing: Promise<void> | null = null;
+  return {
+    kind: "postgres",
+    query: <T = Record<string, unknown>>(sql: string, params?: unknown[]) => run<T>(pool, sql, params),
+    transaction: async <T>(fn: (tx: Queryable) => Promise<T>): Promise<T> => {
+      const client = await pool.connect();
+      try {
+        await client.query("BEGIN");
+        const result = await fn({
+          query: <R = Record<string, unknown>>(sql: string, params?: unknown[]) => run<R>(client, sql, params),
+        });
+        await client.query("COMMIT");
+        return result;
+      } catch (error) {
+        await client.query("ROLLBACK").catch(() => undefined);
+        throw error;
+      } finally {
+        client.release();
+      }
+    },
+    close: () => {
+      closing ??= pool.end();
+      return closing;
+    },
+  };
+}

@@ -1,0 +1,46 @@
+// Request bodies: JSON only, with Lithuanian errors for every way a body can be wrong.
+import type { Context } from "hono";
+import type { ZodType } from "zod";
+import { ApiError, validationError } from "./errors";
+
+export const MALFORMED_JSON_MESSAGE = "Neteisingas JSON formatas";
+
+export const JSON_CONTENT_TYPE_MESSAGE = "Užklausos turinys turi būti JSON (Content-Type: application/json)";
+
+export function isJsonContentType(value: string | undefined): boolean {
+  if (!value) return false;
+  const type = value.split(";")[0]?.trim().toLowerCase() ?? "";
+  return type === "application/json" || (type.startsWith("application/") && type.endsWith("+json"));
+}
+
+/** Parses the body as JSON: 415 for another content type, 400 for an empty or malformed body. */
+export async function readJson(c: Context): Promise<unknown> {
+  if (!isJsonContentType(c.req.header("content-type"))) {
+    throw new ApiError(415, JSON_CONTENT_TYPE_MESSAGE);
+  }
+  const text = await c.req.text();
+  if (text.trim() === "") throw new ApiError(400, "Užklausos turinys tuščias");
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    throw new ApiError(400, MALFORMED_JSON_MESSAGE);
+  }
+}
+
+export function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/** Like readJson, but the body must be a JSON object (not an array, string or number). */
+export async function readJsonObject(c: Context): Promise<Record<string, unknown>> {
+  const value = await readJson(c);
+  if (!isPlainObject(value)) throw new ApiError(400, "Užklausos turinys turi būti JSON objektas");
+  return value;
+}
+
+/** Validates with a zod schema; 422 with Lithuanian field errors on failure. */
+export function parseWith<T>(schema: ZodType<T>, value: unknown): T {
+  const result = schema.safeParse(value);
+  if (!result.success) throw validationError(result.error);
+  return result.data;
+}

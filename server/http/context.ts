@@ -1,0 +1,26 @@
+// What every route sees: the app's dependencies and, behind requireStaff, the signed-in user.
+import type { Context } from "hono";
+import type { SessionUser } from "../../src/backend/port";
+import type { Config } from "../config";
+import type { Db } from "../db/types";
+
+/** The running mail sender (server/services/mail.ts startMailer); optional in tests. */
+export interface MailerHandle {
+  stop(): Promise<void>;
+}
+
+export interface AppDeps {
+  db: Db;
+  config: Config;
+  mailer?: MailerHandle;
+}
+
+export interface AppEnv {
+  Variables: {
+    deps: AppDeps;
+    /** set by requireStaff; read it through currentUser(c) */
+    user: SessionUser | undefined;
+  };
+}
+
+export type AppContext = Context<AppEnv>;

@@ -1,0 +1,388 @@
+// /api/admin/:resource, speaking ra-data-simple-rest 5.15 exactly:
+//   GET    /api/admin/cars?sort=["make","ASC"]&range=[0,24]&filter={"q":"bmw"}  -> [..] + Content-Range: cars 0-24/319
+//   GET    /api/admin/cars?filter={"id":[..]}                                    -> getMany
+//   GET    /api/admin/cars/:id   POST /api/admin/cars (201)   PUT /api/admin/cars/:id   DELETE /api/admin/cars/:id
+// plus read-only client-errors and audit-log, and GET /api/admin/events (Server-Sent Events).
+// requireStaff() runs before all of it (see app.ts), so every method answers 401 without a session.
+import { type Context, Hono } from "hono";
+import { streamSSE } from "hono/streaming";
+import type { ZodType } from "zod";
+import { ADMIN_RESOURCES, type AdminResource, staffUserSchema } from "../../src/domain/schemas";
+import { DOCUMENT_TABLES, type Queryable, SETTINGS_ID } from "../db/types";
+import { currentUser, FORBIDDEN_MESSAGE } from "../http/auth";
+import { parseWith, readJsonObject } from "../http/body";
+import type { AppEnv } from "../http/context";
+import { ApiError } from "../http/errors";
+import {
+  BASE_COLUMNS,
+  buildListQuery,
+  type ColumnMap,
+  MAX_PAGE_SIZE,
+  parseListParams,
+  UUID_PATTERN,
+} from "../http/listQuery";
+import { writeAudit } from "../services/audit";
+import { type ChangeKind, onStreamsClosed, publish, subscribe } from "../services/events";
+import { hashPassword } from "../services/passwords";
+import { createReservation, updateReservation } from "../services/reservations";
+import { deleteUserSessions } from "../services/sessions";
+
+export const READ_ONLY_RESOURCES = ["client-errors", "audit-log"] as const;
+export type AdminResourceName = AdminResource | (typeof READ_ONLY_RESOURCES)[number];
+/** Every resource under /api/admin, in a stable order (tests iterate it). */
+export const ADMIN_RESOURCE_NAMES: readonly AdminResourceName[] = [
+  ...(Object.keys(ADMIN_RESOURCES) as AdminResource[]),
+  ...READ_ONLY_RESOURCES,
+];
+
+const ADMIN_ONLY_READ = new Set<AdminResourceName>(["client-errors", "audit-log"]);
+const ADMIN_ONLY_WRITE = new Set<AdminResourceName>(["staff", "settings"]);
+
+/** Fields of a resource served from real columns (typed, indexed) rather than the document. */
+const RESOURCE_COLUMNS: Partial<Record<AdminResourceName, ColumnMap>> = {
+  reservations: {
+    number: { column: "number", type: "text" },
+    carId: { column: "car_id", type: "uuid" },
+    pickupAt: { column: "pickup_at", type: "timestamptz" },
+    returnAt: { column: "return_at", type: "timestamptz" },
+    status: { column: "status", type: "text" },
+  },
+};
+
+/** Keys that come from columns or are write-only; never stored in, nor read from, the document. */
+const NON_DOCUMENT_KEYS = ["id", "createdAt", "updatedAt", "password", "passwordHash", "password_hash"];
+
+export const NOT_FOUND_MESSAGE = "Nerasta";
+export const DUPLICATE_MESSAGE = "Toks įrašas jau yra (pvz., pasikartojantis adresas ar numeris)";
+
+interface DocRow {
+  id: string;
+  doc: Record<string, unknown>;
+  created_at: Date | string;
+  updated_at: Date | string;
+}
+
+const iso = (value: Date | string): string => (value instanceof Date ? value : new Date(value)).toISOString();
+
+function withoutNonDocumentKeys(value: Record<string, unknown>): Record<string, unknown> {
+  const copy = { ...value };
+  for (const key of NON_DOCUMENT_KEYS) delete copy[key];
+  return copy;
+}
+
+/** A row as react-admin sees it: { id, ...doc, createdAt, updatedAt }. */
+export function toRecord(row: DocRow): Record<string, unknown> {
+  return {
+    id: row.id,
+    ...withoutNonDocumentKeys(row.doc ?? {}),
+    createdAt: iso(row.created_at),
+    updatedAt: iso(row.updated_at),
+  };
+}
+
+function isResourceName(name: string): name is AdminResourceName {
+  return (ADMIN_RESOURCE_NAMES as readonly string[]).includes(name);
+}
+
+/** Resolves :resource and checks the role; 404 for an unknown name, 403/405 when not allowed. */
+function resolveResource(c: Context<AppEnv>, access: "read" | "write"): { name: AdminResourceName; table: string } {
+  const name = c.req.param("resource") ?? "";
+  if (!isResourceName(name)) throw new ApiError(404, NOT_FOUND_MESSAGE);
+  const user = currentUser(c);
+  const adminOnly =
+    access === "read" ? ADMIN_ONLY_READ.has(name) : ADMIN_ONLY_WRITE.has(name) || ADMIN_ONLY_READ.has(name);
+  if (adminOnly && user.role !== "admin") throw new ApiError(403, FORBIDDEN_MESSAGE);
+  return { name, table: DOCUMENT_TABLES[name] };
+}
+
+/** 405 for writes to the read-only logs (after the role check, so staff get 403 first). */
+function refuseReadOnly(c: Context<AppEnv>, name: AdminResourceName): Response | null {
+  if (!(READ_ONLY_RESOURCES as readonly string[]).includes(name)) return null;
+  c.header("Allow", "GET");
+  return c.json({ message: "Šis sąrašas tik skaitomas" }, 405);
+}
+
+/** A path id must be a UUID; anything else is simply not found (never a database cast error). */
+function recordId(c: Context<AppEnv>): string {
+  const id = c.req.param("id") ?? "";
+  if (!UUID_PATTERN.test(id)) throw new ApiError(404, NOT_FOUND_MESSAGE);
+  return id.toLowerCase();
+}
+
+function schemaOf(name: AdminResource): ZodType<Record<string, unknown>> {
+  // The map holds a different object schema per resource; all of them parse to a plain object.
+  return ADMIN_RESOURCES[name] as unknown as ZodType<Record<string, unknown>>;
+}
+
+function reservationSource(body: Record<string, unknown>): "web" | "phone" | "office" {
+  return body.source === "web" || body.source === "phone" ? body.source : "office";
+}
+
+async function audit(
+  db: Queryable,
+  c: Context<AppEnv>,
+  action: "create" | "update" | "delete",
+  resource: string,
+  id: string,
+) {
+  await writeAudit(db, { action, resource, recordId: id, actor: currentUser(c).email });
+}
+
+function announce(resource: AdminResourceName, id: string, kind: ChangeKind): void {
+  publish(resource, id, kind);
+}
+
+/** Checks a new password before any transaction starts (hashing is slow; the database must not wait). */
+async function passwordHashFrom(body: Record<string, unknown>): Promise<string | null> {
+  if (body.password === undefined || body.password === null || body.password === "") return null;
+  const { password } = parseWith(staffUserSchema.pick({ password: true }), { password: body.password });
+  return password ? hashPassword(password) : null;
+}
+
+const ACTIVE_ADMIN_SQL = "doc->>'role' = 'admin' AND coalesce(doc->'active', 'true'::jsonb) <> 'false'::jsonb";
+
+/** Keeps at least one active admin; locks the admin rows so two demotions cannot both pass. */
+async function assertAnotherActiveAdmin(tx: Queryable, exceptId: string): Promise<void> {
+  const admins = await tx.query<{ id: string }>(`SELECT id FROM staff WHERE ${ACTIVE_ADMIN_SQL} FOR UPDATE`);
+  if (!admins.rows.some((row) => row.id !== exceptId)) {
+    throw new ApiError(409, "Turi likti bent vienas aktyvus administratorius");
+  }
+}
+
+const isActiveAdmin = (doc: Record<string, unknown>): boolean => doc.role === "admin" && doc.active !== false;
+
+export function adminRoutes(): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+
+  // ---------- live updates ----------
+  app.get("/events", (c) => {
+    const user = currentUser(c);
+    return streamSSE(c, async (stream) => {
+      const queue: string[] = [];
+      let wake: (() => void) | null = null;
+      const unsubscribe = subscribe((event) => {
+        if (event.resource === "audit-log") return;
+        if (ADMIN_ONLY_READ.has(event.resource as AdminResourceName) && user.role !== "admin") return;
+        queue.push(JSON.stringify(event));
+        wake?.();
+      });
+      let ended = false;
+      const stopOnShutdown = onStreamsClosed(() => {
+        ended = true;
+        wake?.();
+      });
+      stream.onAbort(() => {
+        unsubscribe();
+        wake?.();
+      });
+      try {
+        await stream.writeSSE({ event: "ready", data: JSON.stringify({ user: user.email }), retry: 5000 });
+        while (!stream.aborted && !stream.closed && !ended) {
+          if (queue.length === 0) {
+            // Wait for an event, or 25 s for a keep-alive comment that proxies need.
+            await new Promise<void>((resolve) => {
+              const timer = setTimeout(resolve, 25_000);
+              wake = () => {
+                clearTimeout(timer);
+                resolve();
+              };
+            });
+            wake = null;
+            if (queue.length === 0 && !stream.aborted && !ended) await stream.write(": ping\n\n");
+          }
+          while (queue.length > 0 && !stream.aborted) {
+            await stream.writeSSE({ event: "change", data: queue.shift() as string });
+          }
+        }
+      } finally {
+        unsubscribe();
+        stopOnShutdown();
+      }
+    });
+  });
+
+  // ---------- list, getMany, getManyReference ----------
+  app.get("/:resource", async (c) => {
+    const { name, table } = resolveResource(c, "read");
+    const { db } = c.get("deps");
+    const list = parseListParams({
+      sort: c.req.query("sort"),
+      range: c.req.query("range"),
+      filter: c.req.query("filter"),
+      rangeHeader: c.req.header("range"),
+    });
+    const built = buildListQuery(list, { ...BASE_COLUMNS, ...RESOURCE_COLUMNS[name] });
+    const start = list.range?.[0] ?? 0;
+    const limit = list.range ? Math.min(list.range[1] - list.range[0] + 1, MAX_PAGE_SIZE) : MAX_PAGE_SIZE;
+    const [rows, count] = await Promise.all([
+      db.query<DocRow>(
+        `SELECT id, doc, created_at, updated_at FROM ${table} WHERE ${built.where}
+         ORDER BY ${built.orderBy} LIMIT ${limit} OFFSET ${start}`,
+        built.params,
+      ),
+      db.query<{ total: number }>(`SELECT count(*) AS total FROM ${table} WHERE ${built.where}`, built.whereParams),
+    ]);
+    const total = Number(count.rows[0]?.total ?? 0);
+    const records = rows.rows.map(toRecord);
+    const contentRange =
+      records.length > 0 ? `${name} ${start}-${start + records.length - 1}/${total}` : `${name} */${total}`;
+    c.header("Content-Range", contentRange);
+    c.header("X-Total-Count", String(total));
+    c.header("Access-Control-Expose-Headers", "Content-Range, X-Total-Count");
+    return c.json(records, 200);
+  });
+
+  // ---------- getOne ----------
+  app.get("/:resource/:id", async (c) => {
+    const { table } = resolveResource(c, "read");
+    const id = recordId(c);
+    const { db } = c.get("deps");
+    const result = await db.query<DocRow>(`SELECT id, doc, created_at, updated_at FROM ${table} WHERE id = $1`, [id]);
+    const row = result.rows[0];
+    if (!row) throw new ApiError(404, NOT_FOUND_MESSAGE);
+    return c.json(toRecord(row), 200);
+  });
+
+  // ---------- create ----------
+  app.post("/:resource", async (c) => {
+    const { name, table } = resolveResource(c, "write");
+    const refused = refuseReadOnly(c, name);
+    if (refused) return refused;
+    const resource = name as AdminResource;
+    const { db } = c.get("deps");
+    const user = currentUser(c);
+    const body = await readJsonObject(c);
+
+    if (resource === "reservations") {
+      // The service prices, numbers, audits and announces it in its own transaction.
+      const created = await createReservation(db, body, { source: reservationSource(body), actor: user.email });
+      return c.json({ ...created.record, id: created.id }, 201);
+    }
+
+    const passwordHash = resource === "staff" ? await passwordHashFrom(body) : null;
+    if (resource === "staff" && passwordHash === null) {
+      throw new ApiError(422, "Patikrinkite pažymėtus laukus", { password: "Įveskite slaptažodį (bent 10 simbolių)" });
+    }
+    const doc = withoutNonDocumentKeys(parseWith(schemaOf(resource), withoutNonDocumentKeys(body)));
+
+    const row = await db.transaction(async (tx) => {
+      let inserted: DocRow | undefined;
+      if (resource === "settings") {
+        const exists = await tx.query("SELECT 1 FROM settings WHERE id = $1", [SETTINGS_ID]);
+        if (exists.rows.length > 0) throw new ApiError(409, "Nustatymai jau sukurti; juos galima tik keisti");
+        inserted = (
+          await tx.query<DocRow>(
+            "INSERT INTO settings (id, doc) VALUES ($1, $2::jsonb) RETURNING id, doc, created_at, updated_at",
+            [SETTINGS_ID, JSON.stringify(doc)],
+          )
+        ).rows[0];
+      } else if (resource === "staff") {
+        inserted = (
+          await tx.query<DocRow>(
+            "INSERT INTO staff (doc, password_hash) VALUES ($1::jsonb, $2) RETURNING id, doc, created_at, updated_at",
+            [JSON.stringify(doc), passwordHash],
+          )
+        ).rows[0];
+      } else {
+        inserted = (
+          await tx.query<DocRow>(
+            `INSERT INTO ${table} (doc) VALUES ($1::jsonb) RETURNING id, doc, created_at, updated_at`,
+            [JSON.stringify(doc)],
+          )
+        ).rows[0];
+      }
+      if (!inserted) throw new Error("INSERT negrąžino įrašo");
+      await audit(tx, c, "create", resource, inserted.id);
+      return inserted;
+    });
+    announce(resource, row.id, "created");
+    return c.json(toRecord(row), 201);
+  });
+
+  // ---------- update (full record from the edit form, or a partial one from updateMany) ----------
+  app.put("/:resource/:id", async (c) => {
+    const { name, table } = resolveResource(c, "write");
+    const refused = refuseReadOnly(c, name);
+    if (refused) return refused;
+    const resource = name as AdminResource;
+    const id = recordId(c);
+    if (resource === "settings" && id !== SETTINGS_ID) throw new ApiError(404, NOT_FOUND_MESSAGE);
+    const { db } = c.get("deps");
+    const user = currentUser(c);
+    const body = await readJsonObject(c);
+
+    if (resource === "reservations") {
+      const record = await updateReservation(db, id, body, { actor: user.email });
+      return c.json({ ...record, id }, 200);
+    }
+
+    const passwordHash = resource === "staff" ? await passwordHashFrom(body) : null;
+    const changes = withoutNonDocumentKeys(body);
+    const row = await db.transaction(async (tx) => {
+      const current = await tx.query<DocRow>(`SELECT id, doc FROM ${table} WHERE id = $1 FOR UPDATE`, [id]);
+      const existing = current.rows[0];
+      if (!existing) throw new ApiError(404, NOT_FOUND_MESSAGE);
+      // Merge: updateMany sends only the changed fields; the edit form sends them all.
+      const doc = withoutNonDocumentKeys(
+        parseWith(schemaOf(resource), { ...withoutNonDocumentKeys(existing.doc), ...changes }),
+      );
+      if (resource === "staff" && isActiveAdmin(existing.doc) && !isActiveAdmin(doc)) {
+        await assertAnotherActiveAdmin(tx, id);
+      }
+      const updated =
+        resource === "staff" && passwordHash !== null
+          ? await tx.query<DocRow>(
+              `UPDATE staff SET doc = $2::jsonb, password_hash = $3, updated_at = now() WHERE id = $1
+               RETURNING id, doc, created_at, updated_at`,
+              [id, JSON.stringify(doc), passwordHash],
+            )
+          : await tx.query<DocRow>(
+              `UPDATE ${table} SET doc = $2::jsonb, updated_at = now() WHERE id = $1
+               RETURNING id, doc, created_at, updated_at`,
+              [id, JSON.stringify(doc)],
+            );
+      // A deactivated account, or one whose password was reset, is signed out everywhere.
+      if (resource === "staff" && (doc.active === false || (passwordHash !== null && id !== user.id))) {
+        await deleteUserSessions(tx, id);
+      }
+      await audit(tx, c, "update", resource, id);
+      const result = updated.rows[0];
+      if (!result) throw new ApiError(404, NOT_FOUND_MESSAGE);
+      return result;
+    });
+    announce(resource, id, "updated");
+    return c.json(toRecord(row), 200);
+  });
+
+  // ---------- delete ----------
+  app.delete("/:resource/:id", async (c) => {
+    const { name, table } = resolveResource(c, "write");
+    const refused = refuseReadOnly(c, name);
+    if (refused) return refused;
+    const resource = name as AdminResource;
+    const id = recordId(c);
+    if (resource === "settings") throw new ApiError(403, "Nustatymų ištrinti negalima");
+    const { db } = c.get("deps");
+    const user = currentUser(c);
+    if (resource === "staff" && id === user.id) throw new ApiError(409, "Savo paskyros ištrinti negalima");
+
+    const row = await db.transaction(async (tx) => {
+      if (resource === "staff") {
+        const current = await tx.query<DocRow>("SELECT id, doc FROM staff WHERE id = $1", [id]);
+        if (current.rows[0] && isActiveAdmin(current.rows[0].doc)) await assertAnotherActiveAdmin(tx, id);
+      }
+      const deleted = await tx.query<DocRow>(
+        `DELETE FROM ${table} WHERE id = $1 RETURNING id, doc, created_at, updated_at`,
+        [id],
+      );
+      const result = deleted.rows[0];
+      if (!result) throw new ApiError(404, NOT_FOUND_MESSAGE);
+      await audit(tx, c, "delete", resource, id);
+      return result;
+    });
+    announce(resource, id, "deleted");
+    return c.json(toRecord(row), 200);
+  });
+
+  return app;
+}

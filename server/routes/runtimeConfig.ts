@@ -1,0 +1,28 @@
+// GET /runtime-config.json: what the browser needs before it starts, chosen per deployment
+// without a rebuild. backend is "firebase" when a Firebase config is given, else "local".
+import { Hono } from "hono";
+import type { Config, FirebaseRuntimeConfig } from "../config";
+import type { AppEnv } from "../http/context";
+
+export interface RuntimeConfig {
+  backend: "local" | "firebase";
+  firebase?: FirebaseRuntimeConfig;
+  publicUrl: string | null;
+  buildCheckIntervalMs?: number;
+}
+
+export function runtimeConfigOf(config: Config): RuntimeConfig {
+  const answer: RuntimeConfig = { backend: config.firebase ? "firebase" : "local", publicUrl: config.publicUrl };
+  if (config.firebase) answer.firebase = config.firebase;
+  if (config.buildCheckIntervalMs !== null) answer.buildCheckIntervalMs = config.buildCheckIntervalMs;
+  return answer;
+}
+
+export function runtimeConfigRoutes(): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+  app.get("/runtime-config.json", (c) => {
+    c.header("Cache-Control", "no-cache");
+    return c.json(runtimeConfigOf(c.get("deps").config), 200);
+  });
+  return app;
+}

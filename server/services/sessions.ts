@@ -1,0 +1,77 @@
+// Staff sessions in the database (table sessions), so several instances share them. The cookie
+// holds a random 32-byte token; only its SHA-256 is stored, so a database leak gives no sessions.
+import { createHash, randomBytes } from "node:crypto";
+import type { SessionUser } from "../../src/backend/port";
+import type { StaffRole } from "../../src/domain/schemas";
+import type { Queryable } from "../db/types";
+
+export const SESSION_COOKIE = "sid";
+const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+
+export const hashToken = (token: string): string => createHash("sha256").update(token).digest("hex");
+
+export interface StaffRow {
+  id: string;
+  doc: { email?: string; name?: string; role?: StaffRole; active?: boolean };
+  password_hash: string;
+}
+
+export function staffToSessionUser(row: Pick<StaffRow, "id" | "doc">): SessionUser {
+  return {
+    id: row.id,
+    email: String(row.doc.email ?? ""),
+    name: String(row.doc.name ?? ""),
+    role: row.doc.role === "admin" ? "admin" : "staff",
+  };
+}
+
+export async function createSession(
+  db: Queryable,
+  userId: string,
+  ttlHours: number,
+): Promise<{ token: string; expiresAt: Date }> {
+  const token = randomBytes(32).toString("base64url");
+  const result = await db.query<{ expires_at: Date }>(
+    `INSERT INTO sessions (token_hash, user_id, expires_at)
+     VALUES ($1, $2, now() + make_interval(hours => $3)) RETURNING expires_at`,
+    [hashToken(token), userId, ttlHours],
+  );
+  // Expired sessions of anyone are dropped whenever somebody signs in.
+  await db.query("DELETE FROM sessions WHERE expires_at < now()");
+  return { token, expiresAt: new Date(result.rows[0]?.expires_at ?? Date.now()) };
+}
+
+export interface ActiveSession {
+  user: SessionUser;
+  expiresAt: Date;
+}
+
+/** The active staff member behind a cookie token, or null (unknown, expired, inactive). */
+export async function findSession(db: Queryable, token: string | undefined): Promise<ActiveSession | null> {
+  if (!token || !TOKEN_PATTERN.test(token)) return null;
+  const result = await db.query<{ id: string; doc: StaffRow["doc"]; expires_at: Date }>(
+    `SELECT s.id, s.doc, x.expires_at FROM sessions x JOIN staff s ON s.id = x.user_id
+     WHERE x.token_hash = $1 AND x.expires_at > now() AND coalesce(s.doc->'active', 'true'::jsonb) <> 'false'::jsonb`,
+    [hashToken(token)],
+  );
+  const row = result.rows[0];
+  return row ? { user: staffToSessionUser(row), expiresAt: new Date(row.expires_at) } : null;
+}
+
+/** Sliding expiry: pushes the end out again once half of the lifetime has passed. */
+export async function renewSession(db: Queryable, token: string, ttlHours: number): Promise<Date> {
+  const result = await db.query<{ expires_at: Date }>(
+    "UPDATE sessions SET expires_at = now() + make_interval(hours => $2) WHERE token_hash = $1 RETURNING expires_at",
+    [hashToken(token), ttlHours],
+  );
+  return new Date(result.rows[0]?.expires_at ?? Date.now());
+}
+
+export async function deleteSession(db: Queryable, token: string | undefined): Promise<void> {
+  if (!token || !TOKEN_PATTERN.test(token)) return;
+  await db.query("DELETE FROM sessions WHERE token_hash = $1", [hashToken(token)]);
+}
+
+export async function deleteUserSessions(db: Queryable, userId: string): Promise<void> {
+  await db.query("DELETE FROM sessions WHERE user_id = $1", [userId]);
+}

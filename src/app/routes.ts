@@ -1,0 +1,109 @@
+// THE route table: every route of SPEC section 2 (plus the detail pages and the
+// back-office resource paths a real site needs), in one place.
+//
+// Public routes render a lazily loaded page module in the default layout. Admin routes
+// all render the lazily loaded react-admin app under /admin; this table decides which
+// admin paths exist (anything else is a 404) and which guards protect them.
+import { isEntityId, isSlug } from "../domain/ids";
+import type { PageImporter } from "./page";
+
+export type RouteLayout = "default" | "admin";
+export type RouteParams = Record<string, string | undefined>;
+
+export interface AppRoute {
+  path: string;
+  layout: RouteLayout;
+  /** names of registered guards, run in order before the route renders */
+  middleware?: readonly string[];
+  /** false -> the same 404 as an unknown path */
+  validate?: (params: RouteParams) => boolean;
+  /** public routes: the page module */
+  page?: PageImporter;
+}
+
+const idParam =
+  (...names: string[]) =>
+  (params: RouteParams): boolean =>
+    names.every((name) => isEntityId(params[name]));
+/** An optional id: absent, or a valid id. */
+const optionalIdParam =
+  (name: string) =>
+  (params: RouteParams): boolean =>
+    params[name] === undefined || params[name] === "" || isEntityId(params[name]);
+const slugParam = (params: RouteParams): boolean => isSlug(params.slug);
+
+export const PUBLIC_ROUTES: readonly AppRoute[] = [
+  { path: "/", layout: "default", page: () => import("../site/home/HomePage") },
+  { path: "/login", layout: "default", page: () => import("../site/login/LoginPage") },
+  { path: "/akcijos", layout: "default", page: () => import("../site/offers/OffersPage") },
+  { path: "/salygos", layout: "default", page: () => import("../site/info/TermsPage") },
+  { path: "/apie-mus", layout: "default", page: () => import("../site/info/AboutPage") },
+  { path: "/kontaktai", layout: "default", page: () => import("../site/contacts/ContactsPage") },
+  { path: "/naujienos", layout: "default", page: () => import("../site/news/NewsPage") },
+  {
+    path: "/naujienos/:slug",
+    layout: "default",
+    validate: slugParam,
+    page: () => import("../site/news/NewsArticlePage"),
+  },
+  { path: "/rezervacija", layout: "default", page: () => import("../site/reservation/ReservationPage") },
+  { path: "/automobiliai", layout: "default", page: () => import("../site/cars/CarsPage") },
+  { path: "/automobiliai/:slug", layout: "default", validate: slugParam, page: () => import("../site/cars/CarPage") },
+  { path: "/ilgalaike-nuoma", layout: "default", page: () => import("../site/long-term/LongTermPage") },
+  { path: "/verslo-klientams", layout: "default", page: () => import("../site/business/BusinessPage") },
+  { path: "/paieskosautomobiliai", layout: "default", page: () => import("../site/search/SearchPage") },
+];
+
+const admin = (path: string, validate?: AppRoute["validate"]): AppRoute => ({
+  path,
+  layout: "admin",
+  middleware: ["auth"],
+  ...(validate ? { validate } : {}),
+});
+
+/** react-admin's standard screens of one resource: list, create, edit, show. */
+const adminResource = (name: string): AppRoute[] => [
+  admin(`/admin/${name}`),
+  admin(`/admin/${name}/create`),
+  admin(`/admin/${name}/:id`, idParam("id")),
+  admin(`/admin/${name}/:id/show`, idParam("id")),
+];
+
+export const ADMIN_ROUTES: readonly AppRoute[] = [
+  // SPEC section 2, verbatim.
+  admin("/admin"),
+  admin("/admin/offers"),
+  admin("/admin/sorting"),
+  admin("/admin/cars"),
+  admin("/admin/cars/add"),
+  admin("/admin/cars/:id", idParam("id")),
+  admin("/admin/settings"),
+  admin("/admin/customers"),
+  admin("/admin/price-update"),
+  admin("/admin/requests"),
+  admin("/admin/requests/reply/:id", idParam("id")),
+  admin("/admin/check-availability"),
+  admin("/admin/print-edit/:reservationId", idParam("reservationId")),
+  admin("/admin/reservations/add/:reservationId?", optionalIdParam("reservationId")),
+  // The rest of the back-office: react-admin resource screens.
+  admin("/admin/cars/create"),
+  admin("/admin/cars/:id/show", idParam("id")),
+  ...adminResource("offers").slice(1),
+  ...adminResource("customers").slice(1),
+  ...adminResource("requests").slice(1),
+  ...adminResource("reservations"),
+  ...adminResource("news"),
+  ...adminResource("locations"),
+  ...adminResource("extras"),
+  ...adminResource("prices"),
+  ...adminResource("fleet"),
+  ...adminResource("staff"),
+  admin("/admin/mail"),
+  admin("/admin/mail/:id", idParam("id")),
+  admin("/admin/mail/:id/show", idParam("id")),
+  admin("/admin/client-errors"),
+  admin("/admin/client-errors/:id", idParam("id")),
+  admin("/admin/client-errors/:id/show", idParam("id")),
+];
+
+export const ROUTES: readonly AppRoute[] = [...PUBLIC_ROUTES, ...ADMIN_ROUTES];

@@ -1,0 +1,22 @@
+// The local adapter: the browser side of our own server (server/).
+import type { RuntimeConfig } from "../../app/runtimeConfig";
+import type { Backend } from "../port";
+import { createLocalFileStore } from "./files";
+import { createHttpClient } from "./http";
+import { createLocalSessionApi } from "./session";
+import { createLocalSiteApi } from "./site";
+
+export function createLocalBackend(
+  _config?: RuntimeConfig,
+  options: { baseUrl?: string; fetch?: typeof fetch } = {},
+): Backend {
+  const http = createHttpClient(options);
+  return {
+    kind: "local",
+    site: createLocalSiteApi(http, options.fetch),
+    session: createLocalSessionApi(http),
+    files: createLocalFileStore(http),
+    // react-admin and its providers load only when the back-office opens.
+    admin: async () => (await import("./admin")).createLocalAdminProviders(),
+  };
+}

@@ -1,0 +1,236 @@
+// Inquiry form: contact, long-term or business (POST /api/site/requests through the port).
+import { type FormEvent, useId, useRef, useState } from "react";
+import { useBackend } from "../../app/BackendContext";
+import { PHONE_MAX_LENGTH } from "../../domain/phoneRules";
+import type { RequestInput } from "../../domain/schemas";
+import { errorText, fieldErrorsOf } from "../lib/errors";
+import Alert from "./Alert";
+import { SelectField, TextAreaField, TextField } from "./Field";
+
+export type InquiryType = "contact" | "long-term" | "business";
+
+interface Values {
+  name: string;
+  email: string;
+  phone: string;
+  message: string;
+  carId: string;
+  companyName: string;
+  companyCode: string;
+  companyVatCode: string;
+}
+
+const EMPTY: Values = {
+  name: "",
+  email: "",
+  phone: "",
+  message: "",
+  carId: "",
+  companyName: "",
+  companyCode: "",
+  companyVatCode: "",
+};
+
+/** Server field keys -> form fields. */
+const FIELD_OF: Record<string, keyof Values> = {
+  name: "name",
+  email: "email",
+  phone: "phone",
+  message: "message",
+  carId: "carId",
+  company: "companyName",
+  "company.name": "companyName",
+  "company.code": "companyCode",
+  "company.vatCode": "companyVatCode",
+};
+
+export function validateInquiry(type: InquiryType, values: Values): Partial<Record<keyof Values, string>> {
+  const errors: Partial<Record<keyof Values, string>> = {};
+  if (!values.name.trim()) errors.name = "Įveskite vardą";
+  if (!values.email.trim()) errors.email = "Įveskite el. pašto adresą";
+  else if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(values.email.trim())) errors.email = "Neteisingas el. pašto adresas";
+  if (values.phone && !/^[0-9 +\-()]*$/.test(values.phone)) {
+    errors.phone = "Telefono numeryje gali būti tik skaitmenys, tarpai ir + - ( )";
+  }
+  if (!values.message.trim()) errors.message = "Įveskite žinutę";
+  if (type === "business") {
+    if (!values.companyName.trim()) errors.companyName = "Įveskite įmonės pavadinimą";
+    if (!/^\d{7,9}$/.test(values.companyCode.trim())) errors.companyCode = "Įmonės kodas turi būti 7–9 skaitmenys";
+  }
+  return errors;
+}
+
+export function toRequestInput(type: InquiryType, values: Values): RequestInput {
+  const input: RequestInput = {
+    type,
+    name: values.name.trim(),
+    email: values.email.trim(),
+    message: values.message.trim(),
+  };
+  if (values.phone.trim()) input.phone = values.phone.trim();
+  if (values.carId) input.carId = values.carId;
+  if (type === "business") {
+    input.company = { name: values.companyName.trim(), code: values.companyCode.trim() };
+    if (values.companyVatCode.trim()) input.company.vatCode = values.companyVatCode.trim().toUpperCase();
+  }
+  return input;
+}
+
+export default function InquiryForm({
+  type,
+  title,
+  cars,
+  messagePlaceholder,
+  submitLabel = "Siųsti užklausą",
+}: {
+  type: InquiryType;
+  title: string;
+  cars?: { id: string; label: string }[];
+  messagePlaceholder?: string;
+  submitLabel?: string;
+}) {
+  const id = useId();
+  const { site } = useBackend();
+  const [values, setValues] = useState<Values>(EMPTY);
+  const [errors, setErrors] = useState<Partial<Record<keyof Values, string>>>({});
+  const [status, setStatus] = useState<{ tone: "error" | "success"; text: string } | null>(null);
+  const [sending, setSending] = useState(false);
+  const statusRef = useRef<HTMLDivElement>(null);
+
+  const set = (field: keyof Values) => (event: { target: { value: string } }) =>
+    setValues((current) => ({ ...current, [field]: event.target.value }));
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const found = validateInquiry(type, values);
+    setErrors(found);
+    if (Object.keys(found).length > 0) {
+      setStatus({ tone: "error", text: "Patikrinkite pažymėtus laukus." });
+      return;
+    }
+    setSending(true);
+    setStatus(null);
+    try {
+      await site.submitRequest(toRequestInput(type, values));
+      setValues(EMPTY);
+      setErrors({});
+      setStatus({
+        tone: "success",
+        text: "Ačiū! Jūsų užklausa gauta. Atsakysime darbo valandomis, dažniausiai tą pačią dieną.",
+      });
+    } catch (error) {
+      const serverErrors: Partial<Record<keyof Values, string>> = {};
+      for (const [key, message] of Object.entries(fieldErrorsOf(error))) {
+        const field = FIELD_OF[key];
+        if (field) serverErrors[field] = message;
+      }
+      setErrors(serverErrors);
+      setStatus({ tone: "error", text: errorText(error) });
+    } finally {
+      setSending(false);
+      statusRef.current?.focus();
+    }
+  }
+
+  return (
+    <form className="card" onSubmit={submit} noValidate aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`} style={{ marginTop: 0 }}>
+        {title}
+      </h2>
+      <div ref={statusRef} tabIndex={-1}>
+        {status ? <Alert tone={status.tone}>{status.text}</Alert> : null}
+      </div>
+      <div className="form-grid form-grid--2">
+        {type === "business" ? (
+          <>
+            <TextField
+              id={`${id}-company`}
+              label="Įmonės pavadinimas"
+              className="span-2"
+              autoComplete="organization"
+              value={values.companyName}
+              onChange={set("companyName")}
+              error={errors.companyName}
+              required
+            />
+            <TextField
+              id={`${id}-code`}
+              label="Įmonės kodas"
+              inputMode="numeric"
+              value={values.companyCode}
+              onChange={set("companyCode")}
+              error={errors.companyCode}
+              required
+            />
+            <TextField
+              id={`${id}-vat`}
+              label="PVM mokėtojo kodas"
+              hint="Jei esate PVM mokėtojas, pvz. LT123456789"
+              value={values.companyVatCode}
+              onChange={set("companyVatCode")}
+              error={errors.companyVatCode}
+            />
+          </>
+        ) : null}
+        <TextField
+          id={`${id}-name`}
+          label={type === "business" ? "Kontaktinis asmuo" : "Vardas ir pavardė"}
+          autoComplete="name"
+          value={values.name}
+          onChange={set("name")}
+          error={errors.name}
+          required
+        />
+        <TextField
+          id={`${id}-email`}
+          label="El. paštas"
+          type="email"
+          autoComplete="email"
+          value={values.email}
+          onChange={set("email")}
+          error={errors.email}
+          required
+        />
+        <TextField
+          id={`${id}-phone`}
+          label="Telefonas"
+          hint="Neprivaloma"
+          type="tel"
+          autoComplete="tel"
+          maxLength={PHONE_MAX_LENGTH}
+          value={values.phone}
+          onChange={set("phone")}
+          error={errors.phone}
+        />
+        {cars && cars.length > 0 ? (
+          <SelectField
+            id={`${id}-car`}
+            label="Automobilis"
+            placeholder="Nesvarbu / patarkite"
+            options={cars.map((car) => ({ value: car.id, label: car.label }))}
+            value={values.carId}
+            onChange={set("carId")}
+            error={errors.carId}
+          />
+        ) : null}
+        <TextAreaField
+          id={`${id}-message`}
+          label="Žinutė"
+          className="span-2"
+          rows={5}
+          placeholder={messagePlaceholder}
+          value={values.message}
+          onChange={set("message")}
+          error={errors.message}
+          required
+        />
+      </div>
+      <div className="form-actions">
+        <button type="submit" className="button" disabled={sending}>
+          {sending ? "Siunčiama…" : submitLabel}
+        </button>
+        <span className="muted">Atsakome darbo valandomis.</span>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,67 @@
+// Staff-written texts (terms, about): stored HTML (sanitised by the server) is shown as
+// HTML; plain text is split into headings ("# ", "## "), lists ("- ") and paragraphs.
+import type { ReactNode } from "react";
+
+const HTML_PATTERN = /<\/?(?:p|h[1-6]|ul|ol|li|strong|em|b|i|a|br|div|section|table)\b/i;
+
+export function isHtml(text: string): boolean {
+  return HTML_PATTERN.test(text);
+}
+
+type Block =
+  | { kind: "h2"; text: string }
+  | { kind: "h3"; text: string }
+  | { kind: "ul"; items: string[] }
+  | { kind: "p"; lines: string[] };
+
+export function textBlocks(text: string): Block[] {
+  const blocks: Block[] = [];
+  for (const chunk of text.replace(/\r\n?/g, "\n").split(/\n\s*\n/)) {
+    const lines = chunk
+      .split("\n")
+      .map((line) => line.trim())
+      .filter(Boolean);
+    if (lines.length === 0) continue;
+    const first = lines[0]!;
+    if (lines.length === 1 && /^#{1,2}\s/.test(first)) {
+      const heading = first.replace(/^#+\s*/, "");
+      blocks.push(first.startsWith("## ") ? { kind: "h3", text: heading } : { kind: "h2", text: heading });
+    } else if (lines.every((line) => /^[-•*]\s/.test(line))) {
+      blocks.push({ kind: "ul", items: lines.map((line) => line.replace(/^[-•*]\s*/, "")) });
+    } else {
+      blocks.push({ kind: "p", lines });
+    }
+  }
+  return blocks;
+}
+
+export default function RichText({ text, className = "prose" }: { text: string; className?: string }) {
+  if (isHtml(text)) {
+    // biome-ignore lint/security/noDangerouslySetInnerHtml: staff-authored HTML, sanitised by the server on save
+    return <div className={className} dangerouslySetInnerHTML={{ __html: text }} />;
+  }
+  return (
+    <div className={className}>
+      {textBlocks(text).map((block, index): ReactNode => {
+        const key = `${block.kind}-${index}`;
+        if (block.kind === "h2") return <h2 key={key}>{block.text}</h2>;
+        if (block.kind === "h3") return <h3 key={key}>{block.text}</h3>;
+        if (block.kind === "ul") {
+          return (
+            <ul key={key}>
+              {block.items.map((item, i) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: static text, never reordered
+                <li key={i}>{item}</li>
+              ))}
+            </ul>
+          );
+        }
+        return (
+          <p key={key} className="pre-line">
+            {block.lines.join("\n")}
+          </p>
+        );
+      })}
+    </div>
+  );
+}

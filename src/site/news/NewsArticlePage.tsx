@@ -1,0 +1,52 @@
+import { Link } from "react-router-dom";
+import { useBackend } from "../../app/BackendContext";
+import { notFound } from "../../app/httpErrors";
+import { type PageLoadContext, usePageData } from "../../app/page";
+import type { WithId } from "../../backend/port";
+import { formatDateLong } from "../../domain/format";
+import type { News } from "../../domain/schemas";
+import PageHeader from "../components/PageHeader";
+import PageMeta from "../components/PageMeta";
+import RichText from "../components/RichText";
+
+interface ArticleData {
+  article: WithId<News>;
+}
+
+export async function load({ backend, params, url }: PageLoadContext): Promise<ArticleData> {
+  const article = await backend.site.newsItem(params.slug ?? "");
+  if (!article) notFound(url, `Naujiena „${params.slug}“ nerasta.`);
+  return { article };
+}
+
+export default function NewsArticlePage() {
+  const { article } = usePageData<ArticleData>();
+  const { files } = useBackend();
+  return (
+    <div className="container">
+      <PageMeta title={article.title} description={article.excerpt || article.title} />
+      <article className="article">
+        <PageHeader
+          title={article.title}
+          crumbs={[
+            { to: "/naujienos", label: "Naujienos" },
+            { to: `/naujienos/${article.slug}`, label: article.title },
+          ]}
+          lead={
+            article.publishedAt ? (
+              <time dateTime={article.publishedAt}>{formatDateLong(article.publishedAt)}</time>
+            ) : undefined
+          }
+        />
+        {article.image ? (
+          <img className="article__image" src={files.url(article.image)} alt="" width={960} height={540} />
+        ) : null}
+        {/* The body is HTML sanitised by the server when staff save it. */}
+        <RichText text={article.body} />
+        <p>
+          <Link to="/naujienos">← Visos naujienos</Link>
+        </p>
+      </article>
+    </div>
+  );
+}

@@ -1,0 +1,134 @@
+import { Link, useSearchParams } from "react-router-dom";
+import { type PageLoadContext, usePageData } from "../../app/page";
+import { BackendError, type SearchResult } from "../../backend/port";
+import { formatCars, formatDateTime, formatDays, formatMoney } from "../../domain/format";
+import Alert from "../components/Alert";
+import CarChips from "../components/CarChips";
+import CarImage from "../components/CarImage";
+import PageHeader from "../components/PageHeader";
+import PageMeta from "../components/PageMeta";
+import SearchForm from "../components/SearchForm";
+import { periodFromQuery } from "../lib/dates";
+import { carName } from "../lib/labels";
+import { useSettings } from "../useSettings";
+
+interface SearchData {
+  searched: boolean;
+  results: SearchResult[];
+  error: { message: string; fields: string[] } | null;
+}
+
+export async function load({ backend, url }: PageLoadContext): Promise<SearchData> {
+  const from = url.searchParams.get("from");
+  const to = url.searchParams.get("to");
+  const location = url.searchParams.get("location");
+  if (!from || !to) return { searched: false, results: [], error: null };
+  try {
+    const results = await backend.site.search({ from, to, ...(location ? { location } : {}) });
+    return { searched: true, results, error: null };
+  } catch (error) {
+    // A bad period is the visitor's to fix: show the server's words next to the form.
+    if (error instanceof BackendError && (error.status === 400 || error.status === 422)) {
+      const fields = [...new Set(Object.values(error.fieldErrors))];
+      return { searched: true, results: [], error: { message: error.message, fields } };
+    }
+    throw error;
+  }
+}
+
+export default function SearchPage() {
+  const { searched, results, error } = usePageData<SearchData>();
+  const settings = useSettings();
+  const [params] = useSearchParams();
+  const period = periodFromQuery(params);
+  const location = params.get("location");
+  const place = settings.locations.find((l) => l.id === location);
+  const reserveQuery = (slug: string) => {
+    const next = new URLSearchParams(params);
+    next.set("car", slug);
+    return `/rezervacija?${next.toString()}`;
+  };
+
+  return (
+    <div className="container">
+      <PageMeta
+        title="Laisvi automobiliai jūsų datoms"
+        description="Raskite laisvą automobilį pasirinktoms datoms ir vietai: galutinė kaina su PVM iš karto."
+      />
+      <PageHeader
+        title="Automobilių paieška"
+        lead={
+          searched && !error
+            ? `${formatDateTime(params.get("from") ?? "")} – ${formatDateTime(params.get("to") ?? "")}${place ? `, ${place.name}` : ""}`
+            : "Nurodykite datas ir vietą – parodysime laisvus automobilius su galutine kaina."
+        }
+      />
+      <section className="card" aria-label="Paieškos forma" style={{ marginBottom: "1.5rem" }}>
+        <SearchForm
+          key={params.toString()}
+          settings={settings}
+          initial={{ ...period, location }}
+          variant="inline"
+          submitLabel="Ieškoti"
+        />
+      </section>
+
+      {error ? (
+        <Alert tone="error" title={error.message}>
+          {error.fields.length > 0 ? (
+            <ul>
+              {error.fields.map((text) => (
+                <li key={text}>{text}</li>
+              ))}
+            </ul>
+          ) : null}
+        </Alert>
+      ) : null}
+
+      {searched && !error ? (
+        <section aria-labelledby="results-title">
+          <h2 id="results-title" className="result-count">
+            {results.length > 0 ? `Laisvi automobiliai: ${formatCars(results.length)}` : "Laisvų automobilių nerasta"}
+          </h2>
+          {results.length > 0 ? (
+            <ul className="results">
+              {results.map(({ id, car, quote }) => (
+                <li key={id}>
+                  <article className="result-card">
+                    <CarImage car={car} width={480} height={300} />
+                    <div className="result-card__body">
+                      <h3 style={{ margin: "0 0 0.5rem" }}>
+                        <Link to={`/automobiliai/${car.slug}`}>{carName(car)}</Link>{" "}
+                        <span className="muted">{car.year}</span>
+                      </h3>
+                      <CarChips car={car} />
+                    </div>
+                    <div className="result-card__quote">
+                      <span className="muted">Iš viso už {formatDays(quote.days)}</span>
+                      <span className="result-card__total">{formatMoney(quote.total)}</span>
+                      <span>
+                        {formatMoney(quote.perDay)} parai · užstatas {formatMoney(quote.deposit)}
+                      </span>
+                      <span className="muted" style={{ fontSize: "0.88rem" }}>
+                        Įskaitant PVM {formatMoney(quote.vat)}
+                        {quote.discount > 0 ? ` · nuolaida ${formatMoney(quote.discount)}` : ""}
+                      </span>
+                      <Link className="button button--accent" to={reserveQuery(car.slug)}>
+                        Rezervuoti
+                      </Link>
+                    </div>
+                  </article>
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p className="empty">
+              Šiam laikotarpiui visi automobiliai užimti. Pabandykite kitas datas arba{" "}
+              <Link to="/kontaktai">susisiekite su mumis</Link>.
+            </p>
+          )}
+        </section>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,261 @@
+// The local adapter's HTTP client, SiteApi, SessionApi and FileStore against fake transports.
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { createLocalFileStore, fileUrl, UPLOAD_URL } from "../../../src/backend/local/files";
+import { createHttpClient, NETWORK_ERROR_MESSAGE } from "../../../src/backend/local/http";
+import { createLocalSessionApi } from "../../../src/backend/local/session";
+import { COUNTRY_LOOKUP_TIMEOUT_MS, createLocalSiteApi } from "../../../src/backend/local/site";
+import { BackendError, type UploadProgress } from "../../../src/backend/port";
+import { IP_COUNTRY_SERVICE_URL } from "../../../src/domain/phoneRules";
+
+type Handler = (url: string, init: RequestInit) => Response | Promise<Response>;
+
+function server(handler: Handler) {
+  const calls: { url: string; init: RequestInit }[] = [];
+  const fetchImpl = (async (input: RequestInfo | URL, init: RequestInit = {}) => {
+    calls.push({ url: String(input), init });
+    return handler(String(input), init);
+  }) as typeof fetch;
+  return { fetchImpl, calls, http: createHttpClient({ fetch: fetchImpl }) };
+}
+
+describe("HTTP client", () => {
+  it("sends JSON with the session cookie and returns the parsed answer", async () => {
+    const { http, calls } = server(() => Response.json({ ok: true }));
+    expect(await http.post("/api/site/requests", { a: 1 })).toEqual({ ok: true });
+    expect(calls[0]?.init.credentials).toBe("same-origin");
+    expect(calls[0]?.init.body).toBe('{"a":1}');
+    expect((calls[0]!.init.headers as Record<string, string>)["Content-Type"]).toBe("application/json");
+  });
+
+  it("maps { message, errors } to BackendError", async () => {
+    const { http } = server(() =>
+      Response.json(
+        { message: "Patikrinkite pažymėtus laukus", errors: { "customer.phone": "Neteisingas telefono numeris" } },
+        { status: 422 },
+      ),
+    );
+    const error = await http.post("/api/site/reservations", {}).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(BackendError);
+    expect(error).toMatchObject({
+      status: 422,
+      message: "Patikrinkite pažymėtus laukus",
+      fieldErrors: { "customer.phone": "Neteisingas telefono numeris" },
+    });
+  });
+
+  it("falls back to Lithuanian messages for bare errors and network failures", async () => {
+    const bare = server(() => new Response("<html>", { status: 502 }));
+    await expect(bare.http.get("/api/x")).rejects.toMatchObject({
+      status: 502,
+      message: "Serverio klaida. Bandykite vėliau.",
+    });
+    const limited = server(() => new Response("", { status: 429 }));
+    await expect(limited.http.get("/api/x")).rejects.toMatchObject({
+      message: expect.stringContaining("Per daug bandymų"),
+    });
+    const offline = server(() => {
+      throw new TypeError("Failed to fetch");
+    });
+    await expect(offline.http.get("/api/x")).rejects.toMatchObject({ status: 0, message: NETWORK_ERROR_MESSAGE });
+  });
+
+  it("drops empty query values", async () => {
+    const { http, calls } = server(() => Response.json([]));
+    await http.get("/api/site/cars", { query: { category: "verslo", fuel: undefined, seats: 5, transmission: "" } });
+    expect(calls[0]?.url).toBe("/api/site/cars?category=verslo&seats=5");
+  });
+});
+
+describe("SiteApi", () => {
+  it("accepts list answers as arrays or { data }", async () => {
+    const { http, fetchImpl } = server((url) =>
+      url.startsWith("/api/site/offers") ? Response.json({ data: [{ id: "o1" }] }) : Response.json([{ id: "n1" }]),
+    );
+    const site = createLocalSiteApi(http, fetchImpl);
+    expect(await site.offers()).toEqual([{ id: "o1" }]);
+    expect(await site.news()).toEqual([{ id: "n1" }]);
+  });
+
+  it("answers null for an unknown car or news slug", async () => {
+    const { http, fetchImpl } = server(() => Response.json({ message: "Automobilis nerastas" }, { status: 404 }));
+    const site = createLocalSiteApi(http, fetchImpl);
+    expect(await site.car("nera")).toBeNull();
+    expect(await site.newsItem("nera")).toBeNull();
+  });
+
+  it("normalises search items: the car as `car` or inline, the id as `id` or `car.id`", async () => {
+    const quote = { total: 100, perDay: 50, deposit: 200, vat: 17.36 };
+    const { http, fetchImpl, calls } = server(() =>
+      Response.json([
+        { car: { id: "c1", slug: "a" }, quote },
+        { id: "c2", slug: "b", quote },
+      ]),
+    );
+    const site = createLocalSiteApi(http, fetchImpl);
+    const results = await site.search({ from: "2026-12-01T08:00:00.000Z", to: "2026-12-03T08:00:00.000Z" });
+    expect(calls[0]?.url).toBe("/api/site/search?from=2026-12-01T08%3A00%3A00.000Z&to=2026-12-03T08%3A00%3A00.000Z");
+    expect(results.map((r) => [r.id, r.car.id, r.car.slug, r.quote.total])).toEqual([
+      ["c1", "c1", "a", 100],
+      ["c2", "c2", "b", 100],
+    ]);
+  });
+
+  describe("detectCountry", () => {
+    afterEach(() => vi.useRealTimers());
+
+    it("parses the IP service answer", async () => {
+      const { http, fetchImpl, calls } = server(() => new Response("1;LT;LTU;Lithuania"));
+      expect(await createLocalSiteApi(http, fetchImpl).detectCountry()).toBe("LT");
+      expect(calls[0]?.url).toBe(IP_COUNTRY_SERVICE_URL);
+      expect(calls[0]?.init.credentials).toBe("omit");
+    });
+
+    it("answers null for an unknown address, an error or a network failure", async () => {
+      for (const handler of [
+        () => new Response("2;ZZ;ZZZ;Reserved"),
+        () => new Response("", { status: 503 }),
+        () => {
+          throw new TypeError("Failed to fetch");
+        },
+      ] as Handler[]) {
+        const { http, fetchImpl } = server(handler);
+        expect(await createLocalSiteApi(http, fetchImpl).detectCountry()).toBeNull();
+      }
+    });
+
+    it("gives up after a short timeout", async () => {
+      vi.useFakeTimers();
+      const { http, fetchImpl } = server(
+        (_url, init) =>
+          new Promise<Response>((_resolve, reject) => {
+            init.signal?.addEventListener("abort", () => reject(new DOMException("Nutraukta", "AbortError")));
+          }),
+      );
+      const answer = createLocalSiteApi(http, fetchImpl).detectCountry();
+      await vi.advanceTimersByTimeAsync(COUNTRY_LOOKUP_TIMEOUT_MS);
+      expect(await answer).toBeNull();
+    });
+  });
+});
+
+describe("SessionApi", () => {
+  const user = { id: "u1", email: "darbuotojas@example.lt", name: "Darbuotojas", role: "staff" };
+
+  it("me() is null when signed out (401) and the user otherwise", async () => {
+    let signedIn = false;
+    const { http } = server(() =>
+      signedIn ? Response.json(user) : Response.json({ message: "Neprisijungta" }, { status: 401 }),
+    );
+    const session = createLocalSessionApi(http);
+    expect(await session.me()).toBeNull();
+    signedIn = true;
+    expect(await session.me()).toEqual(user);
+  });
+
+  it("login passes the server's Lithuanian 401 and 429 messages on", async () => {
+    const { http } = server(() =>
+      Response.json({ message: "Neteisingas el. paštas arba slaptažodis" }, { status: 401 }),
+    );
+    await expect(createLocalSessionApi(http).login("a@b.lt", "x")).rejects.toMatchObject({
+      status: 401,
+      message: "Neteisingas el. paštas arba slaptažodis",
+    });
+  });
+
+  it("other failures of me() are errors, not a sign-out", async () => {
+    const { http } = server(() => new Response("", { status: 500 }));
+    await expect(createLocalSessionApi(http).me()).rejects.toBeInstanceOf(BackendError);
+  });
+});
+
+/** Just enough XMLHttpRequest to drive the upload states. */
+class FakeXhr extends EventTarget {
+  static last: FakeXhr | null = null;
+  readonly upload = new EventTarget();
+  status = 0;
+  responseText = "";
+  withCredentials = false;
+  method = "";
+  url = "";
+  body: FormData | null = null;
+  constructor() {
+    super();
+    FakeXhr.last = this;
+  }
+  open(method: string, url: string) {
+    this.method = method;
+    this.url = url;
+  }
+  setRequestHeader() {}
+  send(body: FormData) {
+    this.body = body;
+  }
+  abort() {
+    this.dispatchEvent(new Event("abort"));
+  }
+  progress(loaded: number, total: number) {
+    const event = Object.assign(new Event("progress"), { loaded, total, lengthComputable: true });
+    this.upload.dispatchEvent(event);
+  }
+  answer(status: number, body: unknown) {
+    this.status = status;
+    this.responseText = JSON.stringify(body);
+    this.dispatchEvent(new Event("load"));
+  }
+}
+
+describe("FileStore", () => {
+  let states: UploadProgress[];
+  const store = () =>
+    createLocalFileStore(
+      createHttpClient({ fetch: async () => Response.json({}) }),
+      () => new FakeXhr() as unknown as XMLHttpRequest,
+    );
+  const file = () => Object.assign(new Blob(["x".repeat(1000)], { type: "image/png" }), { name: "auto.png" });
+
+  beforeEach(() => {
+    states = [];
+  });
+
+  it("uploads multipart {file, folder} with progress, then succeeds with the stored path", async () => {
+    const task = store().upload(file(), "cars", (p) => states.push(p));
+    const xhr = FakeXhr.last!;
+    expect([xhr.method, xhr.url]).toEqual(["POST", UPLOAD_URL]);
+    expect(xhr.body?.get("folder")).toBe("cars");
+    expect((xhr.body!.get("file") as File).name).toBe("auto.png");
+    xhr.progress(500, 1000);
+    xhr.answer(201, { path: "cars/abc.png", url: "/files/cars/abc.png" });
+    expect(await task.done).toBe("cars/abc.png");
+    expect(states.map((s) => [s.state, s.bytesTransferred])).toEqual([
+      ["running", 0],
+      ["running", 500],
+      ["success", 1000],
+    ]);
+  });
+
+  it("cancel aborts: state canceled, Lithuanian message; pause and resume are not possible", async () => {
+    const task = store().upload(file(), "cars", (p) => states.push(p));
+    expect(task.pause()).toBe(false);
+    expect(task.resume()).toBe(false);
+    expect(task.cancel()).toBe(true);
+    await expect(task.done).rejects.toMatchObject({ message: "Įkėlimas atšauktas" });
+    expect(states.at(-1)).toMatchObject({ state: "canceled", error: "Įkėlimas atšauktas" });
+    expect(task.cancel()).toBe(false);
+  });
+
+  it("a refused upload ends in state error with the server's message", async () => {
+    const task = store().upload(file(), "cars", (p) => states.push(p));
+    FakeXhr.last!.answer(415, { message: "Galima įkelti tik JPEG, PNG, WebP, AVIF arba GIF paveikslėlius" });
+    await expect(task.done).rejects.toMatchObject({ status: 415 });
+    expect(states.at(-1)).toMatchObject({
+      state: "error",
+      error: "Galima įkelti tik JPEG, PNG, WebP, AVIF arba GIF paveikslėlius",
+    });
+  });
+
+  it("url() serves stored paths under /files/ and leaves URLs alone", () => {
+    expect(fileUrl("cars/abc.png")).toBe("/files/cars/abc.png");
+    expect(fileUrl("/files/cars/abc.png")).toBe("/files/cars/abc.png");
+    expect(fileUrl("https://cdn.example.lt/a.png")).toBe("https://cdn.example.lt/a.png");
+  });
+});

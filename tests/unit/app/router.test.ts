@@ -1,0 +1,320 @@
+// The real route table and router builder, run in a memory router against an in-memory
+// implementation of the backend port (the router is what is under test, not the backend).
+import { createMemoryRouter, isRouteErrorResponse } from "react-router-dom";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { registerGuard } from "../../../src/app/guards";
+import { createAppRoutes, matchAppRoute } from "../../../src/app/router";
+import { ADMIN_ROUTES, type AppRoute, PUBLIC_ROUTES } from "../../../src/app/routes";
+import type { Backend, PublicCar, PublicSettings, SessionUser } from "../../../src/backend/port";
+
+const CAR_ID = "25239e32-7f21-52dd-ac80-9f8ef21ea6d9";
+const car: PublicCar = {
+  id: CAR_ID,
+  slug: "toyota-yaris",
+  make: "Toyota",
+  model: "Yaris",
+  year: 2024,
+  category: "ekonominė",
+  transmission: "automatinė",
+  fuel: "hibridas",
+  seats: 5,
+  doors: 5,
+  bags: 2,
+  airConditioning: true,
+  features: [],
+  description: "",
+  images: [],
+  status: "active",
+  sortOrder: 0,
+  minDriverAge: 21,
+  minLicenceYears: 2,
+  deposit: 200,
+  mileageLimitPerDay: null,
+  longTermMonthlyPrice: 520,
+  priceFrom: 20,
+  tiers: [{ fromDays: 1, toDays: null, dailyRate: 30 }],
+};
+const settings: PublicSettings = {
+  company: {
+    name: "UAB „Bandymas“",
+    brand: "Bandymas",
+    companyCode: "123456789",
+    vatCode: "LT123456789",
+    address: "Gatvė 1, Vilnius",
+    phones: [],
+    emails: [],
+    hours: "",
+  },
+  locations: [],
+  extras: [],
+  terms: "Sąlygos",
+  about: "Apie",
+  privacy: "",
+  bookingRules: {
+    leadTimeHours: 2,
+    minDays: 1,
+    maxDays: 90,
+    maxAdvanceDays: 365,
+    graceMinutes: 60,
+    openingHour: 8,
+    closingHour: 20,
+  },
+};
+
+function memoryBackend(user: SessionUser | null): Backend {
+  return {
+    kind: "local",
+    site: {
+      cars: async () => [car],
+      car: async (slug) => (slug === car.slug ? car : null),
+      search: async () => [],
+      offers: async () => [],
+      news: async () => [],
+      newsItem: async (slug) => (slug === article.slug ? article : null),
+      settings: async () => settings,
+      submitReservation: async () => {
+        throw new Error("nenaudojama");
+      },
+      submitRequest: async () => ({ id: "x" }),
+      detectCountry: async () => null,
+    },
+    session: {
+      login: async () => {
+        throw new Error("nenaudojama");
+      },
+      logout: async () => {},
+      me: async () => user,
+    },
+    files: {
+      upload: () => {
+        throw new Error("nenaudojama");
+      },
+      remove: async () => {},
+      url: (path) => `/files/${path}`,
+    },
+    admin: async () => {
+      throw new Error("nenaudojama");
+    },
+  };
+}
+
+const article = {
+  id: "0e42a3dd-0913-5da9-a956-d97fa2ca1dc2",
+  title: "Vasaros akcija",
+  slug: "vasaros-akcija",
+  excerpt: "",
+  body: "<p>Tekstas</p>",
+  image: null,
+  publishedAt: "2026-06-01T09:00:00.000Z",
+  status: "published" as const,
+};
+
+const staff: SessionUser = { id: CAR_ID, email: "darbuotojas@example.lt", name: "Darbuotojas", role: "staff" };
+const lightAdminApp = async () => ({ default: () => null });
+
+async function visit(path: string, backend: Backend, extra: Partial<Parameters<typeof createAppRoutes>[0]> = {}) {
+  const router = createMemoryRouter(createAppRoutes({ backend, adminApp: lightAdminApp, ...extra }), {
+    initialEntries: [path],
+  });
+  await settled(router);
+  return router;
+}
+
+/** Resolves once the router has loaded and no navigation is pending. */
+function settled(router: ReturnType<typeof createMemoryRouter>): Promise<void> {
+  const done = () => router.state.initialized && router.state.navigation.state === "idle";
+  if (done()) return Promise.resolve();
+  return new Promise((resolve) => {
+    const unsubscribe = router.subscribe(() => {
+      if (!done()) return;
+      unsubscribe();
+      resolve();
+    });
+  });
+}
+
+function routeError(router: Awaited<ReturnType<typeof visit>>) {
+  const errors = Object.values(router.state.errors ?? {});
+  return errors[0];
+}
+
+/** A concrete URL for a route pattern: ids get a valid UUID, slugs a known slug. */
+function concrete(path: string): string {
+  return path
+    .replace(/:(id|reservationId)\?/, CAR_ID)
+    .replace(/:(id|reservationId)/, CAR_ID)
+    .replace(/^\/naujienos\/:slug$/, `/naujienos/${article.slug}`)
+    .replace(":slug", car.slug);
+}
+
+beforeEach(() => {
+  vi.spyOn(console, "info").mockImplementation(() => {});
+  vi.spyOn(console, "warn").mockImplementation(() => {});
+});
+afterEach(() => vi.restoreAllMocks());
+
+describe("route table", () => {
+  it("holds every route of SPEC section 2", () => {
+    const publicPaths = PUBLIC_ROUTES.map((r) => r.path);
+    for (const path of [
+      "/",
+      "/login",
+      "/akcijos",
+      "/salygos",
+      "/apie-mus",
+      "/kontaktai",
+      "/naujienos",
+      "/rezervacija",
+      "/automobiliai",
+      "/ilgalaike-nuoma",
+      "/verslo-klientams",
+      "/paieskosautomobiliai",
+    ]) {
+      expect(publicPaths).toContain(path);
+    }
+    const adminPaths = ADMIN_ROUTES.map((r) => r.path);
+    for (const path of [
+      "/admin",
+      "/admin/offers",
+      "/admin/sorting",
+      "/admin/cars",
+      "/admin/cars/add",
+      "/admin/cars/:id",
+      "/admin/settings",
+      "/admin/customers",
+      "/admin/price-update",
+      "/admin/requests",
+      "/admin/requests/reply/:id",
+      "/admin/check-availability",
+      "/admin/print-edit/:reservationId",
+      "/admin/reservations/add/:reservationId?",
+    ]) {
+      expect(adminPaths).toContain(path);
+    }
+    for (const route of ADMIN_ROUTES) {
+      expect(route.layout).toBe("admin");
+      expect(route.middleware).toEqual(["auth"]);
+    }
+    for (const route of PUBLIC_ROUTES) expect(route.layout).toBe("default");
+  });
+
+  it("matches the most specific admin route", () => {
+    expect(matchAppRoute(ADMIN_ROUTES, "/admin/cars/add")?.route.path).toBe("/admin/cars/add");
+    expect(matchAppRoute(ADMIN_ROUTES, `/admin/cars/${CAR_ID}`)?.params.id).toBe(CAR_ID);
+    expect(matchAppRoute(ADMIN_ROUTES, "/admin/reservations/add")?.route.path).toBe(
+      "/admin/reservations/add/:reservationId?",
+    );
+    expect(matchAppRoute(ADMIN_ROUTES, "/admin/nera")).toBeNull();
+  });
+});
+
+describe("named guards", () => {
+  it("refuses to build a router naming an unknown guard", () => {
+    const routes: AppRoute[] = [{ path: "/admin/x", layout: "admin", middleware: ["auth", "nera-tokio"] }];
+    expect(() => createAppRoutes({ backend: memoryBackend(null), routes })).toThrow(
+      new Error("Unknown route middleware: nera-tokio"),
+    );
+  });
+
+  it("sends a signed-out visitor of every admin route to /login with the way back", async () => {
+    const backend = memoryBackend(null);
+    for (const route of ADMIN_ROUTES) {
+      const path = concrete(route.path);
+      const router = await visit(path, backend);
+      expect(router.state.location.pathname, path).toBe("/login");
+      expect(new URLSearchParams(router.state.location.search).get("redirect"), path).toBe(path);
+    }
+  });
+
+  it("lets signed-in staff into every admin route", async () => {
+    const backend = memoryBackend(staff);
+    for (const route of ADMIN_ROUTES) {
+      const path = concrete(route.path);
+      const router = await visit(path, backend);
+      expect(router.state.location.pathname, path).toBe(path);
+      expect(router.state.errors, path).toBeNull();
+    }
+  });
+
+  it("runs a custom guard; its rejection aborts the navigation", async () => {
+    registerGuard("tik-testams", () => {
+      throw new Response(null, { status: 302, headers: { Location: "/" } });
+    });
+    const routes: AppRoute[] = [
+      ...PUBLIC_ROUTES.filter((r) => r.path === "/"),
+      { ...PUBLIC_ROUTES.find((r) => r.path === "/salygos")!, middleware: ["tik-testams"] },
+    ];
+    const router = await visit("/", memoryBackend(null), { routes });
+    await router.navigate("/salygos");
+    await settled(router);
+    expect(router.state.location.pathname).toBe("/");
+  });
+});
+
+describe("404", () => {
+  it.each([
+    ["/that/path", "/that/path"],
+    ["/that/path?x=1", "/that/path?x=1"],
+    ["/admin/nera-tokio", "/admin/nera-tokio"],
+    ["/admin/cars/blogas-id", "/admin/cars/blogas-id"],
+    ["/admin/requests/reply/123", "/admin/requests/reply/123"],
+    ["/admin/reservations/add/ne-id", "/admin/reservations/add/ne-id"],
+    ["/automobiliai/Ne_Slugas", "/automobiliai/Ne_Slugas"],
+    ["/automobiliai/nezinomas-automobilis", "/automobiliai/nezinomas-automobilis"],
+    ["/naujienos/nera-tokios", "/naujienos/nera-tokios"],
+  ])("%s gives Page Not Found", async (path, fullPath) => {
+    const router = await visit(path, memoryBackend(staff));
+    const error = routeError(router);
+    expect(isRouteErrorResponse(error)).toBe(true);
+    if (!isRouteErrorResponse(error)) return;
+    expect(error.status).toBe(404);
+    expect(error.statusText).toBe(`Page Not Found: ${fullPath}`);
+    expect(typeof (error.data as { message?: unknown }).message).toBe("string");
+  });
+
+  it("checks admin paths before the guard: a bad id is a 404 even signed out", async () => {
+    const router = await visit("/admin/cars/blogas-id", memoryBackend(null));
+    expect(router.state.location.pathname).toBe("/admin/cars/blogas-id");
+    expect(isRouteErrorResponse(routeError(router))).toBe(true);
+  });
+});
+
+describe("public routes", () => {
+  it("every public route resolves with its data", async () => {
+    const backend = memoryBackend(null);
+    for (const route of PUBLIC_ROUTES) {
+      const path = concrete(route.path);
+      const router = await visit(path, backend);
+      expect(router.state.errors, path).toBeNull();
+      expect(router.state.location.pathname, path).toBe(path);
+      expect(router.state.loaderData.site, path).toEqual(settings);
+    }
+  });
+});
+
+describe("new-build gate", () => {
+  it("asks the watcher before every navigation and stays put while the page reloads", async () => {
+    const asked: string[] = [];
+    let outdated = false;
+    const watcher = {
+      beforeNavigate: async (url: string) => {
+        asked.push(url);
+        return outdated;
+      },
+      onChunkError: () => false,
+    };
+    const router = await visit("/", memoryBackend(null), { watcher });
+    expect(asked).toEqual(["http://localhost/"]);
+    await router.navigate("/akcijos");
+    await settled(router);
+    expect(router.state.location.pathname).toBe("/akcijos");
+
+    outdated = true;
+    void router.navigate("/kontaktai");
+    await vi.waitFor(() => expect(asked.at(-1)).toBe("http://localhost/kontaktai"));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    // The full page load takes over: the SPA never commits the navigation.
+    expect(router.state.location.pathname).toBe("/akcijos");
+    expect(router.state.navigation.state).toBe("loading");
+  });
+});
