@@ -12,7 +12,9 @@ export class ApiError extends Error {
   }
 
   toJSON(): { message: string; errors?: Record<string, string> } {
-    return Object.keys(this.errors).length > 0 ? { message: this.message, errors: this.errors } : { message: this.message };
+    return Object.keys(this.errors).length > 0
+      ? { message: this.message, errors: this.errors }
+      : { message: this.message };
   }
 }
 
