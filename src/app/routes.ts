@@ -19,6 +19,8 @@ export interface AppRoute {
   validate?: (params: RouteParams) => boolean;
   /** public routes: the page module */
   page?: PageImporter;
+  /** public routes: the page module's file, for the prerenderer's preload links */
+  source?: string;
 }
 
 const idParam =
@@ -33,25 +35,87 @@ const optionalIdParam =
 const slugParam = (params: RouteParams): boolean => isSlug(params.slug);
 
 export const PUBLIC_ROUTES: readonly AppRoute[] = [
-  { path: "/", layout: "default", page: () => import("../site/home/HomePage") },
-  { path: "/login", layout: "default", page: () => import("../site/login/LoginPage") },
-  { path: "/akcijos", layout: "default", page: () => import("../site/offers/OffersPage") },
-  { path: "/salygos", layout: "default", page: () => import("../site/info/TermsPage") },
-  { path: "/apie-mus", layout: "default", page: () => import("../site/info/AboutPage") },
-  { path: "/kontaktai", layout: "default", page: () => import("../site/contacts/ContactsPage") },
-  { path: "/naujienos", layout: "default", page: () => import("../site/news/NewsPage") },
+  { path: "/", layout: "default", page: () => import("../site/home/HomePage"), source: "src/site/home/HomePage.tsx" },
+  {
+    path: "/login",
+    layout: "default",
+    page: () => import("../site/login/LoginPage"),
+    source: "src/site/login/LoginPage.tsx",
+  },
+  {
+    path: "/akcijos",
+    layout: "default",
+    page: () => import("../site/offers/OffersPage"),
+    source: "src/site/offers/OffersPage.tsx",
+  },
+  {
+    path: "/salygos",
+    layout: "default",
+    page: () => import("../site/info/TermsPage"),
+    source: "src/site/info/TermsPage.tsx",
+  },
+  {
+    path: "/apie-mus",
+    layout: "default",
+    page: () => import("../site/info/AboutPage"),
+    source: "src/site/info/AboutPage.tsx",
+  },
+  {
+    path: "/kontaktai",
+    layout: "default",
+    page: () => import("../site/contacts/ContactsPage"),
+    source: "src/site/contacts/ContactsPage.tsx",
+  },
+  {
+    path: "/naujienos",
+    layout: "default",
+    page: () => import("../site/news/NewsPage"),
+    source: "src/site/news/NewsPage.tsx",
+  },
   {
     path: "/naujienos/:slug",
     layout: "default",
     validate: slugParam,
     page: () => import("../site/news/NewsArticlePage"),
+    source: "src/site/news/NewsArticlePage.tsx",
   },
-  { path: "/rezervacija", layout: "default", page: () => import("../site/reservation/ReservationPage") },
-  { path: "/automobiliai", layout: "default", page: () => import("../site/cars/CarsPage") },
-  { path: "/automobiliai/:slug", layout: "default", validate: slugParam, page: () => import("../site/cars/CarPage") },
-  { path: "/ilgalaike-nuoma", layout: "default", page: () => import("../site/long-term/LongTermPage") },
-  { path: "/verslo-klientams", layout: "default", page: () => import("../site/business/BusinessPage") },
-  { path: "/paieskosautomobiliai", layout: "default", page: () => import("../site/search/SearchPage") },
+  {
+    path: "/rezervacija",
+    layout: "default",
+    page: () => import("../site/reservation/ReservationPage"),
+    source: "src/site/reservation/ReservationPage.tsx",
+  },
+  {
+    path: "/automobiliai",
+    layout: "default",
+    page: () => import("../site/cars/CarsPage"),
+    source: "src/site/cars/CarsPage.tsx",
+  },
+  {
+    path: "/automobiliai/:slug",
+    layout: "default",
+    validate: slugParam,
+    page: () => import("../site/cars/CarPage"),
+    source: "src/site/cars/CarPage.tsx",
+  },
+  {
+    path: "/ilgalaike-nuoma",
+    layout: "default",
+    page: () => import("../site/long-term/LongTermPage"),
+    source: "src/site/long-term/LongTermPage.tsx",
+  },
+  {
+    path: "/verslo-klientams",
+    layout: "default",
+    page: () => import("../site/business/BusinessPage"),
+    source: "src/site/business/BusinessPage.tsx",
+  },
+  {
+    path: "/paieskosautomobiliai",
+    layout: "default",
+    page: () => import("../site/search/SearchPage"),
+    source: "src/site/search/SearchPage.tsx",
+  },
 ];
 
 const admin = (path: string, validate?: AppRoute["validate"]): AppRoute => ({
@@ -104,6 +168,9 @@ export const ADMIN_ROUTES: readonly AppRoute[] = [
   admin("/admin/client-errors"),
   admin("/admin/client-errors/:id", idParam("id")),
   admin("/admin/client-errors/:id/show", idParam("id")),
+  // react-admin redirects here when an access check refuses or fails.
+  admin("/admin/access-denied"),
+  admin("/admin/authentication-error"),
 ];
 
 export const ROUTES: readonly AppRoute[] = [...PUBLIC_ROUTES, ...ADMIN_ROUTES];

@@ -1,0 +1,109 @@
+// The fleet as the catalogue shows it: thumbnails, filters, search and status.
+import { type Theme, useMediaQuery } from "@mui/material";
+import {
+  CreateButton,
+  DataTable,
+  ExportButton,
+  FilterButton,
+  List,
+  SearchInput,
+  SelectInput,
+  SimpleList,
+  TopToolbar,
+  useBasename,
+  useCreatePath,
+} from "react-admin";
+import { Link } from "react-router-dom";
+import type { Car } from "../../domain/schemas";
+import { type ChipTone, ChoiceChip, Thumbnail } from "../common/fields";
+import {
+  CAR_CATEGORY_CHOICES,
+  CAR_STATUS_CHOICES,
+  CAR_STATUS_LABELS,
+  choiceName,
+  FUEL_CHOICES,
+  TRANSMISSION_CHOICES,
+} from "../labels";
+
+type CarRecord = Car & { id: string };
+
+export const CAR_STATUS_TONES: Readonly<Record<string, ChipTone>> = {
+  active: "success",
+  hidden: "default",
+  maintenance: "warning",
+};
+
+const carFilters = [
+  <SearchInput key="q" source="q" alwaysOn placeholder="Markė, modelis…" />,
+  <SelectInput key="category" source="category" choices={CAR_CATEGORY_CHOICES} translateChoice={false} />,
+  <SelectInput key="transmission" source="transmission" choices={TRANSMISSION_CHOICES} translateChoice={false} />,
+  <SelectInput key="fuel" source="fuel" choices={FUEL_CHOICES} translateChoice={false} />,
+  <SelectInput key="status" source="status" choices={CAR_STATUS_CHOICES} translateChoice={false} />,
+];
+
+function CarListActions() {
+  const basename = useBasename();
+  return (
+    <TopToolbar>
+      <FilterButton />
+      <CreateButton to={`${basename}/cars/add`} />
+      <ExportButton />
+    </TopToolbar>
+  );
+}
+
+const Column = DataTable.Col<CarRecord>;
+
+/** The thumbnail doubles as the row's keyboard-reachable edit link. */
+function EditLink({ car }: { car: CarRecord }) {
+  const createPath = useCreatePath();
+  return (
+    <Link
+      to={createPath({ resource: "cars", id: car.id, type: "edit" })}
+      aria-label={`Redaguoti: ${car.make} ${car.model}`}
+      onClick={(event) => event.stopPropagation()}
+      style={{ display: "inline-block" }}
+    >
+      <Thumbnail />
+    </Link>
+  );
+}
+
+export function CarList() {
+  const isSmall = useMediaQuery<Theme>((theme) => theme.breakpoints.down("md"));
+  return (
+    <List filters={carFilters} actions={<CarListActions />} sort={{ field: "sortOrder", order: "ASC" }} perPage={25}>
+      {isSmall ? (
+        <SimpleList<CarRecord>
+          leftAvatar={() => <Thumbnail size={48} />}
+          primaryText={(car) => `${car.make} ${car.model}`}
+          secondaryText={(car) => `${car.year} · ${car.category} · ${car.transmission} · ${car.fuel}`}
+          tertiaryText={(car) => CAR_STATUS_LABELS[car.status]}
+          rowClick="edit"
+        />
+      ) : (
+        <DataTable rowClick="edit" bulkActionButtons={false}>
+          <Column
+            source="images"
+            label="resources.cars.fields.thumbnail"
+            disableSort
+            render={(car) => <EditLink car={car} />}
+          />
+          <Column source="make" />
+          <Column source="model" />
+          <DataTable.NumberCol source="year" options={{ useGrouping: false }} />
+          <Column source="category" render={(car) => choiceName(CAR_CATEGORY_CHOICES, car.category)} />
+          <Column source="transmission" render={(car) => choiceName(TRANSMISSION_CHOICES, car.transmission)} />
+          <Column source="fuel" render={(car) => choiceName(FUEL_CHOICES, car.fuel)} />
+          <Column
+            source="status"
+            render={() => <ChoiceChip source="status" choices={CAR_STATUS_CHOICES} tones={CAR_STATUS_TONES} />}
+          />
+          <DataTable.NumberCol source="sortOrder" label="Eilė" />
+        </DataTable>
+      )}
+    </List>
+  );
+}
+
+export default CarList;

@@ -1,0 +1,28 @@
+// The SPEC's admin paths that are not plain resource screens.
+import { CustomRoutes } from "react-admin";
+import { Route } from "react-router-dom";
+import { CheckAvailability } from "./availability/CheckAvailability";
+import { CarCreate } from "./cars/CarCreate";
+import { PriceUpdate } from "./prices/PriceUpdate";
+import { PrintEdit } from "./print/PrintEdit";
+import { RequestReply } from "./requests/RequestReply";
+import { ReservationCreate } from "./reservations/ReservationCreate";
+import { ReservationEdit } from "./reservations/ReservationEdit";
+import { SettingsPage } from "./settings/SettingsPage";
+import { SortingPage } from "./sorting/SortingPage";
+
+export function adminCustomRoutes() {
+  return (
+    <CustomRoutes>
+      <Route path="/cars/add" element={<CarCreate />} />
+      <Route path="/reservations/add" element={<ReservationCreate />} />
+      <Route path="/reservations/add/:reservationId" element={<ReservationEdit />} />
+      <Route path="/sorting" element={<SortingPage />} />
+      <Route path="/settings" element={<SettingsPage />} />
+      <Route path="/check-availability" element={<CheckAvailability />} />
+      <Route path="/requests/reply/:id" element={<RequestReply />} />
+      <Route path="/print-edit/:reservationId" element={<PrintEdit />} />
+      <Route path="/price-update" element={<PriceUpdate />} />
+    </CustomRoutes>
+  );
+}

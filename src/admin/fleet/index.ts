@@ -1,0 +1,12 @@
+import BuildIcon from "@mui/icons-material/Build";
+import type { ResourceProps } from "react-admin";
+import type { Fleet } from "../../domain/schemas";
+import { FleetList } from "./FleetList";
+
+export const fleet = {
+  list: FleetList,
+  icon: BuildIcon,
+  recordRepresentation: (record: Fleet) => record.plateNumber,
+} satisfies Omit<ResourceProps, "name">;
+
+export default fleet;

@@ -1,0 +1,12 @@
+import PlaceIcon from "@mui/icons-material/Place";
+import type { ResourceProps } from "react-admin";
+import type { Location } from "../../domain/schemas";
+import { LocationList } from "./LocationList";
+
+export const locations = {
+  list: LocationList,
+  icon: PlaceIcon,
+  recordRepresentation: (location: Location) => location.name,
+} satisfies Omit<ResourceProps, "name">;
+
+export default locations;

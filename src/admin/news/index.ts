@@ -1,0 +1,12 @@
+import ArticleIcon from "@mui/icons-material/Article";
+import type { ResourceProps } from "react-admin";
+import type { News } from "../../domain/schemas";
+import { NewsList } from "./NewsList";
+
+export const news = {
+  list: NewsList,
+  icon: ArticleIcon,
+  recordRepresentation: (item: News) => item.title,
+} satisfies Omit<ResourceProps, "name">;
+
+export default news;

@@ -1,0 +1,260 @@
+// /admin/print-edit/:reservationId: the rental agreement (nuomos sutartis) with its handover act.
+// Staff fill in mileage, fuel and damages, may edit the text, save, and print it on A4.
+import PrintIcon from "@mui/icons-material/Print";
+import RestoreIcon from "@mui/icons-material/Restore";
+import SaveIcon from "@mui/icons-material/Save";
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  GlobalStyles,
+  MenuItem,
+  Stack,
+  TextField,
+  Typography,
+} from "@mui/material";
+import { useEffect, useMemo, useState } from "react";
+import { Loading, Title, useDataProvider, useGetList, useGetMany, useGetOne, useNotify } from "react-admin";
+import { useParams } from "react-router-dom";
+import {
+  type Car,
+  type Customer,
+  type Fleet,
+  FUEL_LEVELS,
+  type Location,
+  type Reservation,
+  type Settings,
+} from "../../domain/schemas";
+import { contractValues, FUEL_LEVEL_LABELS, fillContract } from "./contractText";
+
+type WithId<T> = T & { id: string };
+type Contract = Reservation["contract"];
+
+const PRINT_STYLES = {
+  "@page": { size: "A4", margin: "18mm 16mm" },
+  "@media print": {
+    "body *": { visibility: "hidden" },
+    ".contract-print, .contract-print *": { visibility: "visible" },
+    ".contract-print": { position: "absolute", left: 0, top: 0, width: "100%", boxShadow: "none !important" },
+    "html, body": { background: "#fff !important" },
+  },
+} as const;
+
+const numberOrNull = (value: string): number | null => {
+  if (value.trim() === "") return null;
+  const parsed = Number(value);
+  return Number.isInteger(parsed) && parsed >= 0 ? parsed : null;
+};
+
+export function PrintEdit() {
+  const { reservationId = "" } = useParams();
+  const dataProvider = useDataProvider();
+  const notify = useNotify();
+  const reservation = useGetOne<WithId<Reservation>>("reservations", { id: reservationId });
+  const record = reservation.data;
+  const customer = useGetOne<WithId<Customer>>(
+    "customers",
+    { id: record?.customerId ?? "" },
+    { enabled: Boolean(record?.customerId) },
+  );
+  const car = useGetOne<WithId<Car>>("cars", { id: record?.carId ?? "" }, { enabled: Boolean(record?.carId) });
+  const fleet = useGetList<WithId<Fleet>>(
+    "fleet",
+    { filter: { carId: record?.carId }, pagination: { page: 1, perPage: 1 }, sort: { field: "id", order: "ASC" } },
+    { enabled: Boolean(record?.carId) },
+  );
+  const locations = useGetMany<WithId<Location>>(
+    "locations",
+    { ids: record ? [record.pickupLocationId, record.returnLocationId] : [] },
+    { enabled: Boolean(record) },
+  );
+  const settings = useGetList<WithId<Settings>>("settings", {
+    pagination: { page: 1, perPage: 1 },
+    sort: { field: "id", order: "ASC" },
+  });
+
+  const [contract, setContract] = useState<Contract | null>(null);
+  const [editedText, setEditedText] = useState<string | null>(null);
+  const [saving, setSaving] = useState(false);
+  const [today] = useState(() => new Date());
+
+  useEffect(() => {
+    if (record && contract === null) {
+      setContract(record.contract);
+      setEditedText(record.contract.text);
+    }
+  }, [record, contract]);
+
+  const generated = useMemo(() => {
+    if (!record || !contract) return "";
+    const byId = new Map((locations.data ?? []).map((location) => [location.id, location]));
+    const values = contractValues({
+      reservation: { ...record, contract },
+      customer: customer.data ?? null,
+      car: car.data ?? null,
+      fleet: fleet.data?.[0] ?? null,
+      pickupLocation: byId.get(record.pickupLocationId) ?? null,
+      returnLocation: byId.get(record.returnLocationId) ?? null,
+      settings: settings.data?.[0] ?? null,
+      today,
+    });
+    return fillContract(settings.data?.[0]?.contractTemplate ?? "", values);
+  }, [record, contract, customer.data, car.data, fleet.data, locations.data, settings.data, today]);
+
+  if (reservation.isPending || settings.isPending) return <Loading />;
+  if (reservation.error || !record || !contract) {
+    return (
+      <Alert severity="error" sx={{ mt: 2 }}>
+        Rezervacija nerasta.
+      </Alert>
+    );
+  }
+  if (!settings.data?.[0]?.contractTemplate) {
+    return (
+      <Alert severity="warning" sx={{ mt: 2 }}>
+        Sutarties šablonas tuščias. Užpildykite jį skiltyje „Nustatymai“.
+      </Alert>
+    );
+  }
+
+  const documentText = editedText ?? generated;
+  const change = (patch: Partial<Contract>) => setContract({ ...contract, ...patch });
+
+  const save = async () => {
+    setSaving(true);
+    try {
+      // Store the text only when staff changed it; otherwise it follows the template and the data.
+      const text = editedText !== null && editedText !== generated ? editedText : null;
+      const { data } = await dataProvider.update<WithId<Reservation>>("reservations", {
+        id: record.id,
+        data: { contract: { ...contract, text } },
+        previousData: record,
+      });
+      setContract(data.contract);
+      setEditedText(data.contract.text);
+      notify("Sutartis išsaugota", { type: "success" });
+    } catch (error) {
+      notify(error instanceof Error ? error.message : "Sutarties išsaugoti nepavyko", { type: "error" });
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Box
+      sx={{ mt: 2, display: "grid", gap: 2, gridTemplateColumns: { xs: "1fr", lg: "360px 1fr" }, alignItems: "start" }}
+    >
+      <GlobalStyles styles={PRINT_STYLES} />
+      <Title title={`Sutartis ${record.number ?? ""}`} />
+      <Card component="section" aria-labelledby="handover-heading">
+        <CardContent>
+          <Typography id="handover-heading" variant="h6" component="h2" sx={{ mb: 1 }}>
+            Perdavimo–priėmimo aktas
+          </Typography>
+          <TextField
+            label="Rida perduodant, km"
+            value={contract.mileageOut ?? ""}
+            onChange={(event) => change({ mileageOut: numberOrNull(event.target.value) })}
+            slotProps={{ htmlInput: { inputMode: "numeric" } }}
+          />
+          <TextField
+            select
+            label="Degalų lygis perduodant"
+            value={contract.fuelOut ?? ""}
+            onChange={(event) => change({ fuelOut: (event.target.value || null) as Contract["fuelOut"] })}
+          >
+            <MenuItem value="">Nenurodyta</MenuItem>
+            {FUEL_LEVELS.map((level) => (
+              <MenuItem key={level} value={level}>
+                {FUEL_LEVEL_LABELS[level]}
+              </MenuItem>
+            ))}
+          </TextField>
+          <TextField
+            label="Rida grąžinant, km"
+            value={contract.mileageIn ?? ""}
+            onChange={(event) => change({ mileageIn: numberOrNull(event.target.value) })}
+            slotProps={{ htmlInput: { inputMode: "numeric" } }}
+          />
+          <TextField
+            select
+            label="Degalų lygis grąžinant"
+            value={contract.fuelIn ?? ""}
+            onChange={(event) => change({ fuelIn: (event.target.value || null) as Contract["fuelIn"] })}
+          >
+            <MenuItem value="">Nenurodyta</MenuItem>
+            {FUEL_LEVELS.map((level) => (
+              <MenuItem key={level} value={level}>
+                {FUEL_LEVEL_LABELS[level]}
+              </MenuItem>
+            ))}
+          </TextField>
+          <TextField
+            label="Pažeidimai"
+            value={contract.damages}
+            onChange={(event) => change({ damages: event.target.value })}
+            multiline
+            minRows={3}
+          />
+          <Stack direction="row" spacing={1} sx={{ mt: 2, flexWrap: "wrap", gap: 1 }}>
+            <Button variant="contained" startIcon={<SaveIcon />} onClick={save} disabled={saving}>
+              {saving ? "Išsaugoma…" : "Išsaugoti"}
+            </Button>
+            <Button variant="outlined" startIcon={<PrintIcon />} onClick={() => window.print()}>
+              Spausdinti
+            </Button>
+          </Stack>
+        </CardContent>
+      </Card>
+      <Box>
+        <Card component="section" aria-labelledby="text-heading" sx={{ mb: 2 }}>
+          <CardContent>
+            <Stack direction="row" sx={{ justifyContent: "space-between", alignItems: "center", mb: 1 }}>
+              <Typography id="text-heading" variant="h6" component="h2">
+                Sutarties tekstas
+              </Typography>
+              <Button startIcon={<RestoreIcon />} onClick={() => setEditedText(null)} disabled={editedText === null}>
+                Atkurti pagal šabloną
+              </Button>
+            </Stack>
+            <TextField
+              label="Tekstas spausdinimui"
+              value={documentText}
+              onChange={(event) => setEditedText(event.target.value)}
+              multiline
+              minRows={12}
+              maxRows={30}
+              helperText={
+                editedText === null
+                  ? "Tekstas sudaromas pagal šabloną ir rezervacijos duomenis."
+                  : "Tekstas pakeistas ranka: rezervacijos duomenų pakeitimai į jį nebepatenka."
+              }
+            />
+          </CardContent>
+        </Card>
+        <Box
+          className="contract-print"
+          component="article"
+          aria-label="Sutarties peržiūra"
+          sx={{
+            bgcolor: "#fff",
+            color: "#000",
+            p: { xs: 2, md: 5 },
+            boxShadow: 1,
+            borderRadius: 1,
+            fontFamily: '"Times New Roman", Times, serif',
+            fontSize: "11.5pt",
+            lineHeight: 1.45,
+            whiteSpace: "pre-wrap",
+          }}
+        >
+          {documentText}
+        </Box>
+      </Box>
+    </Box>
+  );
+}
+
+export default PrintEdit;

@@ -1,0 +1,202 @@
+// /admin/requests/reply/:id: answer an inquiry by e-mail. The mail goes to the outbox (the
+// server sends it), the reply is recorded on the inquiry and the inquiry becomes answered.
+import SendIcon from "@mui/icons-material/Send";
+import { Alert, Box, Button, Card, CardContent, Stack, TextField, Typography } from "@mui/material";
+import { useEffect, useState } from "react";
+import {
+  Loading,
+  Title,
+  useBasename,
+  useDataProvider,
+  useGetIdentity,
+  useGetList,
+  useGetOne,
+  useNotify,
+  useRedirect,
+} from "react-admin";
+import { useParams } from "react-router-dom";
+import { formatDateTime } from "../../domain/format";
+import type { InquiryRequest, Mail, Settings } from "../../domain/schemas";
+import { choiceName, REQUEST_STATUS_CHOICES, REQUEST_TYPE_CHOICES } from "../labels";
+
+type RequestRecord = InquiryRequest & { id: string };
+type SettingsRecord = Settings & { id: string };
+
+/** "{name}" -> value; unknown placeholders stay as they are. */
+export function fillTemplate(template: string, values: Record<string, string>): string {
+  return template.replace(/\{(\w+)\}/g, (whole, key: string) => values[key] ?? whole);
+}
+
+export function replyDraft(request: InquiryRequest, settings: Settings | undefined): { subject: string; body: string } {
+  const template = settings?.emailTemplates.requestReply ?? {
+    subject: "Re: {subject}",
+    body: "Sveiki, {name},\n\n{body}\n\nPagarbiai\n{company}",
+  };
+  const company = settings?.company.brand || settings?.company.name || "";
+  const topic = `Jūsų užklausa (${choiceName(REQUEST_TYPE_CHOICES, request.type).toLocaleLowerCase("lt-LT")})`;
+  const values = { name: request.name, subject: topic, body: "", company };
+  return { subject: fillTemplate(template.subject, values), body: fillTemplate(template.body, values) };
+}
+
+export function RequestReply() {
+  const { id = "" } = useParams();
+  const basename = useBasename();
+  const dataProvider = useDataProvider();
+  const notify = useNotify();
+  const redirect = useRedirect();
+  const { identity } = useGetIdentity();
+  const request = useGetOne<RequestRecord>("requests", { id });
+  const settings = useGetList<SettingsRecord>("settings", {
+    pagination: { page: 1, perPage: 1 },
+    sort: { field: "id", order: "ASC" },
+  });
+  const [subject, setSubject] = useState("");
+  const [body, setBody] = useState("");
+  const [prefilled, setPrefilled] = useState(false);
+  const [sending, setSending] = useState(false);
+  const [errors, setErrors] = useState<{ subject?: string; body?: string }>({});
+
+  useEffect(() => {
+    if (prefilled || !request.data || settings.isPending) return;
+    const draft = replyDraft(request.data, settings.data?.[0]);
+    setSubject(draft.subject);
+    setBody(draft.body);
+    setPrefilled(true);
+  }, [prefilled, request.data, settings.isPending, settings.data]);
+
+  if (request.isPending) return <Loading />;
+  if (request.error || !request.data) {
+    return (
+      <Alert severity="error" sx={{ mt: 2 }}>
+        Užklausa nerasta.
+      </Alert>
+    );
+  }
+  const inquiry = request.data;
+
+  const send = async () => {
+    const found: typeof errors = {};
+    if (!subject.trim()) found.subject = "Įrašykite temą";
+    if (!body.trim()) found.body = "Įrašykite atsakymą";
+    setErrors(found);
+    if (found.subject || found.body) return;
+    setSending(true);
+    try {
+      const mail: Partial<Mail> = {
+        to: inquiry.email,
+        message: { subject: subject.trim(), text: body.trim() },
+        ref: `request:${inquiry.id}`,
+      };
+      await dataProvider.create("mail", { data: mail });
+      const reply = {
+        at: new Date().toISOString(),
+        by: String(identity?.email ?? identity?.fullName ?? ""),
+        subject: subject.trim(),
+        body: body.trim(),
+      };
+      await dataProvider.update<RequestRecord>("requests", {
+        id: inquiry.id,
+        data: { status: "answered", replies: [...inquiry.replies, reply] },
+        previousData: inquiry,
+      });
+      notify("Atsakymas išsiųstas", { type: "success" });
+      redirect("list", "requests");
+    } catch (error) {
+      notify(error instanceof Error ? error.message : "Atsakymo išsiųsti nepavyko", { type: "error" });
+    } finally {
+      setSending(false);
+    }
+  };
+
+  return (
+    <Box sx={{ mt: 2, display: "grid", gap: 2, gridTemplateColumns: { xs: "1fr", lg: "2fr 3fr" } }}>
+      <Title title={`Atsakymas: ${inquiry.name}`} />
+      <Card component="section" aria-labelledby="inquiry-heading">
+        <CardContent>
+          <Typography id="inquiry-heading" variant="h6" component="h2">
+            Užklausa
+          </Typography>
+          <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+            {choiceName(REQUEST_TYPE_CHOICES, inquiry.type)} · {choiceName(REQUEST_STATUS_CHOICES, inquiry.status)}
+            {inquiry.createdAt ? ` · ${formatDateTime(inquiry.createdAt)}` : ""}
+          </Typography>
+          <Typography>
+            {inquiry.name}, <a href={`mailto:${inquiry.email}`}>{inquiry.email}</a>
+            {inquiry.phone ? `, ${inquiry.phone}` : ""}
+          </Typography>
+          {inquiry.company && (
+            <Typography variant="body2">
+              {inquiry.company.name}, įmonės kodas {inquiry.company.code}
+              {inquiry.company.vatCode ? `, PVM kodas ${inquiry.company.vatCode}` : ""}
+            </Typography>
+          )}
+          <Typography
+            component="blockquote"
+            sx={{ whiteSpace: "pre-wrap", mt: 2, mx: 0, pl: 2, borderLeft: 3, borderColor: "divider" }}
+          >
+            {inquiry.message}
+          </Typography>
+          {inquiry.replies.length > 0 && (
+            <Box sx={{ mt: 2 }}>
+              <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
+                Ankstesni atsakymai
+              </Typography>
+              {inquiry.replies.map((reply) => (
+                <Box key={reply.at} sx={{ mt: 1 }}>
+                  <Typography variant="body2" color="text.secondary">
+                    {formatDateTime(reply.at)} · {reply.by} · {reply.subject}
+                  </Typography>
+                  <Typography variant="body2" sx={{ whiteSpace: "pre-wrap" }}>
+                    {reply.body}
+                  </Typography>
+                </Box>
+              ))}
+            </Box>
+          )}
+        </CardContent>
+      </Card>
+      <Card component="section" aria-labelledby="reply-heading">
+        <CardContent>
+          <Typography id="reply-heading" variant="h6" component="h2" sx={{ mb: 1 }}>
+            Atsakymas gavėjui {inquiry.email}
+          </Typography>
+          <TextField
+            label="Tema"
+            value={subject}
+            onChange={(event) => setSubject(event.target.value)}
+            error={Boolean(errors.subject)}
+            helperText={errors.subject}
+            required
+            slotProps={{ htmlInput: { maxLength: 200 } }}
+          />
+          <TextField
+            label="Tekstas"
+            value={body}
+            onChange={(event) => setBody(event.target.value)}
+            error={Boolean(errors.body)}
+            helperText={errors.body ?? "Laiškas bus išsiųstas iš įmonės el. pašto."}
+            required
+            multiline
+            minRows={10}
+          />
+          <Stack direction="row" spacing={2} sx={{ mt: 2 }}>
+            <Button variant="contained" startIcon={<SendIcon />} onClick={send} disabled={sending}>
+              {sending ? "Siunčiama…" : "Siųsti atsakymą"}
+            </Button>
+            <Button
+              href={`${basename}/requests`}
+              onClick={(event) => {
+                event.preventDefault();
+                redirect("list", "requests");
+              }}
+            >
+              Atšaukti
+            </Button>
+          </Stack>
+        </CardContent>
+      </Card>
+    </Box>
+  );
+}
+
+export default RequestReply;

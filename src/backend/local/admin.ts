@@ -1,0 +1,190 @@
+// react-admin providers for the embedded server: ra-data-simple-rest over /api/admin and a
+// cookie session. Loaded lazily with the back-office; the public bundle never sees it.
+import simpleRestProvider from "ra-data-simple-rest";
+import { type AuthProvider, type DataProvider, fetchUtils, HttpError, type RaRecord } from "react-admin";
+import { ADMIN_RESOURCES } from "../../domain/schemas";
+import type { SessionUser } from "../port";
+
+export const ADMIN_API_URL = "/api/admin";
+/** The public sign-in page (outside the /admin basename). */
+export const LOGIN_PATH = "/login";
+
+/** Only admins may open these resources; the server refuses them to staff too. */
+export const ADMIN_ONLY_RESOURCES: readonly string[] = ["staff", "settings", "client-errors"];
+
+/** Fields the server owns; sending them would fail its strict schema. */
+const SERVER_OWNED_FIELDS = ["id", "createdAt", "updatedAt"] as const;
+/** Per resource: denormalised values the server computes. */
+const COMPUTED_FIELDS: Readonly<Record<string, readonly string[]>> = {
+  cars: ["priceFrom"],
+};
+
+/** The keys a resource's schema accepts; display-only extras a list adds are not sent back. */
+function writableKeys(resource: string): ReadonlySet<string> | null {
+  const schema = (ADMIN_RESOURCES as Record<string, { shape?: Record<string, unknown> }>)[resource];
+  return schema?.shape ? new Set(Object.keys(schema.shape)) : null;
+}
+
+const STATUS_MESSAGES: Readonly<Record<number, string>> = {
+  400: "Neteisinga užklausa",
+  401: "Prisijunkite iš naujo",
+  403: "Neturite teisių šiam veiksmui",
+  404: "Įrašas nerastas",
+  409: "Įrašas prieštarauja kitiems duomenims",
+  413: "Per didelis užklausos turinys",
+  422: "Patikrinkite pažymėtus laukus",
+  429: "Per daug užklausų. Bandykite vėliau.",
+  500: "Serverio klaida. Bandykite vėliau.",
+  502: "Serveris nepasiekiamas. Bandykite vėliau.",
+  503: "Serveris laikinai nepasiekiamas. Bandykite vėliau.",
+};
+export const NETWORK_ERROR_MESSAGE = "Nepavyko susisiekti su serveriu. Patikrinkite interneto ryšį.";
+
+export function messageForStatus(status: number): string {
+  return STATUS_MESSAGES[status] ?? (status >= 500 ? STATUS_MESSAGES[500]! : STATUS_MESSAGES[400]!);
+}
+
+interface ErrorBody {
+  message?: unknown;
+  errors?: unknown;
+}
+
+/**
+ * fetchJson with the session cookie, always with a Lithuanian message: the server's own
+ * ({message}), else one for the status; network failures too. The body stays on the
+ * HttpError so react-admin can show the server's field errors under the inputs.
+ */
+export async function adminHttpClient(url: string, options: fetchUtils.Options = {}) {
+  try {
+    return await fetchUtils.fetchJson(url, { ...options, credentials: "same-origin" });
+  } catch (error) {
+    if (error instanceof HttpError) {
+      const body = (error.body ?? {}) as ErrorBody;
+      const message = typeof body.message === "string" && body.message ? body.message : messageForStatus(error.status);
+      throw new HttpError(message, error.status, body);
+    }
+    if (error instanceof DOMException && error.name === "AbortError") throw error;
+    throw new HttpError(NETWORK_ERROR_MESSAGE, 0, {});
+  }
+}
+
+/** A record as the server accepts it: no audit or computed fields. */
+export function toWritePayload(resource: string, data: Partial<RaRecord>): Record<string, unknown> {
+  const omit = new Set<string>([...SERVER_OWNED_FIELDS, ...(COMPUTED_FIELDS[resource] ?? [])]);
+  const allowed = writableKeys(resource);
+  const payload: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(data)) {
+    if (omit.has(key) || value === undefined || (allowed && !allowed.has(key))) continue;
+    payload[key] = value;
+  }
+  return payload;
+}
+
+export function createLocalDataProvider(apiUrl = ADMIN_API_URL): DataProvider {
+  const base = simpleRestProvider(apiUrl, adminHttpClient);
+  return {
+    ...base,
+    update: (resource, params) =>
+      base.update(resource, { ...params, data: toWritePayload(resource, { ...params.previousData, ...params.data }) }),
+    create: (resource, params) => base.create(resource, { ...params, data: toWritePayload(resource, params.data) }),
+    // The server replaces whole records (PUT), so a partial bulk change is merged into each record first.
+    updateMany: async (resource, params) => {
+      const { data: records } = await base.getMany(resource, { ids: params.ids });
+      await Promise.all(
+        records.map((record) =>
+          base.update(resource, {
+            id: record.id,
+            data: toWritePayload(resource, { ...record, ...params.data }),
+            previousData: record,
+          }),
+        ),
+      );
+      return { data: records.map((record) => record.id) };
+    },
+  };
+}
+
+/** /login?redirect=<where the visitor was>, a full path outside the /admin basename. */
+export function loginRedirectPath(location: Pick<Location, "pathname" | "search"> | undefined = globalThis.location) {
+  if (!location) return LOGIN_PATH;
+  const current = `${location.pathname}${location.search}`;
+  return `${LOGIN_PATH}?redirect=${encodeURIComponent(current)}`;
+}
+
+/** Rejection react-admin understands: go to the public login page, no toast (the page explains). */
+const signedOut = () => ({ redirectTo: loginRedirectPath(), message: false as const });
+
+export function createLocalAuthProvider({ baseUrl = "" }: { baseUrl?: string } = {}): AuthProvider {
+  // checkAuth runs on every navigation; share one /me answer for a few seconds.
+  let cached: { at: number; user: Promise<SessionUser | null> } | null = null;
+  const ME_CACHE_MS = 5_000;
+
+  const me = (): Promise<SessionUser | null> => {
+    const now = Date.now();
+    if (cached && now - cached.at < ME_CACHE_MS) return cached.user;
+    const user = adminHttpClient(`${baseUrl}/api/auth/me`).then(
+      ({ json }) => json as SessionUser,
+      (error: unknown) => {
+        if (error instanceof HttpError && error.status === 401) return null;
+        cached = null;
+        throw error;
+      },
+    );
+    cached = { at: now, user };
+    return user;
+  };
+  const forget = () => {
+    cached = null;
+  };
+
+  return {
+    async login(params: { email?: string; username?: string; password?: string }) {
+      forget();
+      const { json } = await adminHttpClient(`${baseUrl}/api/auth/login`, {
+        method: "POST",
+        body: JSON.stringify({ email: params.email ?? params.username ?? "", password: params.password ?? "" }),
+      });
+      return json as SessionUser;
+    },
+    async logout() {
+      forget();
+      try {
+        await adminHttpClient(`${baseUrl}/api/auth/logout`, { method: "POST", body: "{}" });
+      } catch (error) {
+        // Already signed out or offline: the visitor still lands on the login page.
+        console.warn("Atsijungimo užklausa nepavyko", error);
+      }
+      // react-admin calls logout() itself when a session is missing (requireAuth): come back here after login.
+      return loginRedirectPath();
+    },
+    async checkAuth() {
+      const user = await me();
+      if (!user) throw signedOut();
+    },
+    async checkError(error: { status?: number }) {
+      if (error?.status === 401) {
+        forget();
+        throw signedOut();
+      }
+      // 403: stay signed in; react-admin shows the server's Lithuanian refusal as a toast.
+    },
+    async getIdentity() {
+      const user = await me();
+      if (!user) throw signedOut();
+      return { id: user.id, fullName: user.name, email: user.email, role: user.role };
+    },
+    async getPermissions() {
+      const user = await me();
+      return user?.role ?? null;
+    },
+    async canAccess({ resource }: { resource: string; action: string }) {
+      const user = await me();
+      if (!user) return false;
+      return user.role === "admin" || !ADMIN_ONLY_RESOURCES.includes(resource);
+    },
+  };
+}
+
+export function createLocalAdminProviders(): { dataProvider: DataProvider; authProvider: AuthProvider } {
+  return { dataProvider: createLocalDataProvider(), authProvider: createLocalAuthProvider() };
+}

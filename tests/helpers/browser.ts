@@ -1,0 +1,113 @@
+// Real Chromium through playwright-core, with a fresh profile per launch and the
+// console errors of every page collected for the assertions.
+import { existsSync, mkdirSync } from "node:fs";
+import { join } from "node:path";
+import { type BrowserContext, chromium, type Page } from "playwright-core";
+import { REPO_ROOT, removeTempDir, tempDir } from "./server";
+
+export const CHROMIUM_FLAGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+
+/** The e2e tests drive the built app; say so plainly when it is missing. */
+export function assertBuilt(): void {
+  const index = join(process.env.DIST_DIR ?? join(REPO_ROOT, "dist"), "index.html");
+  if (!existsSync(index)) {
+    throw new Error(
+      `Nerastas surinktas programos failas ${index}. Naršyklės testams reikia surinktos programos: ` +
+        "paleiskite „npm run build“ arba „npm test“ (jis surenka prieš naršyklės testus).",
+    );
+  }
+}
+
+function chromePath(): string {
+  const path = process.env.CHROME_PATH?.trim() || "/usr/bin/chromium";
+  if (!existsSync(path)) {
+    throw new Error(
+      `Nerasta Chromium naršyklė (${path}). Paleiskite per „npm run test:e2e“ (jis suranda arba įdiegia Chromium) ` +
+        "arba nurodykite CHROME_PATH.",
+    );
+  }
+  return path;
+}
+
+export interface BrowserSession {
+  context: BrowserContext;
+  newPage(): Promise<Page>;
+  /** console errors and uncaught page errors seen on a page */
+  errorsOf(page: Page): string[];
+  /** saves a full-page screenshot to a temp folder and returns its path */
+  screenshot(page: Page, name: string): Promise<string>;
+  close(): Promise<void>;
+}
+
+let screenshotsDir: string | null = null;
+
+export async function openBrowser(): Promise<BrowserSession> {
+  const userDataDir = tempDir("chromium-profilis");
+  const context = await chromium.launchPersistentContext(userDataDir, {
+    executablePath: chromePath(),
+    headless: true,
+    args: CHROMIUM_FLAGS,
+    locale: "lt-LT",
+    timezoneId: "Europe/Vilnius",
+    viewport: { width: 1280, height: 900 },
+  });
+  context.setDefaultTimeout(15_000);
+  context.setDefaultNavigationTimeout(30_000);
+  const errors = new WeakMap<Page, string[]>();
+  const track = (page: Page) => {
+    const list: string[] = [];
+    errors.set(page, list);
+    page.on("console", (message) => {
+      if (message.type() === "error") list.push(`${message.text()} (${message.location().url})`);
+    });
+    page.on("pageerror", (error) => list.push(`nepagauta klaida: ${error.message}`));
+  };
+  for (const page of context.pages()) track(page);
+  context.on("page", track);
+
+  return {
+    context,
+    newPage: async () => {
+      const page = await context.newPage();
+      if (!errors.has(page)) track(page);
+      return page;
+    },
+    errorsOf: (page) => errors.get(page) ?? [],
+    screenshot: async (page, name) => {
+      screenshotsDir ??= tempDir("e2e-ekrano-kopijos");
+      mkdirSync(screenshotsDir, { recursive: true });
+      const file = join(screenshotsDir, `${name.replace(/[^a-z0-9-]+/gi, "_")}.png`);
+      await page.screenshot({ path: file, fullPage: true }).catch(() => undefined);
+      return file;
+    },
+    close: async () => {
+      await context.close();
+      removeTempDir(userDataDir);
+    },
+  };
+}
+
+/** Runs a browser step; on failure saves a screenshot and names it in the error. */
+export async function withScreenshot<T>(
+  session: BrowserSession,
+  page: Page,
+  name: string,
+  fn: () => Promise<T>,
+): Promise<T> {
+  try {
+    return await fn();
+  } catch (error) {
+    const file = await session.screenshot(page, name);
+    if (error instanceof Error) error.message += `\nEkrano kopija: ${file}\nAdresas: ${page.url()}`;
+    throw error;
+  }
+}

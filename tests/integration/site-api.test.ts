@@ -1,0 +1,224 @@
+// The public API a visitor's browser uses, checked against the data staff see.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { adminListAll, type Doc, signInAdmin, vilniusDaysFromNow } from "../helpers/api";
+import { ApiClient, listItems } from "../helpers/http";
+import { nonLithuanianMessages } from "../helpers/lithuanian";
+import { type RunningServer, startServer } from "../helpers/server";
+
+type Car = Doc & {
+  slug: string;
+  status: string;
+  category: string;
+  transmission: string;
+  fuel: string;
+  seats: number;
+  sortOrder: number;
+};
+
+let server: RunningServer;
+let site: ApiClient;
+let adminCars: Car[];
+let publishedIds: Set<string>;
+
+beforeAll(async () => {
+  server = await startServer({ demo: true });
+  site = new ApiClient(server.url);
+  const admin = await signInAdmin(server.url);
+  adminCars = await adminListAll<Car>(admin, "cars");
+  publishedIds = new Set(adminCars.filter((car) => car.status === "active").map((car) => car.id));
+});
+afterAll(async () => {
+  await server?.stop();
+});
+
+async function cars(query = ""): Promise<Car[]> {
+  const response = await site.get(`/api/site/cars${query}`);
+  expect(response.status, response.text.slice(0, 300)).toBe(200);
+  return listItems<Car>(response.body);
+}
+
+describe("GET /api/site/cars", () => {
+  it("rodo tik paskelbtus automobilius, personalo nustatyta tvarka", async () => {
+    const list = await cars();
+    expect(adminCars.length).toBeGreaterThanOrEqual(24);
+    expect(
+      adminCars.some((car) => car.status !== "active"),
+      "demo duomenyse yra ir nepaskelbtų",
+    ).toBe(true);
+    expect(new Set(list.map((car) => car.id))).toEqual(publishedIds);
+    const orders = list.map((car) => car.sortOrder);
+    expect(orders).toEqual([...orders].sort((a, b) => a - b));
+    for (const car of list) {
+      expect(car.id).toEqual(expect.any(String));
+      expect(car).not.toHaveProperty("plateNumber");
+      expect(car).not.toHaveProperty("vin");
+    }
+  });
+
+  it.each([
+    ["category", (car: Car) => car.category],
+    ["transmission", (car: Car) => car.transmission],
+    ["fuel", (car: Car) => car.fuel],
+  ] as const)("filtruoja pagal %s", async (field, fieldOf) => {
+    const published = adminCars.filter((car) => publishedIds.has(car.id));
+    const values = [...new Set(published.map(fieldOf))];
+    expect(values.length, `demo duomenyse turi būti kelios ${field} reikšmės`).toBeGreaterThan(1);
+    for (const value of values) {
+      const list = await cars(`?${field}=${encodeURIComponent(value)}`);
+      const expected = published.filter((car) => fieldOf(car) === value).map((car) => car.id);
+      expect(new Set(list.map((car) => car.id)), `${field}=${value}`).toEqual(new Set(expected));
+    }
+  });
+
+  it("filtruoja pagal vietų skaičių", async () => {
+    const published = adminCars.filter((car) => publishedIds.has(car.id));
+    const seatCounts = [...new Set(published.map((car) => car.seats))];
+    expect(seatCounts.length).toBeGreaterThan(1);
+    for (const seats of seatCounts) {
+      const list = await cars(`?seats=${seats}`);
+      // "seats=N" may mean exactly N or at least N; both keep every car with N seats and none with fewer.
+      for (const car of list) expect(car.seats, `seats=${seats}`).toBeGreaterThanOrEqual(seats);
+      const ids = new Set(list.map((car) => car.id));
+      for (const car of published.filter((c) => c.seats === seats)) expect(ids.has(car.id)).toBe(true);
+    }
+  });
+
+  it("netinkama filtro reikšmė -> 400/422 lietuviškai, ne 500", async () => {
+    for (const query of ["?seats=daug", "?category=raketa"]) {
+      const response = await site.get(`/api/site/cars${query}`);
+      if (response.status === 200) {
+        expect(listItems(response.body), query).toEqual([]);
+      } else {
+        expect([400, 422], query).toContain(response.status);
+        expect(nonLithuanianMessages(response.body)).toEqual([]);
+      }
+    }
+  });
+});
+
+describe("GET /api/site/cars/:slug", () => {
+  it("grąžina paskelbtą automobilį", async () => {
+    const [first] = await cars();
+    const response = await site.get<Car>(`/api/site/cars/${first!.slug}`);
+    expect(response.status).toBe(200);
+    expect(response.body.id).toBe(first!.id);
+    expect(response.body.slug).toBe(first!.slug);
+  });
+
+  it("nežinomas ar nepaskelbtas -> 404 lietuviškai", async () => {
+    const hidden = adminCars.find((car) => !publishedIds.has(car.id))!;
+    for (const slug of ["tokio-automobilio-nera", hidden.slug]) {
+      const response = await site.get(`/api/site/cars/${slug}`);
+      expect(response.status, slug).toBe(404);
+      expect(nonLithuanianMessages(response.body)).toEqual([]);
+    }
+  });
+});
+
+describe("GET /api/site/search", () => {
+  type Hit = { id?: string; car?: { id: string }; quote: Record<string, unknown> };
+  const idOf = (hit: Hit) => hit.id ?? hit.car?.id;
+
+  it("grąžina laisvus automobilius su serverio apskaičiuota kaina", async () => {
+    const from = vilniusDaysFromNow(120, "10:00");
+    const to = vilniusDaysFromNow(123, "10:00");
+    const response = await site.get(`/api/site/search?from=${from}&to=${to}`);
+    expect(response.status, response.text.slice(0, 300)).toBe(200);
+    const hits = listItems<Hit>(response.body);
+    expect(hits.length).toBeGreaterThan(0);
+    for (const hit of hits) {
+      expect(publishedIds.has(idOf(hit) as string), "tik paskelbti automobiliai").toBe(true);
+      for (const field of ["total", "perDay", "deposit", "vat"]) {
+        expect(typeof hit.quote[field], `quote.${field}`).toBe("number");
+      }
+      expect(hit.quote.total as number).toBeGreaterThan(0);
+    }
+  });
+
+  it("neįtraukia automobilio, kuris tuo metu užimtas", async () => {
+    const admin = await signInAdmin(server.url);
+    const reservations = await adminListAll<
+      Doc & { carId: string; pickupAt: string; returnAt: string; status: string }
+    >(admin, "reservations");
+    const now = Date.now();
+    const taken = reservations.find(
+      (r) =>
+        ["new", "confirmed"].includes(r.status) &&
+        publishedIds.has(r.carId) &&
+        Date.parse(r.pickupAt) > now + 2 * 86_400_000,
+    );
+    expect(taken, "demo duomenyse yra būsimų rezervacijų").toBeDefined();
+    const response = await site.get(
+      `/api/site/search?from=${encodeURIComponent(taken!.pickupAt)}&to=${encodeURIComponent(taken!.returnAt)}`,
+    );
+    expect(response.status, response.text.slice(0, 300)).toBe(200);
+    const ids = listItems<Hit>(response.body).map(idOf);
+    expect(ids).not.toContain(taken!.carId);
+  });
+
+  it("netinkamos datos -> 400/422 lietuviškai", async () => {
+    const from = vilniusDaysFromNow(30, "10:00");
+    const to = vilniusDaysFromNow(29, "10:00");
+    for (const query of [`?from=${from}&to=${to}`, "?from=rytoj&to=poryt", ""]) {
+      const response = await site.get(`/api/site/search${query}`);
+      expect([400, 422], query).toContain(response.status);
+      expect(nonLithuanianMessages(response.body), query).toEqual([]);
+    }
+  });
+});
+
+describe("pasiūlymai, naujienos, nustatymai", () => {
+  it("GET /api/site/offers", async () => {
+    const response = await site.get("/api/site/offers");
+    expect(response.status).toBe(200);
+    const offers = listItems<Doc & { title: string; slug: string }>(response.body);
+    expect(offers.length).toBeGreaterThanOrEqual(3);
+    for (const offer of offers) {
+      expect(offer.id).toEqual(expect.any(String));
+      expect(offer.title).toEqual(expect.any(String));
+    }
+  });
+
+  it("GET /api/site/news ir /api/site/news/:slug", async () => {
+    const response = await site.get("/api/site/news");
+    expect(response.status).toBe(200);
+    const news = listItems<Doc & { slug: string; title: string; status?: string }>(response.body);
+    expect(news.length).toBeGreaterThanOrEqual(5);
+    for (const item of news) {
+      expect(item.id).toEqual(expect.any(String));
+      if (item.status !== undefined) expect(item.status).toBe("published");
+    }
+    const one = await site.get<Doc & { slug: string }>(`/api/site/news/${news[0]!.slug}`);
+    expect(one.status).toBe(200);
+    expect(one.body.id).toBe(news[0]!.id);
+    const missing = await site.get("/api/site/news/tokios-naujienos-nera");
+    expect(missing.status).toBe(404);
+    expect(nonLithuanianMessages(missing.body)).toEqual([]);
+  });
+
+  it("GET /api/site/settings grąžina įmonę, vietas, paslaugas ir sąlygas", async () => {
+    const response = await site.get<{
+      company: Record<string, unknown>;
+      locations: { id: string; name: string }[];
+      extras: { id: string; name: string }[];
+      terms: string;
+    }>("/api/site/settings");
+    expect(response.status).toBe(200);
+    const settings = response.body;
+    expect(settings.company).toEqual(expect.objectContaining({ name: expect.any(String) }));
+    expect(settings.locations.length).toBeGreaterThanOrEqual(3);
+    for (const location of settings.locations)
+      expect(location).toEqual(expect.objectContaining({ id: expect.any(String), name: expect.any(String) }));
+    const names = settings.locations.map((l) => l.name).join(" | ");
+    expect(names).toMatch(/oro uost/i);
+    expect(names).toMatch(/Kaun/);
+    expect(settings.extras.length).toBeGreaterThan(0);
+    for (const extra of settings.extras)
+      expect(extra).toEqual(expect.objectContaining({ id: expect.any(String), name: expect.any(String) }));
+    expect(typeof settings.terms).toBe("string");
+    expect(settings.terms.length).toBeGreaterThan(0);
+    // staff-only settings never leak
+    expect(settings).not.toHaveProperty("contractTemplate");
+    expect(settings).not.toHaveProperty("emailTemplates");
+  });
+});
