@@ -32,3 +32,4 @@ export async function createBackend(config: RuntimeConfig): Promise<Backend> {
 }
 
 registerBackendAdapter("local", (config) => createLocalBackend(config));
+registerBackendAdapter("firebase", async (config) => (await import("./firebase")).createFirebaseBackend(config));

@@ -1,0 +1,38 @@
+// firebase-admin's Auth as the small AuthAdmin interface setStaffRole uses.
+import type { Auth } from "firebase-admin/auth";
+import type { AuthAdmin, AuthUser } from "./logic/staff";
+
+interface AdminUserRecord {
+  uid: string;
+  email?: string | undefined;
+  displayName?: string | undefined;
+  disabled: boolean;
+  customClaims?: Record<string, unknown> | undefined;
+}
+
+const toUser = (user: AdminUserRecord): AuthUser => ({
+  uid: user.uid,
+  email: user.email,
+  displayName: user.displayName,
+  disabled: user.disabled,
+  customClaims: user.customClaims,
+});
+
+export function firebaseAuthAdmin(auth: Auth): AuthAdmin {
+  const orNull = async (load: () => Promise<AdminUserRecord>): Promise<AuthUser | null> => {
+    try {
+      return toUser(await load());
+    } catch (error) {
+      if ((error as { code?: unknown })?.code === "auth/user-not-found") return null;
+      throw error;
+    }
+  };
+  return {
+    getUser: (uid) => orNull(() => auth.getUser(uid)),
+    getUserByEmail: (email) => orNull(() => auth.getUserByEmail(email)),
+    createUser: async (user) => toUser(await auth.createUser(user)),
+    updateUser: async (uid, changes) => toUser(await auth.updateUser(uid, changes)),
+    setCustomUserClaims: (uid, claims) => auth.setCustomUserClaims(uid, claims),
+    revokeRefreshTokens: (uid) => auth.revokeRefreshTokens(uid),
+  };
+}

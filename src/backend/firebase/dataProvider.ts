@@ -1,0 +1,570 @@
+// react-admin DataProvider on Cloud Firestore (modular SDK), written by hand: the published
+// Firestore providers use the namespaced SDK or read whole collections.
+//
+// - getList: the query plan (queryPlan.ts) filters and sorts in Firestore; pages are read with
+//   cursors (startAfter the last document of the previous page, remembered per query), and
+//   the total comes from getCountFromServer on the same query.
+// - getMany: documentId() "in" queries in chunks of 30.
+// - updateMany / deleteMany: write batches of at most 500 operations.
+// - createdAt / updatedAt: serverTimestamp().
+// - Reservations are created and changed by the saveReservation function (price, number and
+//   overlap are decided on the server); staff accounts by setStaffRole; the settings document
+//   is written together with its public projection.
+// - Every Firebase error becomes an HttpError with a Lithuanian message (permission-denied: 403).
+import {
+  collection,
+  type DocumentData,
+  deleteDoc,
+  doc,
+  documentId,
+  type Firestore,
+  getCountFromServer,
+  getDocFromServer,
+  getDocsFromServer,
+  limit,
+  onSnapshot,
+  orderBy,
+  type Query,
+  type QueryDocumentSnapshot,
+  query,
+  serverTimestamp,
+  setDoc,
+  startAfter,
+  Timestamp,
+  updateDoc,
+  where,
+  writeBatch,
+} from "firebase/firestore";
+import { type Functions, httpsCallable } from "firebase/functions";
+import { type DataProvider, HttpError, type RaRecord } from "react-admin";
+import type { AdminActions, PriceUpdateHistoryEntry } from "../../admin/adminApi";
+import { publicSettingsDoc } from "./catalog";
+import { firebaseErrorInfo } from "./errors";
+import {
+  type FirestoreResource,
+  isFirestoreResource,
+  PRICE_UPDATES_COLLECTION,
+  PUBLIC_SETTINGS_COLLECTION,
+  RESOURCE_MODELS,
+} from "./model";
+import { DOCUMENT_ID, type ListPlan, MAX_IN_VALUES, planKey, planList, QueryNotSupportedError } from "./queryPlan";
+import { CALLABLES } from "./site";
+import { fromStoredDoc, plainValue, toStoredDoc, validateRecord } from "./storedDoc";
+
+/** Firestore's limit of operations in one write batch. */
+export const MAX_BATCH_WRITES = 500;
+/** Queries whose page cursors are remembered (the least recently used are forgotten). */
+const CURSOR_CACHE_SIZE = 50;
+
+export const PROVIDER_MESSAGES = {
+  unknownResource: (resource: string) => `Nežinomas duomenų sąrašas „${resource}“`,
+  notFound: "Įrašas nerastas",
+  readOnly: "Šis sąrašas tik skaitomas",
+  settingsExist: "Nustatymai jau sukurti; juos galima tik keisti",
+  settingsDelete: "Nustatymų ištrinti negalima",
+} as const;
+
+/** Positions step by 10 (as on the local server), so one record can be slotted in by hand. */
+export const SORT_STEP = 10;
+const SORTING_MESSAGES = {
+  resource: "Rūšiuoti galima tik automobilius arba akcijas",
+  list: "Sąrašas tuščias arba įrašai jame kartojasi",
+  gone: "Kai kurių įrašų nebėra. Atnaujinkite puslapį ir bandykite dar kartą.",
+} as const;
+/** The lists staff watch for changes made elsewhere (admin-only lists are not watched). */
+const LIVE_RESOURCES: FirestoreResource[] = [
+  "reservations",
+  "requests",
+  "customers",
+  "cars",
+  "fleet",
+  "prices",
+  "offers",
+  "news",
+  "locations",
+  "extras",
+  "mail",
+];
+
+export interface FirestoreDataProviderOptions {
+  /** called after the signed-in user's own staff record changed (their role may have changed) */
+  onOwnStaffChange?: () => Promise<unknown>;
+  /** the signed-in user's uid */
+  currentUid?: () => string | null;
+}
+
+type AnyRecord = Record<string, unknown> & { id: string };
+
+/** Any failure as react-admin's HttpError with a Lithuanian message and { message, errors }. */
+export function toHttpError(error: unknown): HttpError {
+  if (error instanceof HttpError) return error;
+  if (error instanceof QueryNotSupportedError) return new HttpError(error.message, 400, { message: error.message });
+  const info = firebaseErrorInfo(error);
+  return new HttpError(info.message, info.status, { message: info.message, errors: info.fieldErrors });
+}
+
+function modelOf(resource: string) {
+  if (!isFirestoreResource(resource)) {
+    const message = PROVIDER_MESSAGES.unknownResource(resource);
+    throw new HttpError(message, 404, { message });
+  }
+  return { resource, model: RESOURCE_MODELS[resource] };
+}
+
+/** Splits a list into chunks of `size`. */
+export function chunk<T>(items: readonly T[], size: number): T[][] {
+  const chunks: T[][] = [];
+  for (let i = 0; i < items.length; i += size) chunks.push(items.slice(i, i + size));
+  return chunks;
+}
+
+/** Client-side order for id lists (at most 30 records): like Firestore, nulls first. */
+function compareBy(field: string, order: "ASC" | "DESC") {
+  const get = (record: AnyRecord): unknown =>
+    field.split(".").reduce<unknown>((value, part) => (value as Record<string, unknown> | null)?.[part], record);
+  return (a: AnyRecord, b: AnyRecord): number => {
+    const x = get(a);
+    const y = get(b);
+    let result = 0;
+    if (x === y) result = 0;
+    else if (x === null || x === undefined) result = -1;
+    else if (y === null || y === undefined) result = 1;
+    else if (typeof x === "number" && typeof y === "number") result = x - y;
+    else result = String(x).localeCompare(String(y), "lt");
+    if (result === 0) result = a.id.localeCompare(b.id);
+    return order === "DESC" ? -result : result;
+  };
+}
+
+export function createFirestoreDataProvider(
+  firestore: Firestore,
+  functions: Functions,
+  options: FirestoreDataProviderOptions = {},
+): DataProvider & AdminActions {
+  const cursors = new Map<string, Map<number, QueryDocumentSnapshot<DocumentData>>>();
+  const forgetCursors = (collectionName: string) => {
+    for (const key of [...cursors.keys()]) if (key.startsWith(`["${collectionName}"`)) cursors.delete(key);
+  };
+  const cursorsFor = (key: string) => {
+    let found = cursors.get(key);
+    if (found) {
+      cursors.delete(key);
+    } else {
+      found = new Map();
+    }
+    cursors.set(key, found);
+    while (cursors.size > CURSOR_CACHE_SIZE) cursors.delete(cursors.keys().next().value as string);
+    return found;
+  };
+
+  const call = async <O>(name: string, input: unknown): Promise<O> => {
+    const result = await httpsCallable<unknown, O>(functions, name)(input);
+    return result.data;
+  };
+
+  const collectionRef = (resource: FirestoreResource) => collection(firestore, RESOURCE_MODELS[resource].collection);
+
+  const baseQuery = (plan: ListPlan): Query<DocumentData> => {
+    const constraints = [
+      ...plan.where.map((clause) =>
+        where(clause.field === DOCUMENT_ID ? documentId() : clause.field, clause.op, clause.value),
+      ),
+      ...plan.orderBy.map((clause) =>
+        orderBy(clause.field === DOCUMENT_ID ? documentId() : clause.field, clause.direction),
+      ),
+    ];
+    return query(collectionRef(plan.resource), ...constraints);
+  };
+
+  /** One page, read after the nearest remembered cursor; remembers the cursors it passes. */
+  const readPage = async (plan: ListPlan, base: Query<DocumentData>) => {
+    const remembered = cursorsFor(planKey(plan));
+    let fromPage = 0;
+    let cursor: QueryDocumentSnapshot<DocumentData> | undefined;
+    for (let page = plan.page - 1; page >= 1; page--) {
+      const found = remembered.get(page);
+      if (found) {
+        fromPage = page;
+        cursor = found;
+        break;
+      }
+    }
+    const skippedPages = plan.page - 1 - fromPage;
+    // One more document than needed tells whether a next page exists.
+    const take = (skippedPages + 1) * plan.perPage + 1;
+    const snapshot = await getDocsFromServer(
+      cursor ? query(base, startAfter(cursor), limit(take)) : query(base, limit(take)),
+    );
+    const docs = snapshot.docs;
+    for (let passed = 1; passed <= skippedPages + 1; passed++) {
+      const last = docs[passed * plan.perPage - 1];
+      if (last) remembered.set(fromPage + passed, last);
+    }
+    const start = skippedPages * plan.perPage;
+    return { docs: docs.slice(start, start + plan.perPage), hasNextPage: docs.length > start + plan.perPage };
+  };
+
+  const readMany = async (resource: FirestoreResource, ids: readonly string[]): Promise<AnyRecord[]> => {
+    const unique = [...new Set(ids.map(String))].filter((id) => id !== "");
+    const found = new Map<string, AnyRecord>();
+    await Promise.all(
+      chunk(unique, MAX_IN_VALUES).map(async (part) => {
+        const snapshot = await getDocsFromServer(query(collectionRef(resource), where(documentId(), "in", part)));
+        for (const d of snapshot.docs) found.set(d.id, fromStoredDoc(resource, d.id, d.data()));
+      }),
+    );
+    return unique.map((id) => found.get(id)).filter((record): record is AnyRecord => record !== undefined);
+  };
+
+  const readOne = async (resource: FirestoreResource, id: string): Promise<AnyRecord> => {
+    const snapshot = await getDocFromServer(doc(collectionRef(resource), String(id)));
+    if (!snapshot.exists())
+      throw new HttpError(PROVIDER_MESSAGES.notFound, 404, { message: PROVIDER_MESSAGES.notFound });
+    return fromStoredDoc(resource, snapshot.id, snapshot.data());
+  };
+
+  const validated = (resource: FirestoreResource, data: Record<string, unknown>) => {
+    const result = validateRecord(resource, data);
+    if (!result.ok) {
+      throw new HttpError(result.failure.message, 422, {
+        message: result.failure.message,
+        errors: result.failure.errors,
+      });
+    }
+    return result.value;
+  };
+
+  const nowIso = () => new Date().toISOString();
+
+  const writeSettings = async (data: Record<string, unknown>, creating: boolean): Promise<AnyRecord> => {
+    const value = validated("settings", data);
+    const id = String(data.id ?? "");
+    const settingsRef = doc(collectionRef("settings"), id);
+    const publicRef = doc(firestore, PUBLIC_SETTINGS_COLLECTION, id);
+    if (creating) {
+      const existing = await getDocFromServer(settingsRef);
+      if (existing.exists())
+        throw new HttpError(PROVIDER_MESSAGES.settingsExist, 409, { message: PROVIDER_MESSAGES.settingsExist });
+    }
+    const batch = writeBatch(firestore);
+    const stored = toStoredDoc("settings", value);
+    if (creating) batch.set(settingsRef, { ...stored, createdAt: serverTimestamp(), updatedAt: serverTimestamp() });
+    else batch.update(settingsRef, { ...stored, updatedAt: serverTimestamp() });
+    const company = value.company as Parameters<typeof publicSettingsDoc>[0]["company"];
+    batch.set(publicRef, { ...publicSettingsDoc({ ...value, company }), updatedAt: serverTimestamp() });
+    await batch.commit();
+    return { ...value, id, updatedAt: nowIso(), ...(creating ? { createdAt: nowIso() } : {}) };
+  };
+
+  const afterStaffChange = async (id: string) => {
+    if (options.currentUid?.() === id) await options.onOwnStaffChange?.();
+  };
+
+  /** A staff account through setStaffRole (Auth user + role claim + staff document). */
+  const saveStaff = async (data: Record<string, unknown>, id?: string): Promise<AnyRecord> => {
+    const value = validated("staff", data);
+    const saved = await call<AnyRecord>(CALLABLES.setStaffRole, {
+      ...(id ? { uid: id } : {}),
+      email: value.email,
+      name: value.name,
+      role: value.role,
+      active: value.active,
+      ...(typeof value.password === "string" && value.password !== "" ? { password: value.password } : {}),
+    });
+    await afterStaffChange(saved.id);
+    return saved;
+  };
+
+  const updateRecord = async (
+    resource: FirestoreResource,
+    id: string,
+    data: Record<string, unknown>,
+    previous: Record<string, unknown> | undefined,
+  ): Promise<AnyRecord> => {
+    const { writes } = RESOURCE_MODELS[resource];
+    if (writes === "readonly")
+      throw new HttpError(PROVIDER_MESSAGES.readOnly, 405, { message: PROVIDER_MESSAGES.readOnly });
+    const before = previous && Object.keys(previous).length > 0 ? previous : await readOne(resource, id);
+    const merged = { ...before, ...data, id };
+    if (writes === "settings") return writeSettings(merged, false);
+    if (writes === "staff") return saveStaff(merged, id);
+    if (writes === "reservations") {
+      return call<AnyRecord>(CALLABLES.saveReservation, { id, data: merged });
+    }
+    const value = validated(resource, merged);
+    await updateDoc(doc(collectionRef(resource), id), {
+      ...toStoredDoc(resource, value),
+      updatedAt: serverTimestamp(),
+    });
+    return { ...value, id, createdAt: before.createdAt, updatedAt: nowIso() } as AnyRecord;
+  };
+
+  const guard = async <T>(resource: string, work: (resource: FirestoreResource) => Promise<T>): Promise<T> => {
+    try {
+      return await work(modelOf(resource).resource);
+    } catch (error) {
+      throw toHttpError(error);
+    }
+  };
+
+  const provider: DataProvider = {
+    getList: (resourceName, params) =>
+      guard(resourceName, async (resource) => {
+        const plan = planList(resource, params);
+        if (plan.matchesNothing)
+          return { data: [], total: 0, pageInfo: { hasNextPage: false, hasPreviousPage: false } };
+        if (plan.ids) {
+          const records = (await readMany(resource, plan.ids)).sort(compareBy(plan.sort.field, plan.sort.order));
+          const start = (plan.page - 1) * plan.perPage;
+          return { data: records.slice(start, start + plan.perPage) as RaRecord[], total: records.length };
+        }
+        const base = baseQuery(plan);
+        const [page, count] = await Promise.all([readPage(plan, base), getCountFromServer(base)]);
+        return {
+          data: page.docs.map((d) => fromStoredDoc(resource, d.id, d.data())) as RaRecord[],
+          total: count.data().count,
+          pageInfo: { hasNextPage: page.hasNextPage, hasPreviousPage: plan.page > 1 },
+        };
+      }) as Promise<never>, // records are plain objects with an id; react-admin's generic type is the caller's
+
+    getOne: (resourceName, params) =>
+      guard(resourceName, async (resource) => ({ data: await readOne(resource, String(params.id)) })) as Promise<never>,
+
+    getMany: (resourceName, params) =>
+      guard(resourceName, async (resource) => ({
+        data: await readMany(resource, params.ids.map(String)),
+      })) as Promise<never>,
+
+    getManyReference: (resourceName, params) =>
+      provider.getList(resourceName, {
+        filter: { ...params.filter, [params.target]: params.id },
+        sort: params.sort,
+        pagination: params.pagination,
+        meta: params.meta,
+      }),
+
+    create: (resourceName, params) =>
+      guard(resourceName, async (resource) => {
+        const { writes } = RESOURCE_MODELS[resource];
+        const data = params.data as Record<string, unknown>;
+        let record: AnyRecord;
+        if (writes === "readonly") {
+          throw new HttpError(PROVIDER_MESSAGES.readOnly, 405, { message: PROVIDER_MESSAGES.readOnly });
+        } else if (writes === "settings") {
+          record = await writeSettings(data, true);
+        } else if (writes === "staff") {
+          record = await saveStaff(data);
+        } else if (writes === "reservations") {
+          record = await call<AnyRecord>(CALLABLES.saveReservation, { data });
+        } else {
+          const value = validated(resource, data);
+          const ref = doc(collectionRef(resource));
+          await setDoc(ref, {
+            ...toStoredDoc(resource, value),
+            createdAt: serverTimestamp(),
+            updatedAt: serverTimestamp(),
+          });
+          record = { ...value, id: ref.id, createdAt: nowIso(), updatedAt: nowIso() };
+        }
+        forgetCursors(RESOURCE_MODELS[resource].collection);
+        return { data: record as never };
+      }),
+
+    update: (resourceName, params) =>
+      guard(resourceName, async (resource) => {
+        const record = await updateRecord(
+          resource,
+          String(params.id),
+          params.data as Record<string, unknown>,
+          params.previousData as Record<string, unknown> | undefined,
+        );
+        forgetCursors(RESOURCE_MODELS[resource].collection);
+        return { data: record as never };
+      }),
+
+    updateMany: (resourceName, params) =>
+      guard(resourceName, async (resource) => {
+        const { writes } = RESOURCE_MODELS[resource];
+        const ids = [...new Set(params.ids.map(String))];
+        const data = params.data as Record<string, unknown>;
+        if (writes !== "direct") {
+          // Functions decide these one record at a time (price, number, roles).
+          for (const id of ids) await updateRecord(resource, id, data, undefined);
+        } else {
+          const records = await readMany(resource, ids);
+          if (records.length < ids.length) {
+            throw new HttpError(PROVIDER_MESSAGES.notFound, 404, { message: PROVIDER_MESSAGES.notFound });
+          }
+          const writesToDo = records.map((record) => ({
+            id: record.id,
+            stored: toStoredDoc(resource, validated(resource, { ...record, ...data })),
+          }));
+          for (const part of chunk(writesToDo, MAX_BATCH_WRITES)) {
+            const batch = writeBatch(firestore);
+            for (const item of part) {
+              batch.update(doc(collectionRef(resource), item.id), { ...item.stored, updatedAt: serverTimestamp() });
+            }
+            await batch.commit();
+          }
+        }
+        forgetCursors(RESOURCE_MODELS[resource].collection);
+        return { data: ids };
+      }),
+
+    delete: (resourceName, params) =>
+      guard(resourceName, async (resource) => {
+        const { writes } = RESOURCE_MODELS[resource];
+        const id = String(params.id);
+        if (writes === "readonly")
+          throw new HttpError(PROVIDER_MESSAGES.readOnly, 405, { message: PROVIDER_MESSAGES.readOnly });
+        if (writes === "settings") {
+          throw new HttpError(PROVIDER_MESSAGES.settingsDelete, 403, { message: PROVIDER_MESSAGES.settingsDelete });
+        }
+        const previous = (params.previousData as AnyRecord | undefined) ?? { id };
+        if (writes === "staff") {
+          await call(CALLABLES.setStaffRole, { uid: id, role: null });
+          await afterStaffChange(id);
+        } else {
+          await deleteDoc(doc(collectionRef(resource), id));
+        }
+        forgetCursors(RESOURCE_MODELS[resource].collection);
+        return { data: previous as never };
+      }),
+
+    deleteMany: (resourceName, params) =>
+      guard(resourceName, async (resource) => {
+        const { writes } = RESOURCE_MODELS[resource];
+        const ids = [...new Set(params.ids.map(String))];
+        if (writes === "readonly")
+          throw new HttpError(PROVIDER_MESSAGES.readOnly, 405, { message: PROVIDER_MESSAGES.readOnly });
+        if (writes === "settings") {
+          throw new HttpError(PROVIDER_MESSAGES.settingsDelete, 403, { message: PROVIDER_MESSAGES.settingsDelete });
+        }
+        if (writes === "staff") {
+          for (const id of ids) {
+            await call(CALLABLES.setStaffRole, { uid: id, role: null });
+            await afterStaffChange(id);
+          }
+        } else {
+          for (const part of chunk(ids, MAX_BATCH_WRITES)) {
+            const batch = writeBatch(firestore);
+            for (const id of part) batch.delete(doc(collectionRef(resource), id));
+            await batch.commit();
+          }
+        }
+        forgetCursors(RESOURCE_MODELS[resource].collection);
+        return { data: ids };
+      }),
+  };
+
+  /** A callable as an admin action: its answer as is, failures as HttpError. */
+  const action = async <O>(name: string, input: unknown, changes: FirestoreResource[] = []): Promise<O> => {
+    try {
+      const answer = await call<O>(name, input);
+      for (const resource of changes) forgetCursors(RESOURCE_MODELS[resource].collection);
+      return answer;
+    } catch (error) {
+      throw toHttpError(error);
+    }
+  };
+
+  // The back-office's server-side operations (src/admin/adminApi.ts), with the local server's answers.
+  const actions: AdminActions = {
+    replyToRequest: (id, input) => action(CALLABLES.replyToRequest, { id, input }, ["requests", "mail"]),
+    previewPriceUpdate: (input) => action(CALLABLES.previewPriceUpdate, input),
+    applyPriceUpdate: (input) => action(CALLABLES.applyPriceUpdate, input, ["prices"]),
+    checkQuote: (input) => action(CALLABLES.checkQuote, input),
+    async priceUpdateHistory() {
+      try {
+        const snapshot = await getDocsFromServer(
+          query(collection(firestore, PRICE_UPDATES_COLLECTION), orderBy("createdAt", "desc"), limit(10)),
+        );
+        return snapshot.docs.map((d) => {
+          const entry = plainValue(d.data()) as Record<string, unknown>;
+          return {
+            id: d.id,
+            at: String(entry.createdAt ?? ""),
+            actor: String(entry.actor ?? ""),
+            change: entry.change as PriceUpdateHistoryEntry["change"],
+            scope: entry.scope as PriceUpdateHistoryEntry["scope"],
+            rules: Array.isArray(entry.rules) ? entry.rules.length : 0,
+          };
+        });
+      } catch (error) {
+        throw toHttpError(error);
+      }
+    },
+    /** The whole order in write batches (one batch for any real catalogue): positions 0, 10, 20, ... */
+    async saveSortOrder(resource, ids) {
+      try {
+        if (resource !== "cars" && resource !== "offers") {
+          throw new HttpError(SORTING_MESSAGES.resource, 422, { message: SORTING_MESSAGES.resource });
+        }
+        if (ids.length === 0 || new Set(ids).size !== ids.length) {
+          throw new HttpError(SORTING_MESSAGES.list, 422, { message: SORTING_MESSAGES.list });
+        }
+        const records = await readMany(resource, ids);
+        if (records.length !== ids.length)
+          throw new HttpError(SORTING_MESSAGES.gone, 409, { message: SORTING_MESSAGES.gone });
+        const current = new Map(records.map((record) => [record.id, record.sortOrder]));
+        const changed = ids.filter((id, index) => current.get(id) !== index * SORT_STEP);
+        for (const part of chunk(changed, MAX_BATCH_WRITES)) {
+          const batch = writeBatch(firestore);
+          for (const id of part) {
+            batch.update(doc(collectionRef(resource), id), {
+              sortOrder: ids.indexOf(id) * SORT_STEP,
+              updatedAt: serverTimestamp(),
+            });
+          }
+          await batch.commit();
+        }
+        forgetCursors(RESOURCE_MODELS[resource].collection);
+        return { changed };
+      } catch (error) {
+        throw toHttpError(error);
+      }
+    },
+    subscribeToChanges(listener, onStatus) {
+      const since = Timestamp.now();
+      const stops = LIVE_RESOURCES.map((resource) => {
+        let connected = false;
+        return onSnapshot(
+          query(collectionRef(resource), where("updatedAt", ">", since)),
+          (snapshot) => {
+            if (!connected && !snapshot.metadata.fromCache) {
+              connected = true;
+              onStatus?.(true);
+            }
+            for (const change of snapshot.docChanges()) {
+              const data = change.doc.data();
+              const createdAt = data.createdAt as Timestamp | null | undefined;
+              const updatedAt = data.updatedAt as Timestamp | null | undefined;
+              const kind =
+                change.type === "removed"
+                  ? "deleted"
+                  : change.type === "added" && createdAt && createdAt.toMillis() > since.toMillis()
+                    ? "created"
+                    : "updated";
+              forgetCursors(RESOURCE_MODELS[resource].collection);
+              listener({
+                resource,
+                id: change.doc.id,
+                kind,
+                at: (updatedAt?.toDate() ?? new Date()).toISOString(),
+              });
+            }
+          },
+          () => {
+            connected = false;
+            onStatus?.(false);
+          },
+        );
+      });
+      return () => {
+        for (const stop of stops) stop();
+      };
+    },
+  };
+
+  return { ...provider, ...actions };
+}

@@ -1,0 +1,44 @@
+// Finds the Firebase emulators the environment names (firebase emulators:exec sets
+// FIRESTORE_EMULATOR_HOST and friends). A suite whose emulator is absent prints
+// "not run: ... emulator unavailable" and is skipped, never counted as passed.
+import { connect } from "node:net";
+
+export interface EmulatorHost {
+  host: string;
+  port: number;
+  /** "host:port" */
+  address: string;
+}
+
+function parse(value: string | undefined): EmulatorHost | null {
+  const match = /^\[?([^\]]+?)\]?:(\d{1,5})$/.exec(value?.trim() ?? "");
+  if (!match) return null;
+  const host = match[1] as string;
+  const port = Number(match[2]);
+  return { host, port, address: `${host}:${port}` };
+}
+
+function reachable(target: EmulatorHost, timeoutMs = 1500): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect({ host: target.host, port: target.port });
+    const done = (ok: boolean) => {
+      socket.destroy();
+      resolve(ok);
+    };
+    socket.setTimeout(timeoutMs, () => done(false));
+    socket.once("connect", () => done(true));
+    socket.once("error", () => done(false));
+  });
+}
+
+/** The emulator named by an environment variable, when it answers; null (with the notice printed) otherwise. */
+export async function emulatorFromEnv(variable: string, label: string): Promise<EmulatorHost | null> {
+  const target = parse(process.env[variable]);
+  const ok = target ? await reachable(target) : false;
+  if (!target || !ok) {
+    const why = target ? `${variable}=${target.address} neatsako` : `${variable} nenurodytas`;
+    console.info(`not run: ${label} emulator unavailable (${why})`);
+    return null;
+  }
+  return target;
+}
