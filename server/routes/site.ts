@@ -5,10 +5,10 @@ import { type Context, Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import type { SearchResult } from "../../src/backend/port";
 import { BLOCKING_STATUSES } from "../../src/domain/availability";
-import { validateBookingPeriod } from "../../src/domain/booking";
-import { calculateQuote, QuoteError } from "../../src/domain/pricing";
+import { newRequestDoc, readRequestInput } from "../../src/domain/inquiry";
+import { requestNotificationMail } from "../../src/domain/mailTemplates";
 import { REQUEST_TYPE_LABELS } from "../../src/domain/reservationStatus";
-import { requestInputSchema, requestSchema, searchQuerySchema } from "../../src/domain/schemas";
+import { checkSearchPeriod, pricedSearchResults, readSearchQuery, searchLocation } from "../../src/domain/search";
 import type { Config } from "../config";
 import type { Db } from "../db/types";
 import { ApiError } from "../http/errors";
@@ -32,15 +32,9 @@ import {
   toPublicCar,
 } from "../services/catalog";
 import { publish } from "../services/events";
-import { enqueueMail, textToHtml } from "../services/mail";
+import { enqueueMail } from "../services/mail";
 import { consumeRateLimit } from "../services/rateLimit";
-import {
-  CLIENT_PRICE_FIELDS,
-  inputFieldErrors,
-  invalidInput,
-  prepareBody,
-  submitWebReservation,
-} from "../services/reservations";
+import { invalidInput, submitWebReservation, withApiErrors } from "../services/reservations";
 
 export interface SiteRoutesDeps {
   db: Db;
@@ -52,7 +46,6 @@ export interface SiteRoutesDeps {
 /** Largest JSON body the public forms send (a reservation is about 1 kB). */
 const MAX_BODY_BYTES = 64 * 1024;
 const BLOCKING_SQL = BLOCKING_STATUSES.map((status) => `'${status}'`).join(", ");
-const REQUEST_INPUT_KEYS = Object.keys(requestInputSchema.shape);
 const TOO_MANY_REQUESTS = "Per daug užklausų. Bandykite vėliau.";
 
 async function readJson(c: Context): Promise<unknown> {
@@ -81,29 +74,13 @@ function clientIp(c: Context, trustProxy: boolean): string {
 
 /** GET /search: every published car free for [from, to), priced, cheapest first. */
 async function search(db: Db, query: Record<string, string>, now: Date): Promise<SearchResult[]> {
-  const parsed = searchQuerySchema.safeParse({
-    from: query.from,
-    to: query.to,
-    ...(query.location ? { location: query.location } : {}),
-  });
-  if (!parsed.success) throw invalidInput(inputFieldErrors(parsed.error));
+  const period = await withApiErrors(() => readSearchQuery(query));
   const filter = parseCarFilter(query);
-  const from = new Date(parsed.data.from).toISOString();
-  const to = new Date(parsed.data.to).toISOString();
-
   const settings = await loadSettings(db);
-  const periodErrors = validateBookingPeriod({ pickupAt: from, returnAt: to }, settings.bookingRules, now);
-  if (Object.keys(periodErrors).length > 0) {
-    const names: Record<string, string> = { pickupAt: "from", returnAt: "to" };
-    throw invalidInput(Object.fromEntries(Object.entries(periodErrors).map(([key, msg]) => [names[key] ?? key, msg])));
-  }
-
-  let location = null;
-  if (parsed.data.location) {
-    const locations = await loadLocations(db, { activeOnly: true });
-    location = locations.find((l) => l.id === parsed.data.location) ?? null;
-    if (!location) throw invalidInput({ location: "Vieta nerasta" });
-  }
+  await withApiErrors(() => checkSearchPeriod(period, settings.bookingRules, now));
+  const location = period.location
+    ? await withApiErrors(async () => searchLocation(await loadLocations(db, { activeOnly: true }), period.location))
+    : null;
 
   const [cars, prices, offers, busy] = await Promise.all([
     loadActiveCars(db, filter),
@@ -112,31 +89,20 @@ async function search(db: Db, query: Record<string, string>, now: Date): Promise
     db.query<{ car_id: string }>(
       `SELECT DISTINCT car_id FROM reservations
        WHERE status IN (${BLOCKING_SQL}) AND pickup_at < $2::timestamptz AND return_at > $1::timestamptz`,
-      [from, to],
+      [period.from, period.to],
     ),
   ]);
-  const taken = new Set(busy.rows.map((row) => row.car_id));
-  const results: SearchResult[] = [];
-  for (const car of cars) {
-    if (taken.has(car.id)) continue;
-    try {
-      const quote = calculateQuote({
-        car,
-        prices,
-        pickupAt: from,
-        returnAt: to,
-        pickupLocation: location,
-        returnLocation: location,
-        offers,
-        rules: { graceMinutes: settings.bookingRules.graceMinutes, vatRate: settings.bookingRules.vatRate },
-      });
-      results.push({ id: car.id, car: toPublicCar(car, prices, new Date(from)), quote });
-    } catch (error) {
-      // A car without a price cannot be booked; it is left out of the results.
-      if (!(error instanceof QuoteError)) throw error;
-    }
-  }
-  return results.sort((a, b) => a.quote.total - b.quote.total || compareCars(a.car, b.car));
+  return pricedSearchResults({
+    cars,
+    taken: new Set(busy.rows.map((row) => row.car_id)),
+    period,
+    location,
+    prices,
+    offers,
+    rules: settings.bookingRules,
+    toPublic: toPublicCar,
+    compare: compareCars,
+  });
 }
 
 /** POST /requests: an inquiry, stored with a notification for the company. */
@@ -146,10 +112,7 @@ async function submitRequest(
   ip: string,
   limit: { max: number; windowSeconds: number },
 ): Promise<{ id: string }> {
-  const prepared = prepareBody(body, REQUEST_INPUT_KEYS, CLIENT_PRICE_FIELDS);
-  const parsed = requestInputSchema.safeParse(prepared);
-  if (!parsed.success) throw invalidInput(inputFieldErrors(parsed.error));
-  const input = parsed.data;
+  const input = await withApiErrors(() => readRequestInput(body));
 
   const outcome = await db.transaction(async (tx) => {
     if (input.carId) {
@@ -160,17 +123,7 @@ async function submitRequest(
     if (!(await consumeRateLimit(tx, `site-request:ip:${ip}`, limit.max, limit.windowSeconds))) {
       throw new ApiError(429, TOO_MANY_REQUESTS);
     }
-    const doc = requestSchema.parse({
-      type: input.type,
-      name: input.name,
-      email: input.email,
-      phone: input.phone ?? null,
-      message: input.message,
-      carId: input.carId ?? null,
-      company: input.company ?? null,
-      status: "new",
-      replies: [],
-    });
+    const doc = newRequestDoc(input);
     const { rows } = await tx.query<{ id: string }>("INSERT INTO requests (doc) VALUES ($1::jsonb) RETURNING id", [
       JSON.stringify(doc),
     ]);
@@ -183,31 +136,7 @@ async function submitRequest(
     const staffAddress = settings.company.emails[0];
     let mailId: string | null = null;
     if (staffAddress) {
-      const typeLabel = REQUEST_TYPE_LABELS[input.type];
-      const text = [
-        `Gauta nauja užklausa iš svetainės (${typeLabel}).`,
-        "",
-        `Vardas: ${input.name}`,
-        `El. paštas: ${input.email}`,
-        ...(input.phone ? [`Telefonas: ${input.phone}`] : []),
-        ...(input.company
-          ? [
-              `Įmonė: ${input.company.name}`,
-              `Įmonės kodas: ${input.company.code}`,
-              ...(input.company.vatCode ? [`PVM kodas: ${input.company.vatCode}`] : []),
-            ]
-          : []),
-        "",
-        input.message,
-      ].join("\n");
-      mailId = await enqueueMail(tx, {
-        to: staffAddress,
-        replyTo: input.email,
-        subject: `Nauja užklausa (${typeLabel}): ${input.name}`,
-        text,
-        html: textToHtml(text),
-        ref: `request:${id}`,
-      });
+      mailId = await enqueueMail(tx, requestNotificationMail(input, id, staffAddress));
     }
     return { id, mailId, typeLabel: REQUEST_TYPE_LABELS[input.type] };
   });

@@ -4,20 +4,15 @@
 // sending leaves it PROCESSING, and it is picked up again later (at least once).
 import nodemailer from "nodemailer";
 import { formatNumber } from "../../src/domain/format";
-import { type Mail, mailSchema } from "../../src/domain/schemas";
+import { type OutgoingMail, pendingMailDoc } from "../../src/domain/mailTemplates";
+import type { Mail } from "../../src/domain/schemas";
 import type { Db, Queryable } from "../db/types";
 import { log } from "../log";
 import { loadSettings } from "./catalog";
 
-export interface OutgoingMail {
-  to: string | string[];
-  subject: string;
-  text: string;
-  html?: string;
-  replyTo?: string;
-  /** what the mail is about, e.g. "reservation:<id>" */
-  ref?: string;
-}
+export type { OutgoingMail } from "../../src/domain/mailTemplates";
+// The mail texts' helpers live in the domain; re-exported for the server's mail writers.
+export { escapeHtml, fillTemplate, textToHtml } from "../../src/domain/mailTemplates";
 
 /** Sending attempts before a mail stays in ERROR for staff to look at. */
 export const MAIL_MAX_ATTEMPTS = 5;
@@ -27,39 +22,13 @@ const BATCH_SIZE = 10;
 
 /** Queues one mail in the outbox; returns its id. Throws when the mail is malformed (a bug, not user input). */
 export async function enqueueMail(tx: Queryable, mail: OutgoingMail): Promise<string> {
-  const doc = mailSchema.parse({
-    to: mail.to,
-    ...(mail.replyTo ? { replyTo: mail.replyTo } : {}),
-    message: { subject: mail.subject, text: mail.text, ...(mail.html ? { html: mail.html } : {}) },
-    delivery: { state: "PENDING", attempts: 0, error: null, endTime: null },
-    ref: mail.ref ?? null,
-  });
+  const doc = pendingMailDoc(mail);
   const { rows } = await tx.query<{ id: string }>("INSERT INTO mail (doc) VALUES ($1::jsonb) RETURNING id", [
     JSON.stringify(doc),
   ]);
   const id = rows[0]?.id;
   if (!id) throw new Error("Nepavyko įrašyti laiško į eilę");
   return id;
-}
-
-export const escapeHtml = (value: string): string =>
-  value.replace(
-    /[&<>"']/g,
-    (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[ch] ?? ch,
-  );
-
-/** Plain text as simple HTML paragraphs (blank line = new paragraph, newline = <br>). */
-export function textToHtml(text: string, extraHtml = ""): string {
-  const paragraphs = text
-    .split(/\n{2,}/)
-    .map((p) => `<p>${escapeHtml(p).replace(/\n/g, "<br>")}</p>`)
-    .join("\n");
-  return `<!doctype html><html lang="lt"><head><meta charset="utf-8"></head><body style="font-family:Arial,Helvetica,sans-serif;font-size:15px;line-height:1.5;color:#1a1a1a">\n${paragraphs}${extraHtml ? `\n${extraHtml}` : ""}\n</body></html>`;
-}
-
-/** Replaces {name} placeholders; an unknown placeholder is left as written. */
-export function fillTemplate(template: string, values: Record<string, string>): string {
-  return template.replace(/\{(\w+)\}/g, (match, key: string) => values[key] ?? match);
 }
 
 interface MailRow {

@@ -3,13 +3,14 @@
 // with a notification mail for the company in one transaction.
 import { INTERNAL_COLLECTIONS, RESOURCE_MODELS } from "../../../src/backend/firebase/model";
 import { toStoredDoc } from "../../../src/backend/firebase/storedDoc";
-import { REQUEST_TYPE_LABELS } from "../../../src/domain/reservationStatus";
-import { type Car, requestInputSchema, requestSchema } from "../../../src/domain/schemas";
+import { newRequestDoc, readRequestInput } from "../../../src/domain/inquiry";
+import { requestNotificationMail } from "../../../src/domain/mailTemplates";
+import type { Car } from "../../../src/domain/schemas";
 import type { Store } from "../store";
 import { loadOne, loadSettings } from "./catalog";
 import { FunctionError, invalidInput, TOO_MANY_REQUESTS_MESSAGE } from "./errors";
-import { CLIENT_PRICE_FIELDS, prepareBody, zodErrors } from "./input";
-import { mailDoc, textToHtml } from "./mail";
+import { withFunctionErrors } from "./input";
+import { mailDoc } from "./mail";
 
 export interface RateLimit {
   /** accepted inquiries per window */
@@ -17,8 +18,6 @@ export interface RateLimit {
   windowSeconds: number;
 }
 export const DEFAULT_REQUEST_LIMIT: RateLimit = { max: 10, windowSeconds: 600 };
-
-const REQUEST_INPUT_KEYS = Object.keys(requestInputSchema.shape);
 
 /**
  * A fixed window per client: { windowStartMs, count, expiresAt }. Returns the document to
@@ -51,10 +50,7 @@ export async function submitRequest(
   limit: RateLimit = DEFAULT_REQUEST_LIMIT,
   now: Date = new Date(),
 ): Promise<{ id: string }> {
-  const prepared = prepareBody(body, REQUEST_INPUT_KEYS, CLIENT_PRICE_FIELDS);
-  const parsed = requestInputSchema.safeParse(prepared);
-  if (!parsed.success) throw invalidInput(zodErrors(parsed.error));
-  const input = parsed.data;
+  const input = await withFunctionErrors(() => readRequestInput(body));
   const rateId = `site-request-${clientKey}`;
 
   return store.transaction(async (tx) => {
@@ -68,17 +64,7 @@ export async function submitRequest(
 
     const time = store.serverTime();
     tx.set(INTERNAL_COLLECTIONS.rateLimits, rateId, window);
-    const doc = requestSchema.parse({
-      type: input.type,
-      name: input.name,
-      email: input.email,
-      phone: input.phone ?? null,
-      message: input.message,
-      carId: input.carId ?? null,
-      company: input.company ?? null,
-      status: "new",
-      replies: [],
-    });
+    const doc = newRequestDoc(input);
     const id = store.newId(RESOURCE_MODELS.requests.collection);
     tx.set(RESOURCE_MODELS.requests.collection, id, {
       ...toStoredDoc("requests", doc),
@@ -88,31 +74,7 @@ export async function submitRequest(
 
     const staffAddress = settings.company.emails[0];
     if (staffAddress) {
-      const typeLabel = REQUEST_TYPE_LABELS[input.type];
-      const text = [
-        `Gauta nauja užklausa iš svetainės (${typeLabel}).`,
-        "",
-        `Vardas: ${input.name}`,
-        `El. paštas: ${input.email}`,
-        ...(input.phone ? [`Telefonas: ${input.phone}`] : []),
-        ...(input.company
-          ? [
-              `Įmonė: ${input.company.name}`,
-              `Įmonės kodas: ${input.company.code}`,
-              ...(input.company.vatCode ? [`PVM kodas: ${input.company.vatCode}`] : []),
-            ]
-          : []),
-        "",
-        input.message,
-      ].join("\n");
-      const mail = mailDoc({
-        to: staffAddress,
-        replyTo: input.email,
-        subject: `Nauja užklausa (${typeLabel}): ${input.name}`,
-        text,
-        html: textToHtml(text),
-        ref: `request:${id}`,
-      });
+      const mail = mailDoc(requestNotificationMail(input, id, staffAddress));
       const mailId = store.newId(RESOURCE_MODELS.mail.collection);
       tx.set(RESOURCE_MODELS.mail.collection, mailId, {
         ...toStoredDoc("mail", mail),

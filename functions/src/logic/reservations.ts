@@ -13,50 +13,41 @@ import { fromStoredDoc, toStoredDoc } from "../../../src/backend/firebase/stored
 import type { ReservationCreated, WithId } from "../../../src/backend/port";
 import { BLOCKING_STATUSES, findConflicts, isBlockingStatus } from "../../../src/domain/availability";
 import { validateBookingPeriod } from "../../../src/domain/booking";
-import { calculateQuote, QuoteError } from "../../../src/domain/pricing";
-import { assertTransition, ReservationTransitionError } from "../../../src/domain/reservationStatus";
+import { prepareBody } from "../../../src/domain/input";
 import {
-  type Car,
-  type Customer,
-  customerSchema,
-  type Extra,
-  type Location,
-  type Quote,
-  type Reservation,
-  type ReservationInput,
-  reservationInputSchema,
-  reservationSchema,
-  type Settings,
-} from "../../../src/domain/schemas";
+  assertDriverAge,
+  assertStatusChange,
+  customerGaps,
+  matchRefs,
+  newWebCustomer,
+  parseStaffReservation,
+  periodOf,
+  priceRefs,
+  RESERVATION_KEYS,
+  type RefInput,
+  type ReservationPeriod,
+  type ResolvedRefs,
+  readWebReservation,
+  reservationChanges,
+  SERVER_OWNED_FIELDS,
+  webReservation,
+} from "../../../src/domain/reservationInput";
+import type { Car, Customer, Quote, Reservation, Settings } from "../../../src/domain/schemas";
 import { vilniusDateString } from "../../../src/domain/time";
 import type { Reader, Store, Transaction } from "../store";
 import { loadActiveOffers, loadExtras, loadLocations, loadOne, loadPrices, loadSettings, record } from "./catalog";
 import { conflict, FunctionError, invalidInput } from "./errors";
-import { CLIENT_PRICE_FIELDS, dropExtraPrices, prefixErrors, prepareBody, zodErrors } from "./input";
-import { reservationMails } from "./mail";
+import { withFunctionErrors } from "./input";
+import { reservationMailDocs } from "./mail";
 
 const RESERVATIONS = RESOURCE_MODELS.reservations.collection;
 const CUSTOMERS = RESOURCE_MODELS.customers.collection;
 const MAIL = RESOURCE_MODELS.mail.collection;
 export const RESERVATION_NOT_FOUND = "Rezervacija nerasta";
 
-const toIso = (value: string | Date): string => new Date(value).toISOString();
-
 // ---------- building blocks ----------
 
-export interface ResolvedRefs {
-  car: WithId<Car>;
-  pickupLocation: WithId<Location>;
-  returnLocation: WithId<Location>;
-  extras: { extra: WithId<Extra>; quantity: number }[];
-}
-
-interface RefInput {
-  carId: string;
-  pickupLocationId: string;
-  returnLocationId: string;
-  extras: { id: string; quantity: number }[];
-}
+export type { ResolvedRefs } from "../../../src/domain/reservationInput";
 
 /** Loads the car, places and extras a reservation names; anything unknown is a field error. */
 export async function resolveRefs(
@@ -64,61 +55,22 @@ export async function resolveRefs(
   input: RefInput,
   opts: { publicOnly: boolean },
 ): Promise<ResolvedRefs> {
-  const errors: Record<string, string> = {};
   const car = await loadOne<Car>(reader, "cars", input.carId);
   const locations = await loadLocations(reader);
   const extras = await loadExtras(reader);
-  if (!car || (opts.publicOnly && car.status !== "active")) errors.carId = "Automobilis nerastas";
-
-  const usable = <T extends { id: string; active?: boolean }>(items: T[], id: string): T | undefined =>
-    items.find((item) => item.id === id && (!opts.publicOnly || item.active !== false));
-  const pickupLocation = usable(locations, input.pickupLocationId);
-  const returnLocation = usable(locations, input.returnLocationId);
-  if (!pickupLocation) errors.pickupLocationId = "Paėmimo vieta nerasta";
-  if (!returnLocation) errors.returnLocationId = "Grąžinimo vieta nerasta";
-
-  const chosen: ResolvedRefs["extras"] = [];
-  const seen = new Set<string>();
-  input.extras.forEach((item, index) => {
-    const extra = usable(extras, item.id);
-    if (!extra) errors[`extras.${index}.id`] = "Papildoma paslauga nerasta";
-    else if (seen.has(extra.id)) errors[`extras.${index}.id`] = "Ši paslauga nurodyta kelis kartus";
-    else if (item.quantity > (extra.maxQuantity ?? 1)) {
-      errors[`extras.${index}.quantity`] = `Ne daugiau kaip ${extra.maxQuantity ?? 1}`;
-    } else {
-      seen.add(extra.id);
-      chosen.push({ extra, quantity: item.quantity });
-    }
-  });
-  if (Object.keys(errors).length > 0 || !car || !pickupLocation || !returnLocation) throw invalidInput(errors);
-  return { car, pickupLocation, returnLocation, extras: chosen };
+  return matchRefs(input, { car, locations, extras }, opts);
 }
 
 /** The server's price; a pricing problem (no price for the car) is a field error. */
 export async function priceReservation(
   reader: Reader,
   refs: ResolvedRefs,
-  period: { pickupAt: string; returnAt: string },
+  period: ReservationPeriod,
   settings: Settings,
 ): Promise<Quote> {
   const prices = await loadPrices(reader);
   const offers = await loadActiveOffers(reader);
-  try {
-    return calculateQuote({
-      car: refs.car,
-      prices,
-      pickupAt: period.pickupAt,
-      returnAt: period.returnAt,
-      extras: refs.extras,
-      pickupLocation: refs.pickupLocation,
-      returnLocation: refs.returnLocation,
-      offers,
-      rules: { graceMinutes: settings.bookingRules.graceMinutes, vatRate: settings.bookingRules.vatRate },
-    });
-  } catch (error) {
-    if (error instanceof QuoteError) throw invalidInput({ [error.field ?? "_"]: error.message });
-    throw error;
-  }
+  return priceRefs(refs, period, { prices, offers, settings });
 }
 
 /** Reservations of a car that hold it (new, confirmed, active). */
@@ -174,19 +126,10 @@ export async function takeReservationNumber(
   };
 }
 
-/** Whole years of age on the pickup's Vilnius calendar date. */
-export function ageOn(birthDate: string, onDate: string): number {
-  const [by = 0, bm = 0, bd = 0] = birthDate.split("-").map(Number);
-  const [py = 0, pm = 0, pd = 0] = onDate.split("-").map(Number);
-  return py - by - (pm < bm || (pm === bm && pd < bd) ? 1 : 0);
-}
-
 const stored = (resource: "reservations" | "customers" | "mail", value: Record<string, unknown>) =>
   toStoredDoc(resource, value);
 
 // ---------- the public site ----------
-
-const RESERVATION_INPUT_KEYS = Object.keys(reservationInputSchema.shape);
 
 /** The callable submitReservation: a web reservation, priced and numbered on the server. */
 export async function submitReservation(
@@ -194,12 +137,11 @@ export async function submitReservation(
   body: unknown,
   now: Date = new Date(),
 ): Promise<ReservationCreated> {
-  const prepared = prepareBody(body, RESERVATION_INPUT_KEYS, CLIENT_PRICE_FIELDS);
-  if ("extras" in prepared) prepared.extras = dropExtraPrices(prepared.extras);
-  const parsed = reservationInputSchema.safeParse(prepared);
-  if (!parsed.success) throw invalidInput(zodErrors(parsed.error));
-  const input: ReservationInput = parsed.data;
-  const period = { pickupAt: toIso(input.pickupAt), returnAt: toIso(input.returnAt) };
+  return withFunctionErrors(() => submitWebReservation(store, body, now));
+}
+
+async function submitWebReservation(store: Store, body: unknown, now: Date): Promise<ReservationCreated> {
+  const { input, period } = readWebReservation(body);
 
   const periodErrors = validateBookingPeriod(period, (await loadSettings(store)).bookingRules, now);
   if (Object.keys(periodErrors).length > 0) throw invalidInput(periodErrors);
@@ -208,11 +150,7 @@ export async function submitReservation(
     // Reads first (Firestore's rule for transactions).
     const settings = await loadSettings(tx);
     const refs = await resolveRefs(tx, input, { publicOnly: true });
-    const age = ageOn(input.customer.birthDate, vilniusDateString(period.pickupAt));
-    if (age < refs.car.minDriverAge) {
-      throw invalidInput({ "customer.birthDate": `Vairuotojui turi būti ne mažiau kaip ${refs.car.minDriverAge} m.` });
-    }
-    if (age > 120) throw invalidInput({ "customer.birthDate": "Neteisinga gimimo data" });
+    assertDriverAge(input.customer.birthDate, period.pickupAt, refs.car.minDriverAge);
     const quote = await priceReservation(tx, refs, period, settings);
     const touchLock = await lockCar(tx, refs.car.id, store.serverTime());
     if (findConflicts(refs.car.id, period, await blockingReservations(tx, refs.car.id)).length > 0) throw conflict();
@@ -232,49 +170,28 @@ export async function submitReservation(
     if (existing) {
       customerId = existing.id;
       const current = fromStoredDoc("customers", existing.id, existing.data) as unknown as Customer;
-      // Fill what staff have not recorded yet; never overwrite what they have.
-      const patch: Partial<Customer> = {};
-      if (!current.birthDate) patch.birthDate = input.customer.birthDate;
-      if (!current.licenceNumber) patch.licenceNumber = input.customer.licenceNumber;
-      if (!current.phone) patch.phone = input.customer.phone;
-      if (!current.consentAt) patch.consentAt = now.toISOString();
+      const patch = customerGaps(current, input.customer, now);
       if (Object.keys(patch).length > 0) {
         tx.update(CUSTOMERS, customerId, { ...stored("customers", { ...current, ...patch }), updatedAt: time });
       }
     } else {
-      const customer = customerSchema.safeParse({
-        type: "private",
-        firstName: input.customer.firstName,
-        lastName: input.customer.lastName,
-        email: input.customer.email,
-        phone: input.customer.phone,
-        birthDate: input.customer.birthDate,
-        licenceNumber: input.customer.licenceNumber,
-        consentAt: now.toISOString(),
-      });
-      if (!customer.success) throw invalidInput(prefixErrors(zodErrors(customer.error), "customer"));
+      const customer = newWebCustomer(input.customer, now);
       customerId = store.newId(CUSTOMERS);
-      tx.set(CUSTOMERS, customerId, { ...stored("customers", customer.data), createdAt: time, updatedAt: time });
+      tx.set(CUSTOMERS, customerId, { ...stored("customers", customer), createdAt: time, updatedAt: time });
     }
 
     const id = store.newId(RESERVATIONS);
-    const reservation = reservationSchema.parse({
+    const reservation = webReservation({
       number: numbering.number,
-      carId: refs.car.id,
       customerId,
-      pickupAt: period.pickupAt,
-      returnAt: period.returnAt,
-      pickupLocationId: refs.pickupLocation.id,
-      returnLocationId: refs.returnLocation.id,
-      extras: refs.extras.map(({ extra, quantity }) => ({ id: extra.id, quantity })),
+      refs,
+      period,
       quote,
-      status: "new",
-      source: "web",
-      comment: input.comment ?? "",
+      comment: input.comment,
     });
     tx.set(RESERVATIONS, id, { ...stored("reservations", reservation), createdAt: time, updatedAt: time });
 
-    const mails = reservationMails({
+    const mails = reservationMailDocs({
       reservationId: id,
       settings,
       number: numbering.number,
@@ -294,25 +211,9 @@ export async function submitReservation(
 
 // ---------- the back-office ----------
 
-/** Fields the server owns: a client's copy is ignored, never trusted. */
-const SERVER_OWNED_FIELDS = ["id", "createdAt", "updatedAt", "number", "quote"] as const;
-const RESERVATION_KEYS = Object.keys(reservationSchema.shape);
-
-function parseStaffReservation(value: Record<string, unknown>): Reservation {
-  const parsed = reservationSchema.safeParse(value);
-  if (!parsed.success) throw invalidInput(zodErrors(parsed.error));
-  return parsed.data;
-}
-
 async function assertCustomerExists(reader: Reader, customerId: string): Promise<void> {
   if (!(await reader.get(CUSTOMERS, customerId))) throw invalidInput({ customerId: "Klientas nerastas" });
 }
-
-const sameInstant = (a: string | undefined, b: string | undefined): boolean =>
-  a !== undefined && b !== undefined && Date.parse(a) === Date.parse(b);
-
-const extrasKey = (extras: { id: string; quantity: number }[] | undefined): string =>
-  JSON.stringify([...(extras ?? [])].sort((a, b) => a.id.localeCompare(b.id)).map((e) => [e.id, e.quantity]));
 
 const sourceOf = (body: Record<string, unknown>): "web" | "phone" | "office" =>
   body.source === "web" || body.source === "phone" ? body.source : "office";
@@ -337,13 +238,15 @@ export async function saveReservation(
     throw new FunctionError("invalid-argument", "Neteisingas rezervacijos identifikatorius");
   }
   const id = input.id as string | undefined;
-  return id ? updateStaffReservation(store, id, input.data, now) : createStaffReservation(store, input.data, now);
+  return withFunctionErrors(() =>
+    id ? updateStaffReservation(store, id, input.data, now) : createStaffReservation(store, input.data, now),
+  );
 }
 
 async function createStaffReservation(store: Store, body: unknown, now: Date): Promise<SavedReservation> {
   const prepared = prepareBody(body, RESERVATION_KEYS, [...SERVER_OWNED_FIELDS, "source"]);
   const data = parseStaffReservation({ ...prepared, source: sourceOf(body as Record<string, unknown>) });
-  const period = { pickupAt: toIso(data.pickupAt), returnAt: toIso(data.returnAt) };
+  const period = periodOf(data);
 
   return store.transaction(async (tx) => {
     const settings = await loadSettings(tx);
@@ -374,23 +277,9 @@ async function updateStaffReservation(store: Store, id: string, body: unknown, n
     const current = record<Reservation>("reservations", currentDoc);
     const { number, quote: oldQuote, id: _id, createdAt, updatedAt: _updatedAt, ...oldFields } = current;
     const data = parseStaffReservation({ ...oldFields, ...changes });
-    try {
-      assertTransition(current.status, data.status);
-    } catch (error) {
-      if (error instanceof ReservationTransitionError) throw invalidInput({ status: error.message });
-      throw error;
-    }
-    const period = { pickupAt: toIso(data.pickupAt), returnAt: toIso(data.returnAt) };
-    const periodChanged =
-      !sameInstant(current.pickupAt, period.pickupAt) || !sameInstant(current.returnAt, period.returnAt);
-    const carChanged = current.carId !== data.carId;
-    const repricing =
-      !oldQuote ||
-      periodChanged ||
-      carChanged ||
-      current.pickupLocationId !== data.pickupLocationId ||
-      current.returnLocationId !== data.returnLocationId ||
-      extrasKey(current.extras) !== extrasKey(data.extras);
+    assertStatusChange(current.status, data.status);
+    const period = periodOf(data);
+    const { periodChanged, carChanged, repricing } = reservationChanges(current, data, period);
 
     if (current.customerId !== data.customerId) await assertCustomerExists(tx, data.customerId);
     let quote = oldQuote;

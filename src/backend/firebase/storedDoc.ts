@@ -8,7 +8,9 @@
 // - carry the adapter's own fields, named with a leading "_" (search tokens, lower-cased e-mail).
 // Records read back lose the "_" fields, get ISO audit fields and lose the nulls their schema
 // does not accept, so an edit form saves them back unchanged.
+
 import type { ZodType } from "zod";
+import { issueFieldErrors } from "../../domain/input";
 import { AUDIT_FIELDS, EMAIL_LOWER_FIELD, type FirestoreResource, isInternalField, RESOURCE_MODELS } from "./model";
 import { SEARCH_FIELD, searchTokens } from "./searchTokens";
 
@@ -157,25 +159,11 @@ export interface ValidationFailure {
 }
 
 export const INVALID_RECORD_MESSAGE = "Patikrinkite pažymėtus laukus";
-export const UNKNOWN_FIELD_MESSAGE = "Nežinomas laukas";
+export { UNKNOWN_FIELD_MESSAGE } from "../../domain/input";
 
 /** Zod issues as { "field.path": "message" }; unknown keys get their own message. */
-export function fieldErrors(
-  issues: readonly { code: string; path: PropertyKey[]; message: string; keys?: string[] }[],
-) {
-  const errors: Record<string, string> = {};
-  const set = (key: string, message: string) => {
-    if (!(key in errors)) errors[key] = message;
-  };
-  for (const issue of issues) {
-    const base = issue.path.map(String);
-    if (issue.code === "unrecognized_keys" && issue.keys) {
-      for (const key of issue.keys) set([...base, key].join("."), UNKNOWN_FIELD_MESSAGE);
-    } else {
-      set(base.length > 0 ? base.join(".") : "_", issue.message);
-    }
-  }
-  return errors;
+export function fieldErrors(issues: Parameters<typeof issueFieldErrors>[0]["issues"]): Record<string, string> {
+  return issueFieldErrors({ issues });
 }
 
 /**

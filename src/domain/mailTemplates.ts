@@ -1,0 +1,175 @@
+// The texts of the mails both backends send (the local server's outbox and the Firebase
+// "Trigger Email" documents): the same subject, text and HTML from either.
+import { formatDateTime, formatDays, formatMoney, formatNumber } from "./format";
+import { REQUEST_TYPE_LABELS } from "./reservationStatus";
+import {
+  type Car,
+  type Location,
+  type Mail,
+  mailSchema,
+  type Quote,
+  type RequestInput,
+  type Settings,
+} from "./schemas";
+
+/** One mail before it is queued. */
+export interface OutgoingMail {
+  to: string | string[];
+  subject: string;
+  text: string;
+  html?: string;
+  replyTo?: string;
+  /** what the mail is about, e.g. "reservation:<id>" */
+  ref?: string;
+}
+
+export type MailDoc = Omit<Mail, "id" | "createdAt" | "updatedAt">;
+
+/** The queued mail document ("Trigger Email" shape), delivery pending. Throws on a malformed mail (a bug). */
+export function pendingMailDoc(mail: OutgoingMail): MailDoc {
+  return mailSchema.parse({
+    to: mail.to,
+    ...(mail.replyTo ? { replyTo: mail.replyTo } : {}),
+    message: { subject: mail.subject, text: mail.text, ...(mail.html ? { html: mail.html } : {}) },
+    delivery: { state: "PENDING", attempts: 0, error: null, endTime: null },
+    ref: mail.ref ?? null,
+  }) as MailDoc;
+}
+
+export const escapeHtml = (value: string): string =>
+  value.replace(
+    /[&<>"']/g,
+    (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[ch] ?? ch,
+  );
+
+/** Plain text as simple HTML paragraphs (blank line = new paragraph, newline = <br>). */
+export function textToHtml(text: string, extraHtml = ""): string {
+  const paragraphs = text
+    .split(/\n{2,}/)
+    .map((p) => `<p>${escapeHtml(p).replace(/\n/g, "<br>")}</p>`)
+    .join("\n");
+  return `<!doctype html><html lang="lt"><head><meta charset="utf-8"></head><body style="font-family:Arial,Helvetica,sans-serif;font-size:15px;line-height:1.5;color:#1a1a1a">\n${paragraphs}${extraHtml ? `\n${extraHtml}` : ""}\n</body></html>`;
+}
+
+/** Replaces {name} placeholders; an unknown placeholder is left as written. */
+export function fillTemplate(template: string, values: Record<string, string>): string {
+  return template.replace(/\{(\w+)\}/g, (match, key: string) => values[key] ?? match);
+}
+
+/** The quote as [label, amount] rows, as the confirmation shows it. */
+export function priceLines(quote: Quote): [string, string][] {
+  const lines: [string, string][] = [[`Nuoma, ${formatDays(quote.days)}`, formatMoney(quote.base)]];
+  for (const line of quote.extrasLines) lines.push([`${line.name} × ${line.quantity}`, formatMoney(line.amount)]);
+  if (quote.delivery > 0) lines.push(["Pristatymas ir paėmimas", formatMoney(quote.delivery)]);
+  if (quote.discount > 0) lines.push(["Nuolaida", `−${formatMoney(quote.discount)}`]);
+  lines.push(["Iš viso su PVM", formatMoney(quote.total)]);
+  lines.push([`iš jų PVM (${formatNumber(quote.vatRate * 100)} %)`, formatMoney(quote.vat)]);
+  lines.push(["Užstatas (grąžinamas)", formatMoney(quote.deposit)]);
+  return lines;
+}
+
+export const priceText = (quote: Quote): string =>
+  ["Kainos išklotinė:", ...priceLines(quote).map(([label, value]) => `${label}: ${value}`)].join("\n");
+
+export const priceHtml = (quote: Quote): string =>
+  `<table style="border-collapse:collapse;margin-top:8px">${priceLines(quote)
+    .map(
+      ([label, value]) =>
+        `<tr><td style="padding:2px 16px 2px 0">${escapeHtml(label)}</td><td style="padding:2px 0;text-align:right">${escapeHtml(value)}</td></tr>`,
+    )
+    .join("")}</table>`;
+
+export interface ReservationMailContext {
+  reservationId: string;
+  settings: Pick<Settings, "company" | "emailTemplates">;
+  number: string;
+  car: Pick<Car, "make" | "model">;
+  customer: { firstName: string; lastName: string; email: string; phone: string };
+  pickupAt: string;
+  returnAt: string;
+  pickupLocation: Pick<Location, "name">;
+  returnLocation: Pick<Location, "name">;
+  quote: Quote;
+  comment: string;
+}
+
+/** The customer's confirmation and, when the company has an address, the staff notice. */
+export function reservationMails(ctx: ReservationMailContext): OutgoingMail[] {
+  const company = ctx.settings.company;
+  const pickup = `${formatDateTime(ctx.pickupAt)}, ${ctx.pickupLocation.name}`;
+  const ret = `${formatDateTime(ctx.returnAt)}, ${ctx.returnLocation.name}`;
+  const values = {
+    number: ctx.number,
+    name: `${ctx.customer.firstName} ${ctx.customer.lastName}`,
+    car: `${ctx.car.make} ${ctx.car.model}`,
+    pickup,
+    return: ret,
+    total: formatMoney(ctx.quote.total),
+    company: company.brand || company.name,
+  };
+  const template = ctx.settings.emailTemplates.reservationReceived;
+  const body = fillTemplate(template.body, values);
+  const ref = `reservation:${ctx.reservationId}`;
+  const mails: OutgoingMail[] = [
+    {
+      to: ctx.customer.email,
+      ...(company.emails[0] ? { replyTo: company.emails[0] } : {}),
+      subject: fillTemplate(template.subject, values),
+      text: `${body}\n\n${priceText(ctx.quote)}`,
+      html: textToHtml(body, `<p><strong>Kainos išklotinė</strong></p>${priceHtml(ctx.quote)}`),
+      ref,
+    },
+  ];
+  const staffAddress = company.emails[0];
+  if (staffAddress) {
+    const details = [
+      `Gauta nauja rezervacija ${ctx.number} iš svetainės.`,
+      "",
+      `Klientas: ${values.name}`,
+      `El. paštas: ${ctx.customer.email}`,
+      `Telefonas: ${ctx.customer.phone}`,
+      `Automobilis: ${values.car}`,
+      `Paėmimas: ${pickup}`,
+      `Grąžinimas: ${ret}`,
+      ...(ctx.comment ? [`Komentaras: ${ctx.comment}`] : []),
+    ].join("\n");
+    mails.push({
+      to: staffAddress,
+      replyTo: ctx.customer.email,
+      subject: `Nauja rezervacija ${ctx.number}: ${values.car}`,
+      text: `${details}\n\n${priceText(ctx.quote)}`,
+      html: textToHtml(details, priceHtml(ctx.quote)),
+      ref,
+    });
+  }
+  return mails;
+}
+
+/** The company's notice of a new inquiry from the site. */
+export function requestNotificationMail(input: RequestInput, requestId: string, staffAddress: string): OutgoingMail {
+  const typeLabel = REQUEST_TYPE_LABELS[input.type];
+  const text = [
+    `Gauta nauja užklausa iš svetainės (${typeLabel}).`,
+    "",
+    `Vardas: ${input.name}`,
+    `El. paštas: ${input.email}`,
+    ...(input.phone ? [`Telefonas: ${input.phone}`] : []),
+    ...(input.company
+      ? [
+          `Įmonė: ${input.company.name}`,
+          `Įmonės kodas: ${input.company.code}`,
+          ...(input.company.vatCode ? [`PVM kodas: ${input.company.vatCode}`] : []),
+        ]
+      : []),
+    "",
+    input.message,
+  ].join("\n");
+  return {
+    to: staffAddress,
+    replyTo: input.email,
+    subject: `Nauja užklausa (${typeLabel}): ${input.name}`,
+    text,
+    html: textToHtml(text),
+    ref: `request:${requestId}`,
+  };
+}

@@ -1,0 +1,238 @@
+// A reservation's input decided the same way by the local server and Cloud Functions: the
+// body read, the car, places and extras it names matched against the catalogue, the driver's
+// age checked and the server's price taken. The callers load the data and store the result.
+import { CLIENT_PRICE_FIELDS, dropExtraPrices, invalidFields, parseFields, prepareBody } from "./input";
+import { calculateQuote, QuoteError } from "./pricing";
+import { assertTransition, ReservationTransitionError } from "./reservationStatus";
+import {
+  type Car,
+  type Customer,
+  customerSchema,
+  type Extra,
+  type Location,
+  type Offer,
+  type Price,
+  type Quote,
+  type Reservation,
+  type ReservationInput,
+  reservationInputSchema,
+  reservationSchema,
+  type Settings,
+} from "./schemas";
+import { vilniusDateString } from "./time";
+
+type WithId<T> = T & { id: string };
+
+export const RESERVATION_INPUT_KEYS = Object.keys(reservationInputSchema.shape);
+export const RESERVATION_KEYS = Object.keys(reservationSchema.shape);
+/** Fields the server owns: a client's copy is ignored, never trusted. */
+export const SERVER_OWNED_FIELDS = ["id", "createdAt", "updatedAt", "number", "quote"] as const;
+
+export interface ReservationPeriod {
+  pickupAt: string;
+  returnAt: string;
+}
+
+export const toIso = (value: string | Date): string => new Date(value).toISOString();
+
+export const periodOf = (value: { pickupAt: string | Date; returnAt: string | Date }): ReservationPeriod => ({
+  pickupAt: toIso(value.pickupAt),
+  returnAt: toIso(value.returnAt),
+});
+
+/** The public site's reservation body: known fields only, client prices dropped, validated. */
+export function readWebReservation(body: unknown): { input: ReservationInput; period: ReservationPeriod } {
+  const prepared = prepareBody(body, RESERVATION_INPUT_KEYS, CLIENT_PRICE_FIELDS);
+  if ("extras" in prepared) prepared.extras = dropExtraPrices(prepared.extras);
+  const input = parseFields(reservationInputSchema, prepared);
+  return { input, period: periodOf(input) };
+}
+
+/** A whole reservation as staff save it. */
+export const parseStaffReservation = (value: Record<string, unknown>): Reservation =>
+  parseFields(reservationSchema, value);
+
+export interface ResolvedRefs {
+  car: WithId<Car>;
+  pickupLocation: WithId<Location>;
+  returnLocation: WithId<Location>;
+  extras: { extra: WithId<Extra>; quantity: number }[];
+}
+
+export interface RefInput {
+  carId: string;
+  pickupLocationId: string;
+  returnLocationId: string;
+  extras: { id: string; quantity: number }[];
+}
+
+/**
+ * The car, places and extras a reservation names, found in what the caller loaded; anything
+ * unknown (or, for the public site, unpublished) is a field error.
+ */
+export function matchRefs(
+  input: RefInput,
+  loaded: { car: WithId<Car> | null | undefined; locations: WithId<Location>[]; extras: WithId<Extra>[] },
+  opts: { publicOnly: boolean },
+): ResolvedRefs {
+  const errors: Record<string, string> = {};
+  const { car } = loaded;
+  if (!car || (opts.publicOnly && car.status !== "active")) errors.carId = "Automobilis nerastas";
+
+  const usable = <T extends { id: string; active?: boolean }>(items: T[], id: string): T | undefined =>
+    items.find((item) => item.id === id && (!opts.publicOnly || item.active !== false));
+  const pickupLocation = usable(loaded.locations, input.pickupLocationId);
+  const returnLocation = usable(loaded.locations, input.returnLocationId);
+  if (!pickupLocation) errors.pickupLocationId = "Paėmimo vieta nerasta";
+  if (!returnLocation) errors.returnLocationId = "Grąžinimo vieta nerasta";
+
+  const chosen: ResolvedRefs["extras"] = [];
+  const seen = new Set<string>();
+  input.extras.forEach((item, index) => {
+    const extra = usable(loaded.extras, item.id);
+    if (!extra) errors[`extras.${index}.id`] = "Papildoma paslauga nerasta";
+    else if (seen.has(extra.id)) errors[`extras.${index}.id`] = "Ši paslauga nurodyta kelis kartus";
+    else if (item.quantity > (extra.maxQuantity ?? 1)) {
+      errors[`extras.${index}.quantity`] = `Ne daugiau kaip ${extra.maxQuantity ?? 1}`;
+    } else {
+      seen.add(extra.id);
+      chosen.push({ extra, quantity: item.quantity });
+    }
+  });
+  if (Object.keys(errors).length > 0 || !car || !pickupLocation || !returnLocation) throw invalidFields(errors);
+  return { car, pickupLocation, returnLocation, extras: chosen };
+}
+
+/** The server's price for a rental; a pricing problem (no price for the car) is a field error. */
+export function priceRefs(
+  refs: ResolvedRefs,
+  period: ReservationPeriod,
+  catalogue: { prices: WithId<Price>[]; offers: WithId<Offer>[]; settings: Settings },
+): Quote {
+  try {
+    return calculateQuote({
+      car: refs.car,
+      prices: catalogue.prices,
+      pickupAt: period.pickupAt,
+      returnAt: period.returnAt,
+      extras: refs.extras,
+      pickupLocation: refs.pickupLocation,
+      returnLocation: refs.returnLocation,
+      offers: catalogue.offers,
+      rules: {
+        graceMinutes: catalogue.settings.bookingRules.graceMinutes,
+        vatRate: catalogue.settings.bookingRules.vatRate,
+      },
+    });
+  } catch (error) {
+    if (error instanceof QuoteError) throw invalidFields({ [error.field ?? "_"]: error.message });
+    throw error;
+  }
+}
+
+/** Whole years of age on a calendar date ("YYYY-MM-DD"). */
+export function ageOn(birthDate: string, onDate: string): number {
+  const [by = 0, bm = 0, bd = 0] = birthDate.split("-").map(Number);
+  const [py = 0, pm = 0, pd = 0] = onDate.split("-").map(Number);
+  return py - by - (pm < bm || (pm === bm && pd < bd) ? 1 : 0);
+}
+
+/** The driver must be old enough for the car on the pickup's Vilnius date. */
+export function assertDriverAge(birthDate: string, pickupAt: string, minDriverAge: number): void {
+  const age = ageOn(birthDate, vilniusDateString(pickupAt));
+  if (age < minDriverAge) {
+    throw invalidFields({ "customer.birthDate": `Vairuotojui turi būti ne mažiau kaip ${minDriverAge} m.` });
+  }
+  if (age > 120) throw invalidFields({ "customer.birthDate": "Neteisinga gimimo data" });
+}
+
+/** A new private customer from the site's form, consent given now. */
+export const newWebCustomer = (input: ReservationInput["customer"], now: Date): Customer =>
+  parseFields(
+    customerSchema,
+    {
+      type: "private",
+      firstName: input.firstName,
+      lastName: input.lastName,
+      email: input.email,
+      phone: input.phone,
+      birthDate: input.birthDate,
+      licenceNumber: input.licenceNumber,
+      consentAt: now.toISOString(),
+    },
+    "customer",
+  );
+
+/** What a returning customer's record lacks and the form gave: never overwrites what staff recorded. */
+export function customerGaps(
+  current: Partial<Customer>,
+  input: ReservationInput["customer"],
+  now: Date,
+): Partial<Customer> {
+  const patch: Partial<Customer> = {};
+  if (!current.birthDate) patch.birthDate = input.birthDate;
+  if (!current.licenceNumber) patch.licenceNumber = input.licenceNumber;
+  if (!current.phone) patch.phone = input.phone;
+  if (!current.consentAt) patch.consentAt = now.toISOString();
+  return patch;
+}
+
+/** The new web reservation's document. */
+export const webReservation = (args: {
+  number: string;
+  customerId: string;
+  refs: ResolvedRefs;
+  period: ReservationPeriod;
+  quote: Quote;
+  comment: string | undefined;
+}): Reservation =>
+  reservationSchema.parse({
+    number: args.number,
+    carId: args.refs.car.id,
+    customerId: args.customerId,
+    pickupAt: args.period.pickupAt,
+    returnAt: args.period.returnAt,
+    pickupLocationId: args.refs.pickupLocation.id,
+    returnLocationId: args.refs.returnLocation.id,
+    extras: args.refs.extras.map(({ extra, quantity }) => ({ id: extra.id, quantity })),
+    quote: args.quote,
+    status: "new",
+    source: "web",
+    comment: args.comment ?? "",
+  });
+
+const sameInstant = (a: string | undefined, b: string | undefined): boolean =>
+  a !== undefined && b !== undefined && Date.parse(a) === Date.parse(b);
+
+const extrasKey = (extras: { id: string; quantity: number }[] | undefined): string =>
+  JSON.stringify(
+    [...(extras ?? [])].sort((a, b) => a.id.localeCompare(b.id)).map((extra) => [extra.id, extra.quantity]),
+  );
+
+/** What a staff edit changes: a new car or period re-checks availability; any booked-item change re-prices. */
+export function reservationChanges(
+  old: Partial<Reservation>,
+  data: Reservation,
+  period: ReservationPeriod,
+): { periodChanged: boolean; carChanged: boolean; repricing: boolean } {
+  const periodChanged = !sameInstant(old.pickupAt, period.pickupAt) || !sameInstant(old.returnAt, period.returnAt);
+  const carChanged = old.carId !== data.carId;
+  const repricing =
+    !old.quote ||
+    periodChanged ||
+    carChanged ||
+    old.pickupLocationId !== data.pickupLocationId ||
+    old.returnLocationId !== data.returnLocationId ||
+    extrasKey(old.extras) !== extrasKey(data.extras);
+  return { periodChanged, carChanged, repricing };
+}
+
+/** A staff status change must be an allowed transition; a refused one is a field error on status. */
+export function assertStatusChange(from: string, to: string): void {
+  try {
+    assertTransition(from, to);
+  } catch (error) {
+    if (error instanceof ReservationTransitionError) throw invalidFields({ status: error.message });
+    throw error;
+  }
+}

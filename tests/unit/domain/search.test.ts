@@ -1,0 +1,108 @@
+import { describe, expect, it } from "vitest";
+import { InputError } from "../../../src/domain/input";
+import { bookingRulesSchema, type Car, carSchema, type Price, priceSchema } from "../../../src/domain/schemas";
+import { checkSearchPeriod, pricedSearchResults, readSearchQuery, searchLocation } from "../../../src/domain/search";
+import { vilniusLocalToInstant } from "../../../src/domain/time";
+
+const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, "0")}`;
+type WithId<T> = T & { id: string };
+const RULES = bookingRulesSchema.parse({
+  leadTimeHours: 2,
+  minDays: 1,
+  maxDays: 30,
+  maxAdvanceDays: 365,
+  graceMinutes: 60,
+  vatRate: 0.21,
+});
+const NOW = vilniusLocalToInstant("2026-11-21", "10:00");
+
+const errorsOf = (fn: () => unknown): Record<string, string> | null => {
+  try {
+    fn();
+  } catch (error) {
+    if (error instanceof InputError) return error.errors;
+    throw error;
+  }
+  throw new Error("nebuvo klaidos");
+};
+
+const car = (n: number, model: string): WithId<Car> => ({
+  ...carSchema.parse({
+    slug: `auto-${n}`,
+    make: "Toyota",
+    model,
+    year: 2024,
+    category: "kompaktinė",
+    transmission: "automatinė",
+    fuel: "hibridas",
+    seats: 5,
+    doors: 5,
+    bags: 3,
+    airConditioning: true,
+    deposit: 300,
+  }),
+  id: uuid(n),
+});
+const price = (carId: string, dailyRate: number): WithId<Price> => ({
+  ...priceSchema.parse({ carId, tiers: [{ fromDays: 1, toDays: null, dailyRate }] }),
+  id: `${carId}-kaina`,
+});
+
+describe("readSearchQuery and checkSearchPeriod", () => {
+  it("reads the period as ISO instants", () => {
+    expect(readSearchQuery({ from: "2026-11-22T08:00:00.000Z", to: "2026-11-24T08:00:00.000Z", location: "" })).toEqual(
+      {
+        from: "2026-11-22T08:00:00.000Z",
+        to: "2026-11-24T08:00:00.000Z",
+      },
+    );
+  });
+
+  it("marks a return before the pickup", () => {
+    expect(
+      errorsOf(() => readSearchQuery({ from: "2026-11-24T08:00:00.000Z", to: "2026-11-22T08:00:00.000Z" })),
+    ).toEqual({
+      to: "Grąžinimo laikas turi būti vėlesnis nei paėmimo",
+    });
+  });
+
+  it("names booking-rule errors after the query's fields", () => {
+    const past = { from: "2026-11-20T08:00:00.000Z", to: "2026-11-24T08:00:00.000Z" };
+    expect(Object.keys(errorsOf(() => checkSearchPeriod(past, RULES, NOW)) ?? {})).toEqual(["from"]);
+    expect(() =>
+      checkSearchPeriod({ from: "2026-11-22T08:00:00.000Z", to: "2026-11-24T08:00:00.000Z" }, RULES, NOW),
+    ).not.toThrow();
+  });
+});
+
+describe("searchLocation", () => {
+  it("finds the place or marks it", () => {
+    expect(searchLocation([{ id: "a" }], undefined)).toBeNull();
+    expect(searchLocation([{ id: "a" }], "a")).toEqual({ id: "a" });
+    expect(errorsOf(() => searchLocation([{ id: "a" }], "b"))).toEqual({ location: "Vieta nerasta" });
+  });
+});
+
+describe("pricedSearchResults", () => {
+  it("leaves out taken and unpriced cars and sorts by total, then the catalogue order", () => {
+    const cars = [car(1, "Corolla"), car(2, "Yaris"), car(3, "Auris"), car(4, "Camry"), car(5, "C-HR")];
+    const prices = [price(uuid(1), 40), price(uuid(2), 30), price(uuid(3), 40), price(uuid(5), 20)];
+    const results = pricedSearchResults({
+      cars,
+      taken: new Set([uuid(5)]),
+      period: { from: "2026-11-22T08:00:00.000Z", to: "2026-11-24T08:00:00.000Z" },
+      location: null,
+      prices,
+      offers: [],
+      rules: RULES,
+      toPublic: (c, _prices, on) => ({ id: c.id, model: c.model, on: on.toISOString() }),
+      compare: (a, b) => a.model.localeCompare(b.model),
+    });
+    expect(results.map((r) => [r.car.model, r.quote.total])).toEqual([
+      ["Yaris", 60],
+      ["Auris", 80],
+      ["Corolla", 80],
+    ]);
+    expect(results[0]?.car.on).toBe("2026-11-22T08:00:00.000Z");
+  });
+});
