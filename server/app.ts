@@ -15,6 +15,7 @@ import type { AppDeps, AppEnv } from "./http/context";
 import { ApiError, validationError } from "./http/errors";
 import { log } from "./log";
 import { adminRoutes, DUPLICATE_MESSAGE, NOT_FOUND_MESSAGE } from "./routes/admin";
+import { adminActionRoutes } from "./routes/adminActions";
 import { authRoutes } from "./routes/auth";
 import { clientErrorRoutes } from "./routes/clientErrors";
 import { FILE_TOO_LARGE_MESSAGE, fileAdminRoutes, filePublicRoutes } from "./routes/files";
@@ -258,6 +259,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.use("/api/admin", requireStaff());
   app.use("/api/admin/*", requireStaff());
   app.route("/api/admin/files", fileAdminRoutes());
+  app.route("/api/admin", adminActionRoutes());
   app.route("/api/admin", adminRoutes());
 
   app.all("/api/*", (c) => c.json({ message: NOT_FOUND_MESSAGE }, 404));

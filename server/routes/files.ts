@@ -1,12 +1,14 @@
-// Uploaded images: POST/DELETE /api/admin/files (staff), GET /files/* (public).
+// Uploaded images: POST/DELETE /api/admin/files (staff), resumable uploads on the same path,
+// GET /files/* (public).
 // The type comes from the file's first bytes, never from its name or the declared type.
 import { randomUUID } from "node:crypto";
 import { createReadStream } from "node:fs";
-import { mkdir, rm, stat, writeFile } from "node:fs/promises";
+import { appendFile, mkdir, readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { Readable } from "node:stream";
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
 import { currentUser } from "../http/auth";
+import { readJsonObject } from "../http/body";
 import type { AppEnv } from "../http/context";
 import { ApiError } from "../http/errors";
 import { log } from "../log";
@@ -84,14 +86,189 @@ function insideRoot(root: string, relative: string): string | null {
   return resolved.startsWith(root + path.sep) ? resolved : null;
 }
 
-/** POST and DELETE /api/admin/files; mounted behind requireStaff(). */
+/** Stores sniffed image bytes under DATA_DIR/files/<folder>/ and records them; returns the stored path. */
+async function storeImage(
+  c: Context<AppEnv>,
+  folder: FileFolder,
+  bytes: Uint8Array,
+  image: SniffedImage,
+): Promise<string> {
+  const { db, config } = c.get("deps");
+  const user = currentUser(c);
+  const relative = `${folder}/${randomUUID()}.${image.extension}`;
+  const root = filesRoot(config.dataDir);
+  const target = insideRoot(root, relative);
+  if (!target) throw new ApiError(400, "Neteisingas failo kelias");
+  await mkdir(path.dirname(target), { recursive: true });
+  await writeFile(target, bytes, { flag: "wx" });
+  try {
+    await db.transaction(async (tx) => {
+      await tx.query("INSERT INTO files (path, content_type, size) VALUES ($1, $2, $3)", [
+        relative,
+        image.contentType,
+        bytes.length,
+      ]);
+      await writeAudit(tx, { action: "upload", resource: "files", recordId: relative, actor: user.email });
+    });
+  } catch (error) {
+    await rm(target, { force: true });
+    throw error;
+  }
+  publish("files", relative, "created");
+  log.info(`${user.email} įkėlė failą ${relative} (${image.contentType}, ${bytes.length} B)`);
+  return relative;
+}
+
+const NOT_AN_IMAGE_MESSAGE = "Galima įkelti tik JPEG, PNG, WebP, AVIF arba GIF paveikslėlius";
+
+function checkFolder(folder: unknown): FileFolder {
+  if (typeof folder !== "string" || !(FILE_FOLDERS as readonly string[]).includes(folder)) {
+    throw new ApiError(422, "Patikrinkite pažymėtus laukus", {
+      folder: `Aplankas turi būti vienas iš: ${FILE_FOLDERS.join(", ")}`,
+    });
+  }
+  return folder as FileFolder;
+}
+
+// ---------- Resumable uploads ----------
+// POST   /api/admin/files?uploadType=resumable {folder, size, name?} -> 201 {uploadId, offset: 0, size}
+// PUT    /api/admin/files?upload=<id>&offset=<n>  (raw bytes of the next chunk)
+//          -> 200 {offset, size} while parts are missing, 201 {path, url} once the file is whole
+// GET    /api/admin/files?upload=<id>             -> 200 {offset, size}: where to resume after a pause
+// DELETE /api/admin/files?upload=<id>             -> 200: canceled, the parts are removed
+// Parts wait in DATA_DIR/uploads/ (one instance's disk): a paused upload resumes on the same server.
+
+const UPLOAD_ID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+/** Unfinished uploads older than this are removed when a new one starts. */
+const UPLOAD_TTL_MS = 24 * 60 * 60 * 1000;
+export const UPLOAD_NOT_FOUND_MESSAGE = "Įkėlimas nerastas arba jau baigtas. Pradėkite iš naujo.";
+
+interface UploadSession {
+  id: string;
+  folder: FileFolder;
+  size: number;
+  userId: string;
+  name: string;
+  startedAt: number;
+}
+
+/** Uploads whose chunk is being written right now: one chunk at a time per upload. */
+const busyUploads = new Set<string>();
+
+function uploadsRoot(dataDir: string): string {
+  return path.resolve(dataDir, "uploads");
+}
+
+function uploadFiles(dataDir: string, id: string): { meta: string; part: string } {
+  const root = uploadsRoot(dataDir);
+  return { meta: path.join(root, `${id}.json`), part: path.join(root, `${id}.part`) };
+}
+
+async function removeUpload(dataDir: string, id: string): Promise<void> {
+  const files = uploadFiles(dataDir, id);
+  await rm(files.part, { force: true });
+  await rm(files.meta, { force: true });
+}
+
+async function removeStaleUploads(dataDir: string): Promise<void> {
+  const root = uploadsRoot(dataDir);
+  const names = await readdir(root).catch(() => [] as string[]);
+  const now = Date.now();
+  for (const name of names) {
+    const info = await stat(path.join(root, name)).catch(() => null);
+    if (info && now - info.mtimeMs > UPLOAD_TTL_MS) await rm(path.join(root, name), { force: true });
+  }
+}
+
+/** The caller's own unfinished upload, or 404. */
+async function loadUpload(c: Context<AppEnv>): Promise<{ session: UploadSession; received: number }> {
+  const { config } = c.get("deps");
+  const id = (c.req.query("upload") ?? "").toLowerCase();
+  if (!UPLOAD_ID_PATTERN.test(id)) throw new ApiError(404, UPLOAD_NOT_FOUND_MESSAGE);
+  const files = uploadFiles(config.dataDir, id);
+  let session: UploadSession;
+  try {
+    session = JSON.parse(await readFile(files.meta, "utf8")) as UploadSession;
+  } catch {
+    throw new ApiError(404, UPLOAD_NOT_FOUND_MESSAGE);
+  }
+  if (session.userId !== currentUser(c).id) throw new ApiError(404, UPLOAD_NOT_FOUND_MESSAGE);
+  const info = await stat(files.part).catch(() => null);
+  return { session, received: info?.size ?? 0 };
+}
+
+async function startResumableUpload(c: Context<AppEnv>): Promise<Response> {
+  const { config } = c.get("deps");
+  const user = currentUser(c);
+  const body = await readJsonObject(c);
+  const folder = checkFolder(body.folder);
+  const size = body.size;
+  if (typeof size !== "number" || !Number.isSafeInteger(size) || size <= 0) {
+    throw new ApiError(422, "Patikrinkite pažymėtus laukus", { size: "Nurodykite failo dydį baitais" });
+  }
+  if (size > MAX_FILE_BYTES) throw new ApiError(413, FILE_TOO_LARGE_MESSAGE);
+  const name = typeof body.name === "string" ? body.name.slice(0, 200) : "";
+  await mkdir(uploadsRoot(config.dataDir), { recursive: true });
+  await removeStaleUploads(config.dataDir);
+  const session: UploadSession = { id: randomUUID(), folder, size, userId: user.id, name, startedAt: Date.now() };
+  const files = uploadFiles(config.dataDir, session.id);
+  await writeFile(files.part, new Uint8Array(0), { flag: "wx" });
+  await writeFile(files.meta, JSON.stringify(session), { flag: "wx" });
+  return c.json({ uploadId: session.id, offset: 0, size }, 201);
+}
+
+async function appendChunk(c: Context<AppEnv>): Promise<Response> {
+  const { config } = c.get("deps");
+  const { session, received } = await loadUpload(c);
+  if (busyUploads.has(session.id)) {
+    return c.json({ message: "Ankstesnė šio failo dalis dar įrašoma", offset: received, size: session.size }, 409);
+  }
+  busyUploads.add(session.id);
+  try {
+    const offset = Number(c.req.query("offset"));
+    if (!Number.isSafeInteger(offset) || offset !== received) {
+      // The client resumes from the offset the server has (e.g. after a chunk was cut off).
+      return c.json(
+        { message: "Failo dalis ne iš eilės; tęskite nuo nurodytos vietos", offset: received, size: session.size },
+        409,
+      );
+    }
+    const chunk = new Uint8Array(await c.req.arrayBuffer());
+    if (chunk.length === 0) throw new ApiError(400, "Failo dalis tuščia");
+    if (received + chunk.length > session.size) {
+      await removeUpload(config.dataDir, session.id);
+      throw new ApiError(422, "Failas didesnis, nei nurodyta įkėlimo pradžioje");
+    }
+    if (received === 0 && !sniffImage(chunk)) {
+      await removeUpload(config.dataDir, session.id);
+      throw new ApiError(415, NOT_AN_IMAGE_MESSAGE);
+    }
+    const files = uploadFiles(config.dataDir, session.id);
+    await appendFile(files.part, chunk);
+    const total = received + chunk.length;
+    if (total < session.size) return c.json({ offset: total, size: session.size }, 200);
+
+    const bytes = new Uint8Array(await readFile(files.part));
+    const image = sniffImage(bytes);
+    if (!image) {
+      await removeUpload(config.dataDir, session.id);
+      throw new ApiError(415, NOT_AN_IMAGE_MESSAGE);
+    }
+    const relative = await storeImage(c, session.folder, bytes, image);
+    await removeUpload(config.dataDir, session.id);
+    return c.json({ path: relative, url: `/files/${relative}` }, 201);
+  } finally {
+    busyUploads.delete(session.id);
+  }
+}
+
+/** POST, PUT, GET and DELETE /api/admin/files; mounted behind requireStaff(). */
 export function fileAdminRoutes(): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
 
   app.post("/", async (c) => {
-    const { db, config } = c.get("deps");
-    const user = currentUser(c);
     const type = c.req.header("content-type")?.toLowerCase() ?? "";
+    if (c.req.query("uploadType") === "resumable") return startResumableUpload(c);
     if (!type.startsWith("multipart/form-data")) {
       throw new ApiError(415, "Failą siųskite kaip multipart/form-data (laukai „file“ ir „folder“)");
     }
@@ -101,12 +278,7 @@ export function fileAdminRoutes(): Hono<AppEnv> {
     } catch {
       throw new ApiError(400, "Nepavyko perskaityti siunčiamo failo");
     }
-    const folder = form.get("folder");
-    if (typeof folder !== "string" || !(FILE_FOLDERS as readonly string[]).includes(folder)) {
-      throw new ApiError(422, "Patikrinkite pažymėtus laukus", {
-        folder: `Aplankas turi būti vienas iš: ${FILE_FOLDERS.join(", ")}`,
-      });
-    }
+    const folder = checkFolder(form.get("folder"));
     const file = form.get("file");
     if (!file || typeof file === "string") {
       throw new ApiError(422, "Patikrinkite pažymėtus laukus", { file: "Pasirinkite failą" });
@@ -115,37 +287,27 @@ export function fileAdminRoutes(): Hono<AppEnv> {
     if (file.size > MAX_FILE_BYTES) throw new ApiError(413, FILE_TOO_LARGE_MESSAGE);
     const bytes = new Uint8Array(await file.arrayBuffer());
     const image = sniffImage(bytes);
-    if (!image) {
-      throw new ApiError(415, "Galima įkelti tik JPEG, PNG, WebP, AVIF arba GIF paveikslėlius");
-    }
-
-    const relative = `${folder}/${randomUUID()}.${image.extension}`;
-    const root = filesRoot(config.dataDir);
-    const target = insideRoot(root, relative);
-    if (!target) throw new ApiError(400, "Neteisingas failo kelias");
-    await mkdir(path.dirname(target), { recursive: true });
-    await writeFile(target, bytes, { flag: "wx" });
-    try {
-      await db.transaction(async (tx) => {
-        await tx.query("INSERT INTO files (path, content_type, size) VALUES ($1, $2, $3)", [
-          relative,
-          image.contentType,
-          bytes.length,
-        ]);
-        await writeAudit(tx, { action: "upload", resource: "files", recordId: relative, actor: user.email });
-      });
-    } catch (error) {
-      await rm(target, { force: true });
-      throw error;
-    }
-    publish("files", relative, "created");
-    log.info(`${user.email} įkėlė failą ${relative} (${image.contentType}, ${bytes.length} B)`);
+    if (!image) throw new ApiError(415, NOT_AN_IMAGE_MESSAGE);
+    const relative = await storeImage(c, folder, bytes, image);
     return c.json({ path: relative, url: `/files/${relative}` }, 201);
+  });
+
+  app.put("/", (c) => appendChunk(c));
+
+  app.get("/", async (c) => {
+    const { session, received } = await loadUpload(c);
+    return c.json({ offset: received, size: session.size }, 200);
   });
 
   app.delete("/", async (c) => {
     const { db, config } = c.get("deps");
     const user = currentUser(c);
+    if (c.req.query("upload") !== undefined) {
+      const { session } = await loadUpload(c);
+      await removeUpload(config.dataDir, session.id);
+      log.info(`${user.email} atšaukė failo įkėlimą ${session.id}`);
+      return c.json({ canceled: true }, 200);
+    }
     const relative = normaliseStoredPath(c.req.query("path") ?? "");
     if (!relative) throw new ApiError(404, "Failas nerastas");
     const target = insideRoot(filesRoot(config.dataDir), relative);

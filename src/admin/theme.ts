@@ -45,6 +45,9 @@ const theme: RaThemeOptions = {
       },
     },
     MuiButtonBase: { defaultProps: { disableRipple: false } },
+    // react-admin's loaders (lists, references, the app bar) have no accessible name of their own.
+    MuiCircularProgress: { defaultProps: { "aria-label": "Įkeliama" } },
+    MuiLinearProgress: { defaultProps: { "aria-label": "Įkeliama" } },
     MuiMenuItem: { styleOverrides: { root: { "&.Mui-focusVisible": { ...focusRing, outlineOffset: -3 } } } },
     MuiTableRow: { styleOverrides: { root: { "&:focus-visible": { ...focusRing, outlineOffset: -3 } } } },
     MuiLink: { defaultProps: { underline: "always" } },

@@ -1,9 +1,11 @@
-// Today at the rental desk: pickups and returns due today, new reservations and new inquiries.
+// Today at the rental desk: pickups and returns due today, new reservations and new inquiries,
+// the fleet's occupancy this week and the next 7 days at a glance.
 import {
   Box,
   Card,
   CardContent,
   CardHeader,
+  LinearProgress,
   ListItem,
   ListItemButton,
   ListItemText,
@@ -14,13 +16,15 @@ import {
 import { useMemo } from "react";
 import { Title, useBasename, useGetList } from "react-admin";
 import { Link } from "react-router-dom";
-import { formatCount, formatDateLong, formatDateTime, formatTime } from "../../domain/format";
-import type { InquiryRequest, Reservation } from "../../domain/schemas";
+import { BLOCKING_STATUSES } from "../../domain/availability";
+import { formatCount, formatDateLong, formatDateTime, formatNumber, formatTime } from "../../domain/format";
+import type { Car, InquiryRequest, Reservation } from "../../domain/schemas";
 import { addDaysToDateString, vilniusDateString, vilniusLocalToInstant } from "../../domain/time";
 import { choiceName, REQUEST_TYPE_CHOICES } from "../labels";
 
 type ReservationRecord = Reservation & { id: string };
 type RequestRecord = InquiryRequest & { id: string };
+type CarRecord = Car & { id: string };
 
 const RESERVATION_FORMS = ["rezervacija", "rezervacijos", "rezervacijų"] as const;
 const REQUEST_FORMS = ["užklausa", "užklausos", "užklausų"] as const;
@@ -113,6 +117,197 @@ function useReservations(filter: Record<string, unknown>, sortField: string) {
 const listLink = (basename: string, resource: string, filter: Record<string, unknown>) =>
   `${basename}/${resource}?filter=${encodeURIComponent(JSON.stringify(filter))}`;
 
+const weekdayShort = new Intl.DateTimeFormat("lt-LT", { weekday: "short", timeZone: "UTC" });
+const weekdayLong = new Intl.DateTimeFormat("lt-LT", { weekday: "long", timeZone: "UTC" });
+const noonUtc = (date: string) => new Date(`${date}T12:00:00Z`);
+
+export interface DaySpan {
+  date: string;
+  start: number;
+  end: number;
+}
+
+export function daySpans(first: string, count: number): DaySpan[] {
+  return Array.from({ length: count }, (_, index) => {
+    const date = addDaysToDateString(first, index);
+    return {
+      date,
+      start: vilniusLocalToInstant(date).getTime(),
+      end: vilniusLocalToInstant(addDaysToDateString(date, 1)).getTime(),
+    };
+  });
+}
+
+/** Monday of the Vilnius calendar week of a date. */
+export function weekStart(date: string): string {
+  const weekday = (noonUtc(date).getUTCDay() + 6) % 7; // Monday = 0
+  return addDaysToDateString(date, -weekday);
+}
+
+type Period = Pick<Reservation, "carId" | "pickupAt" | "returnAt" | "status">;
+
+/** Cars holding a reservation for any part of the day. */
+export function carsTakenOn(day: DaySpan, reservations: readonly Period[]): Set<string> {
+  const taken = new Set<string>();
+  for (const r of reservations) {
+    if (Date.parse(r.pickupAt) < day.end && Date.parse(r.returnAt) > day.start) taken.add(r.carId);
+  }
+  return taken;
+}
+
+/** Share of car-days taken over the days, 0..1. */
+export function occupancy(days: readonly DaySpan[], reservations: readonly Period[], fleetSize: number): number {
+  if (fleetSize === 0 || days.length === 0) return 0;
+  const taken = days.reduce((sum, day) => sum + carsTakenOn(day, reservations).size, 0);
+  return Math.min(1, taken / (fleetSize * days.length));
+}
+
+const percent = (share: number) => `${formatNumber(Math.round(share * 100), 0)} %`;
+
+/** Statuses that occupy a car on the timeline: the blocking ones and the completed rentals of the past days. */
+const OCCUPYING = [...BLOCKING_STATUSES, "completed"];
+
+function OccupancyCard({
+  week,
+  reservations,
+  fleetSize,
+  isPending,
+}: {
+  week: DaySpan[];
+  reservations: Period[];
+  fleetSize: number;
+  isPending: boolean;
+}) {
+  const share = occupancy(week, reservations, fleetSize);
+  return (
+    <Card component="section" aria-labelledby="dashboard-occupancy">
+      <CardHeader
+        title={
+          <Typography id="dashboard-occupancy" variant="h6" component="h2">
+            Autoparko užimtumas šią savaitę
+          </Typography>
+        }
+        subheader={
+          isPending
+            ? "Įkeliama…"
+            : `${percent(share)} · ${week[0]?.date ?? ""} – ${week[week.length - 1]?.date ?? ""}, ${formatCount(fleetSize, ["automobilis", "automobiliai", "automobilių"])}`
+        }
+        sx={{ pb: 0 }}
+      />
+      <CardContent>
+        <Box
+          component="ul"
+          aria-label="Užimtumas pagal dienas"
+          sx={{ listStyle: "none", p: 0, m: 0, display: "grid", gap: 0.75 }}
+        >
+          {week.map((day) => {
+            const taken = carsTakenOn(day, reservations).size;
+            const dayShare = fleetSize > 0 ? taken / fleetSize : 0;
+            return (
+              <Box
+                component="li"
+                key={day.date}
+                sx={{ display: "grid", gridTemplateColumns: "84px 1fr 92px", gap: 1, alignItems: "center" }}
+              >
+                <Typography variant="body2">
+                  {weekdayShort.format(noonUtc(day.date))} {day.date.slice(5)}
+                </Typography>
+                <LinearProgress
+                  variant="determinate"
+                  value={Math.round(dayShare * 100)}
+                  aria-label={`${day.date}: užimta ${taken} iš ${fleetSize}`}
+                  sx={{ height: 10, borderRadius: 1 }}
+                />
+                <Typography variant="body2" sx={{ textAlign: "right", whiteSpace: "nowrap" }}>
+                  {taken} / {fleetSize} ({percent(dayShare)})
+                </Typography>
+              </Box>
+            );
+          })}
+        </Box>
+      </CardContent>
+    </Card>
+  );
+}
+
+function NextDaysCard({
+  days,
+  reservations,
+  fleetSize,
+  basename,
+}: {
+  days: DaySpan[];
+  reservations: (Period & { id: string })[];
+  fleetSize: number;
+  basename: string;
+}) {
+  return (
+    <Card component="section" aria-labelledby="dashboard-next-days">
+      <CardHeader
+        title={
+          <Typography id="dashboard-next-days" variant="h6" component="h2">
+            Artimiausios 7 dienos
+          </Typography>
+        }
+        sx={{ pb: 0 }}
+      />
+      <CardContent sx={{ overflowX: "auto" }}>
+        <Box
+          component="table"
+          sx={{
+            width: "100%",
+            borderCollapse: "collapse",
+            "& th, & td": {
+              borderBottom: 1,
+              borderColor: "divider",
+              py: 0.75,
+              px: { xs: 0.5, sm: 1 },
+              textAlign: "right",
+            },
+            "& td, & th[scope='row']": { whiteSpace: "nowrap" },
+            "& th:first-of-type, & td:first-of-type": { textAlign: "left" },
+          }}
+        >
+          <thead>
+            <tr>
+              <th scope="col">Diena</th>
+              <th scope="col">Paėmimai</th>
+              <th scope="col">Grąžinimai</th>
+              <th scope="col">Laisvi</th>
+            </tr>
+          </thead>
+          <tbody>
+            {days.map((day) => {
+              const inDay = (iso: string) => Date.parse(iso) >= day.start && Date.parse(iso) < day.end;
+              const pickups = reservations.filter((r) => inDay(r.pickupAt) && r.status !== "completed").length;
+              const returns = reservations.filter((r) => inDay(r.returnAt)).length;
+              const free = Math.max(0, fleetSize - carsTakenOn(day, reservations).size);
+              return (
+                <tr key={day.date}>
+                  <th scope="row" style={{ fontWeight: 400 }}>
+                    <MuiLink component={Link} to={`${basename}/check-availability?from=${day.date}`}>
+                      <Box component="span" sx={{ display: { xs: "none", sm: "inline" } }}>
+                        {weekdayLong.format(noonUtc(day.date))},{" "}
+                      </Box>
+                      <Box component="span" sx={{ display: { xs: "inline", sm: "none" } }}>
+                        {weekdayShort.format(noonUtc(day.date))}{" "}
+                      </Box>
+                      {day.date}
+                    </MuiLink>
+                  </th>
+                  <td>{pickups}</td>
+                  <td>{returns}</td>
+                  <td>{free}</td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </Box>
+      </CardContent>
+    </Card>
+  );
+}
+
 export function Dashboard() {
   const basename = useBasename();
   const { today, from, to } = useMemo(() => todayBounds(), []);
@@ -131,6 +326,29 @@ export function Dashboard() {
     sort: { field: "createdAt", order: "DESC" },
     pagination: { page: 1, perPage: PREVIEW_SIZE },
   });
+
+  const week = useMemo(() => daySpans(weekStart(today), 7), [today]);
+  const nextDays = useMemo(() => daySpans(today, 7), [today]);
+  const windowStart = new Date(Math.min(week[0]?.start ?? 0, nextDays[0]?.start ?? 0)).toISOString();
+  const windowEnd = new Date(
+    Math.max(week[week.length - 1]?.end ?? 0, nextDays[nextDays.length - 1]?.end ?? 0),
+  ).toISOString();
+  const windowReservations = useGetList<ReservationRecord>("reservations", {
+    filter: { pickupAt_lt: windowEnd, returnAt_gt: windowStart, status: OCCUPYING },
+    sort: { field: "pickupAt", order: "ASC" },
+    pagination: { page: 1, perPage: 5000 },
+  });
+  const fleet = useGetList<CarRecord>("cars", {
+    filter: { status: "active" },
+    sort: { field: "sortOrder", order: "ASC" },
+    pagination: { page: 1, perPage: 1000 },
+  });
+  const fleetSize = fleet.data?.length ?? 0;
+  // Only published cars count: a hidden car's old bookings would push the share over 100 %.
+  const occupying = useMemo(() => {
+    const ids = new Set((fleet.data ?? []).map((car) => car.id));
+    return (windowReservations.data ?? []).filter((reservation) => ids.has(reservation.carId));
+  }, [fleet.data, windowReservations.data]);
 
   const reservationItem =
     (when: (r: ReservationRecord) => string) =>
@@ -201,6 +419,22 @@ export function Dashboard() {
           emptyText="Naujų užklausų nėra."
           moreTo={listLink(basename, "requests", { status: "new" })}
         />
+      </Box>
+      <Box
+        sx={{
+          display: "grid",
+          gap: 2,
+          mt: 2,
+          gridTemplateColumns: { xs: "1fr", lg: "repeat(2, minmax(0, 1fr))" },
+        }}
+      >
+        <OccupancyCard
+          week={week}
+          reservations={occupying}
+          fleetSize={fleetSize}
+          isPending={windowReservations.isPending || fleet.isPending}
+        />
+        <NextDaysCard days={nextDays} reservations={occupying} fleetSize={fleetSize} basename={basename} />
       </Box>
     </Box>
   );

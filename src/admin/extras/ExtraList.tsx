@@ -9,7 +9,7 @@ const Column = DataTable.Col<ExtraRecord>;
 export function ExtraList() {
   return (
     <List sort={{ field: "sortOrder", order: "ASC" }}>
-      <DataTable bulkActionButtons={false}>
+      <DataTable bulkActionButtons={false} rowClick="edit">
         <Column source="name" />
         <Column source="price" field={MoneyValue} />
         <Column source="chargedPer" render={(extra) => choiceName(CHARGED_PER_CHOICES, extra.chargedPer)} />

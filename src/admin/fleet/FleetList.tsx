@@ -10,7 +10,7 @@ const Column = DataTable.Col<FleetRecord>;
 export function FleetList() {
   return (
     <List filters={[<SearchInput key="q" source="q" alwaysOn />]} sort={{ field: "plateNumber", order: "ASC" }}>
-      <DataTable bulkActionButtons={false}>
+      <DataTable bulkActionButtons={false} rowClick="edit">
         <Column source="plateNumber" />
         <Column source="carId">
           <ReferenceField source="carId" reference="cars" />

@@ -8,7 +8,7 @@ const Column = DataTable.Col<LocationRecord>;
 export function LocationList() {
   return (
     <List sort={{ field: "sortOrder", order: "ASC" }}>
-      <DataTable bulkActionButtons={false}>
+      <DataTable bulkActionButtons={false} rowClick="edit">
         <Column source="name" />
         <Column source="city" />
         <Column source="address" />

@@ -28,7 +28,7 @@ export function MailList() {
       ]}
       sort={{ field: "createdAt", order: "DESC" }}
     >
-      <DataTable bulkActionButtons={false}>
+      <DataTable bulkActionButtons={false} rowClick="show">
         <Column source="createdAt" field={DateTimeValue} />
         <Column source="to" disableSort render={(mail) => (Array.isArray(mail.to) ? mail.to.join(", ") : mail.to)} />
         <Column source="message.subject" label="resources.mail.fields.subject" disableSort />

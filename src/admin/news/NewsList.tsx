@@ -1,4 +1,4 @@
-import { DataTable, List, SearchInput, SelectInput } from "react-admin";
+import { CreateButton, DataTable, FilterButton, List, SearchInput, SelectInput, TopToolbar } from "react-admin";
 import type { News } from "../../domain/schemas";
 import { ChoiceChip, DateTimeValue, Thumbnail } from "../common/fields";
 import { NEWS_STATUS_CHOICES } from "../labels";
@@ -13,8 +13,17 @@ const newsFilters = [
 
 export function NewsList() {
   return (
-    <List filters={newsFilters} sort={{ field: "publishedAt", order: "DESC" }}>
-      <DataTable bulkActionButtons={false}>
+    <List
+      filters={newsFilters}
+      sort={{ field: "publishedAt", order: "DESC" }}
+      actions={
+        <TopToolbar>
+          <FilterButton />
+          <CreateButton label="Nauja naujiena" />
+        </TopToolbar>
+      }
+    >
+      <DataTable bulkActionButtons={false} rowClick="edit">
         <Column source="image" label="resources.cars.fields.thumbnail" disableSort field={Thumbnail} />
         <Column source="title" />
         <Column source="publishedAt" field={DateTimeValue} />

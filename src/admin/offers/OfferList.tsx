@@ -1,4 +1,4 @@
-import { DataTable, List, SearchInput } from "react-admin";
+import { CreateButton, DataTable, ExportButton, List, SearchInput, TopToolbar } from "react-admin";
 import { formatMoney } from "../../domain/format";
 import type { Offer } from "../../domain/schemas";
 import { DateTimeValue, Thumbnail, YesNoValue } from "../common/fields";
@@ -13,8 +13,17 @@ export function discountText(discount: Offer["discount"]): string {
 
 export function OfferList() {
   return (
-    <List filters={[<SearchInput key="q" source="q" alwaysOn />]} sort={{ field: "sortOrder", order: "ASC" }}>
-      <DataTable bulkActionButtons={false}>
+    <List
+      filters={[<SearchInput key="q" source="q" alwaysOn />]}
+      sort={{ field: "sortOrder", order: "ASC" }}
+      actions={
+        <TopToolbar>
+          <CreateButton label="Nauja akcija" />
+          <ExportButton />
+        </TopToolbar>
+      }
+    >
+      <DataTable bulkActionButtons={false} rowClick="edit">
         <Column source="image" label="resources.cars.fields.thumbnail" disableSort field={Thumbnail} />
         <Column source="title" />
         <Column source="discount" disableSort render={(offer) => discountText(offer.discount)} />

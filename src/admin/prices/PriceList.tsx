@@ -23,8 +23,8 @@ const priceFilters = [
 
 export function PriceList() {
   return (
-    <List filters={priceFilters} sort={{ field: "category", order: "ASC" }}>
-      <DataTable bulkActionButtons={false}>
+    <List filters={priceFilters} sort={{ field: "category", order: "ASC" }} perPage={50}>
+      <DataTable bulkActionButtons={false} rowClick="edit">
         <Column
           source="carId"
           render={(price) =>

@@ -1,23 +1,42 @@
-// Bulk price change: which rules a scope covers and what their daily rates become.
+// Bulk price change: which rules a scope covers and what their daily rates become. Pure code:
+// the admin's preview and the server's atomic apply (server/services/priceUpdate.ts) share it,
+// so what staff see before applying is exactly what is written.
 import { roundMoney } from "../../domain/format";
-import type { Car, Price } from "../../domain/schemas";
+import type { Car, Price, PriceTier } from "../../domain/schemas";
 
 type WithId<T> = T & { id: string };
+type RuleRecord = WithId<Price> & { updatedAt?: string };
+
+export const PRICE_STEPS = [0.01, 0.1, 0.5, 1] as const;
 
 export interface PriceChange {
   kind: "percent" | "amount";
   /** +10 means +10 % or +10 €; negative lowers */
   value: number;
   /** round the new rate to a multiple of this many euros */
-  step: 0.01 | 0.1 | 0.5 | 1;
+  step: (typeof PRICE_STEPS)[number];
 }
+
+/** "all", "year-round", "seasonal" or one season as "2026-06-01/2026-08-31". */
+export type SeasonScope = string;
 
 export interface PriceScope {
   /** null = every class */
   category: string | null;
-  /** empty = every car of the scope */
+  /** empty = every car of the scope; chosen cars without own prices get their own copy */
   carIds: string[];
-  season: "all" | "year-round" | "seasonal";
+  season: SeasonScope;
+}
+
+export function seasonKey(season: Price["season"]): string | null {
+  return season ? `${season.from}/${season.to}` : null;
+}
+
+function seasonMatches(rule: Pick<Price, "season">, scope: SeasonScope): boolean {
+  if (scope === "all") return true;
+  if (scope === "year-round") return rule.season === null;
+  if (scope === "seasonal") return rule.season !== null;
+  return seasonKey(rule.season) === scope;
 }
 
 export function newRate(rate: number, change: PriceChange): number {
@@ -28,21 +47,98 @@ export function newRate(rate: number, change: PriceChange): number {
   return Math.max(0, roundMoney(rounded));
 }
 
-/** Rules the scope covers: a class rule of that class, or a car rule of a car in it / chosen. */
-export function rulesInScope(prices: WithId<Price>[], cars: WithId<Car>[], scope: PriceScope): WithId<Price>[] {
+export function changedTiers(tiers: readonly PriceTier[], change: PriceChange): PriceTier[] {
+  return tiers.map((tier) => ({ ...tier, dailyRate: newRate(tier.dailyRate, change) }));
+}
+
+/** One rule the change touches: an existing one (priceId) or a new car rule copied from its class. */
+export interface PlannedRule {
+  /** the price id, or "new:<carId>:<class rule id>" */
+  key: string;
+  priceId: string | null;
+  /** the existing rule's updatedAt (stale-preview check); null for a new rule */
+  updatedAt: string | null;
+  carId: string | null;
+  category: Price["category"];
+  season: Price["season"];
+  oldTiers: PriceTier[];
+  newTiers: PriceTier[];
+  /** for a new car rule: the class rule it copies */
+  copiedFrom: string | null;
+  /** false when a new car rule only copies a rule outside the scope unchanged (keeps its seasons) */
+  changed: boolean;
+}
+
+const existing = (rule: RuleRecord, change: PriceChange): PlannedRule => ({
+  key: rule.id,
+  priceId: rule.id,
+  updatedAt: rule.updatedAt ?? null,
+  carId: rule.carId,
+  category: rule.category,
+  season: rule.season,
+  oldTiers: rule.tiers,
+  newTiers: changedTiers(rule.tiers, change),
+  copiedFrom: null,
+  changed: true,
+});
+
+/**
+ * Every rule the change writes, in a stable order. Scope:
+ * - chosen cars: each car's own rules; a car priced only by its class gets its own copies of
+ *   all its class rules (seasons kept, so the car's prices elsewhere in the year stay as they
+ *   were), with the change applied to the ones in the season scope;
+ * - otherwise the class rules of the class and the own rules of its cars (or all rules).
+ */
+export function planPriceUpdate(
+  prices: readonly RuleRecord[],
+  cars: readonly Pick<WithId<Car>, "id" | "category">[],
+  scope: PriceScope,
+  change: PriceChange,
+): PlannedRule[] {
   const carById = new Map(cars.map((car) => [car.id, car]));
-  return prices.filter((price) => {
-    if (scope.season === "year-round" && price.season !== null) return false;
-    if (scope.season === "seasonal" && price.season === null) return false;
-    if (scope.carIds.length > 0) return price.carId !== null && scope.carIds.includes(price.carId);
-    if (scope.category === null) return true;
-    if (price.category !== null) return price.category === scope.category;
-    return price.carId !== null && carById.get(price.carId)?.category === scope.category;
-  });
+  const planned: PlannedRule[] = [];
+  if (scope.carIds.length > 0) {
+    for (const carId of scope.carIds) {
+      const car = carById.get(carId);
+      if (!car) continue;
+      const own = prices.filter((rule) => rule.carId === carId);
+      if (own.length > 0) {
+        for (const rule of own) if (seasonMatches(rule, scope.season)) planned.push(existing(rule, change));
+        continue;
+      }
+      const classRules = prices.filter((rule) => rule.carId === null && rule.category === car.category);
+      if (!classRules.some((rule) => seasonMatches(rule, scope.season))) continue;
+      for (const rule of classRules) {
+        const inScope = seasonMatches(rule, scope.season);
+        planned.push({
+          key: `new:${carId}:${rule.id}`,
+          priceId: null,
+          updatedAt: null,
+          carId,
+          category: null,
+          season: rule.season,
+          oldTiers: rule.tiers,
+          newTiers: inScope ? changedTiers(rule.tiers, change) : rule.tiers,
+          copiedFrom: rule.id,
+          changed: inScope,
+        });
+      }
+    }
+    return planned;
+  }
+  for (const rule of prices) {
+    if (!seasonMatches(rule, scope.season)) continue;
+    if (scope.category !== null) {
+      const category = rule.carId !== null ? carById.get(rule.carId)?.category : rule.category;
+      if (category !== scope.category) continue;
+    }
+    planned.push(existing(rule, change));
+  }
+  return planned;
 }
 
 export interface PreviewRow {
-  priceId: string;
+  key: string;
   tierIndex: number;
   fromDays: number;
   toDays: number | null;
@@ -50,19 +146,35 @@ export interface PreviewRow {
   newRate: number;
 }
 
-export function previewRows(rules: WithId<Price>[], change: PriceChange): PreviewRow[] {
-  return rules.flatMap((rule) =>
-    rule.tiers.map((tier, tierIndex) => ({
-      priceId: rule.id,
-      tierIndex,
-      fromDays: tier.fromDays,
-      toDays: tier.toDays,
-      oldRate: tier.dailyRate,
-      newRate: newRate(tier.dailyRate, change),
-    })),
-  );
+/** The tiers whose rate the change touches, old and new side by side. */
+export function previewRows(plan: readonly PlannedRule[]): PreviewRow[] {
+  return plan
+    .filter((rule) => rule.changed)
+    .flatMap((rule) =>
+      rule.oldTiers.map((tier, tierIndex) => ({
+        key: rule.key,
+        tierIndex,
+        fromDays: tier.fromDays,
+        toDays: tier.toDays,
+        oldRate: tier.dailyRate,
+        newRate: rule.newTiers[tierIndex]?.dailyRate ?? tier.dailyRate,
+      })),
+    );
 }
 
-export function applyChange(rule: Price, change: PriceChange): Price {
-  return { ...rule, tiers: rule.tiers.map((tier) => ({ ...tier, dailyRate: newRate(tier.dailyRate, change) })) };
+/** What the preview promised: each planned rule and the version it was computed from. */
+export function planFingerprint(plan: readonly PlannedRule[]): Record<string, string | null> {
+  return Object.fromEntries(plan.map((rule) => [rule.key, rule.updatedAt]));
+}
+
+/** The seasons the rules have, for the scope picker. */
+export function seasonsOf(prices: readonly Pick<Price, "season">[]): { key: string; label: string }[] {
+  const seen = new Map<string, string>();
+  for (const { season } of prices) {
+    const key = seasonKey(season);
+    if (season && key && !seen.has(key)) {
+      seen.set(key, `${season.name ? `${season.name}: ` : ""}${season.from} – ${season.to}`);
+    }
+  }
+  return [...seen.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([key, label]) => ({ key, label }));
 }

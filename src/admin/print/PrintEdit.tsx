@@ -48,6 +48,88 @@ const numberOrNull = (value: string): number | null => {
   return Number.isInteger(parsed) && parsed >= 0 ? parsed : null;
 };
 
+/** Section headings are the lines written in capitals ("1. ŠALYS"); the first line is the title. */
+const isHeading = (line: string) =>
+  /\p{Lu}/u.test(line) && line === line.toLocaleUpperCase("lt-LT") && line.length < 90;
+
+/** A car seen from above, for marking damage by hand at the handover (front on the left). */
+function CarDiagram() {
+  return (
+    <Box component="figure" sx={{ m: 0, mb: 1.5, breakInside: "avoid" }}>
+      <svg
+        viewBox="0 0 420 170"
+        width="100%"
+        style={{ maxWidth: 420 }}
+        role="img"
+        aria-label="Automobilio schema pažeidimams pažymėti"
+      >
+        <g transform="translate(25 0)">
+          <g fill="none" stroke="#000" strokeWidth="2">
+            <rect x="40" y="30" width="340" height="110" rx="46" />
+            <path d="M120 38 Q 150 85 120 132" />
+            <path d="M290 40 Q 270 85 290 130" />
+            <rect x="150" y="44" width="120" height="82" rx="10" />
+            <line x1="40" y1="85" x2="70" y2="85" />
+            <line x1="350" y1="85" x2="380" y2="85" />
+          </g>
+          <g fill="#000">
+            <rect x="70" y="14" width="52" height="16" rx="5" />
+            <rect x="298" y="14" width="52" height="16" rx="5" />
+            <rect x="70" y="140" width="52" height="16" rx="5" />
+            <rect x="298" y="140" width="52" height="16" rx="5" />
+          </g>
+        </g>
+        <text x="0" y="90" fontSize="12" fontFamily="serif">
+          priekis
+        </text>
+        <text x="432" y="90" fontSize="12" fontFamily="serif">
+          galas
+        </text>
+      </svg>
+      <Box component="figcaption" sx={{ fontSize: "9.5pt" }}>
+        Automobilio schema: pažeidimus pažymėkite ranka perduodant ir grąžinant.
+      </Box>
+    </Box>
+  );
+}
+
+/** The agreement as a document: title, headings and paragraphs, exactly the text staff see and save. */
+export function ContractDocument({ text }: { text: string }) {
+  const blocks = text.replace(/\r\n?/g, "\n").split(/\n{2,}/);
+  return (
+    <>
+      {blocks.map((block, index) => {
+        const key = `${index}-${block.slice(0, 16)}`;
+        if (index === 0) {
+          return (
+            <Box key={key} component="h2" sx={{ textAlign: "center", fontSize: "14pt", fontWeight: 700, m: 0, mb: 2 }}>
+              {block}
+            </Box>
+          );
+        }
+        if (isHeading(block.trim())) {
+          return (
+            <Box
+              key={key}
+              component="h3"
+              sx={{ fontSize: "11.5pt", fontWeight: 700, mt: 2, mb: 0.5, breakAfter: "avoid" }}
+            >
+              {block}
+            </Box>
+          );
+        }
+        const paragraph = (
+          <Box key={key} component="p" sx={{ m: 0, mb: 1, breakInside: "avoid" }}>
+            {block}
+          </Box>
+        );
+        // The handover act's damages line refers to the diagram: draw it right there.
+        return /schem/i.test(block) ? [paragraph, <CarDiagram key={`${key}-diagram`} />] : paragraph;
+      })}
+    </>
+  );
+}
+
 export function PrintEdit() {
   const { reservationId = "" } = useParams();
   const dataProvider = useDataProvider();
@@ -81,11 +163,12 @@ export function PrintEdit() {
   const [today] = useState(() => new Date());
 
   useEffect(() => {
-    if (record && contract === null) {
-      setContract(record.contract);
-      setEditedText(record.contract.text);
-    }
-  }, [record, contract]);
+    if (!record || contract !== null || fleet.isPending) return;
+    // The handover starts from the fleet's last known mileage until staff read the odometer.
+    const knownMileage = fleet.data?.[0]?.mileage ?? null;
+    setContract({ ...record.contract, mileageOut: record.contract.mileageOut ?? knownMileage });
+    setEditedText(record.contract.text);
+  }, [record, contract, fleet.isPending, fleet.data]);
 
   const generated = useMemo(() => {
     if (!record || !contract) return "";
@@ -250,7 +333,7 @@ export function PrintEdit() {
             whiteSpace: "pre-wrap",
           }}
         >
-          {documentText}
+          <ContractDocument text={documentText} />
         </Box>
       </Box>
     </Box>

@@ -1,22 +1,13 @@
-// /admin/requests/reply/:id: answer an inquiry by e-mail. The mail goes to the outbox (the
-// server sends it), the reply is recorded on the inquiry and the inquiry becomes answered.
+// /admin/requests/reply/:id: answer an inquiry by e-mail. One server operation puts the mail in
+// the outbox, records the reply on the inquiry and sets it to answered (all or nothing).
 import SendIcon from "@mui/icons-material/Send";
 import { Alert, Box, Button, Card, CardContent, Stack, TextField, Typography } from "@mui/material";
 import { useEffect, useState } from "react";
-import {
-  Loading,
-  Title,
-  useBasename,
-  useDataProvider,
-  useGetIdentity,
-  useGetList,
-  useGetOne,
-  useNotify,
-  useRedirect,
-} from "react-admin";
+import { Loading, Title, useBasename, useGetList, useGetOne, useNotify, useRedirect, useUpdate } from "react-admin";
 import { useParams } from "react-router-dom";
 import { formatDateTime } from "../../domain/format";
-import type { InquiryRequest, Mail, Settings } from "../../domain/schemas";
+import type { InquiryRequest, Settings } from "../../domain/schemas";
+import { useAdminActions } from "../adminApi";
 import { choiceName, REQUEST_STATUS_CHOICES, REQUEST_TYPE_CHOICES } from "../labels";
 
 type RequestRecord = InquiryRequest & { id: string };
@@ -41,10 +32,10 @@ export function replyDraft(request: InquiryRequest, settings: Settings | undefin
 export function RequestReply() {
   const { id = "" } = useParams();
   const basename = useBasename();
-  const dataProvider = useDataProvider();
+  const { replyToRequest } = useAdminActions();
+  const [update, { isPending: updatingStatus }] = useUpdate<RequestRecord>();
   const notify = useNotify();
   const redirect = useRedirect();
-  const { identity } = useGetIdentity();
   const request = useGetOne<RequestRecord>("requests", { id });
   const settings = useGetList<SettingsRecord>("settings", {
     pagination: { page: 1, perPage: 1 },
@@ -74,6 +65,18 @@ export function RequestReply() {
   }
   const inquiry = request.data;
 
+  const setStatus = (status: RequestRecord["status"], message: string) =>
+    update(
+      "requests",
+      { id: inquiry.id, data: { status }, previousData: inquiry },
+      {
+        mutationMode: "pessimistic",
+        onSuccess: () => notify(message, { type: "success" }),
+        onError: (error) =>
+          notify(error instanceof Error ? error.message : "Būsenos pakeisti nepavyko", { type: "error" }),
+      },
+    );
+
   const send = async () => {
     const found: typeof errors = {};
     if (!subject.trim()) found.subject = "Įrašykite temą";
@@ -82,24 +85,8 @@ export function RequestReply() {
     if (found.subject || found.body) return;
     setSending(true);
     try {
-      const mail: Partial<Mail> = {
-        to: inquiry.email,
-        message: { subject: subject.trim(), text: body.trim() },
-        ref: `request:${inquiry.id}`,
-      };
-      await dataProvider.create("mail", { data: mail });
-      const reply = {
-        at: new Date().toISOString(),
-        by: String(identity?.email ?? identity?.fullName ?? ""),
-        subject: subject.trim(),
-        body: body.trim(),
-      };
-      await dataProvider.update<RequestRecord>("requests", {
-        id: inquiry.id,
-        data: { status: "answered", replies: [...inquiry.replies, reply] },
-        previousData: inquiry,
-      });
-      notify("Atsakymas išsiųstas", { type: "success" });
+      await replyToRequest(inquiry.id, { subject: subject.trim(), body: body.trim() });
+      notify("Atsakymas įdėtas į siuntimo eilę, užklausa pažymėta kaip atsakyta", { type: "success" });
       redirect("list", "requests");
     } catch (error) {
       notify(error instanceof Error ? error.message : "Atsakymo išsiųsti nepavyko", { type: "error" });
@@ -136,6 +123,34 @@ export function RequestReply() {
           >
             {inquiry.message}
           </Typography>
+          <Stack direction="row" spacing={1} sx={{ mt: 2, flexWrap: "wrap", gap: 1 }}>
+            {inquiry.status !== "closed" && (
+              <Button
+                size="small"
+                variant="outlined"
+                disabled={updatingStatus}
+                onClick={() => setStatus("closed", "Užklausa uždaryta")}
+              >
+                Uždaryti be atsakymo
+              </Button>
+            )}
+            {inquiry.status !== "spam" && (
+              <Button
+                size="small"
+                variant="outlined"
+                color="warning"
+                disabled={updatingStatus}
+                onClick={() => setStatus("spam", "Užklausa pažymėta kaip šlamštas")}
+              >
+                Žymėti kaip šlamštą
+              </Button>
+            )}
+            {inquiry.status !== "new" && (
+              <Button size="small" disabled={updatingStatus} onClick={() => setStatus("new", "Užklausa vėl nauja")}>
+                Grąžinti į naujas
+              </Button>
+            )}
+          </Stack>
           {inquiry.replies.length > 0 && (
             <Box sx={{ mt: 2 }}>
               <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
@@ -174,7 +189,7 @@ export function RequestReply() {
             value={body}
             onChange={(event) => setBody(event.target.value)}
             error={Boolean(errors.body)}
-            helperText={errors.body ?? "Laiškas bus išsiųstas iš įmonės el. pašto."}
+            helperText={errors.body ?? "Laiškas bus įdėtas į siuntimo eilę ir išsiųstas iš įmonės el. pašto adreso."}
             required
             multiline
             minRows={10}

@@ -1,7 +1,20 @@
-// A reservation as staff enter it by phone or at the office. The server prices it,
-// checks availability and refuses a status change the state machine forbids.
-import { Box, Typography } from "@mui/material";
-import type { ReactNode } from "react";
+// A reservation as staff enter it by phone or at the office. While they type, the server
+// quotes the price and checks the car is free; on save the server prices it again, checks
+// availability in its transaction and refuses a status change the state machine forbids.
+import PersonAddIcon from "@mui/icons-material/PersonAdd";
+import {
+  Alert,
+  Box,
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  Link as MuiLink,
+  TextField,
+  Typography,
+} from "@mui/material";
+import { type ReactNode, useEffect, useState } from "react";
 import {
   ArrayInput,
   AutocompleteInput,
@@ -14,13 +27,22 @@ import {
   SimpleFormIterator,
   TextInput,
   Toolbar,
+  useBasename,
+  useCreate,
+  useCreateSuggestionContext,
+  useNotify,
   useRecordContext,
 } from "react-admin";
-import { formatDays, formatMoney } from "../../domain/format";
-import { allowedTransitions } from "../../domain/reservationStatus";
-import { type Reservation, reservationSchema } from "../../domain/schemas";
+import { useWatch } from "react-hook-form";
+import { Link } from "react-router-dom";
+import { isBlockingStatus } from "../../domain/availability";
+import { formatDateTime, formatDays, formatMoney, formatNumber } from "../../domain/format";
+import { normalizePhone, phoneError } from "../../domain/phone";
+import { allowedTransitions, RESERVATION_STATUS_LABELS } from "../../domain/reservationStatus";
+import { type Customer, type Quote, type Reservation, reservationSchema } from "../../domain/schemas";
+import { type QuoteCheck, useAdminActions } from "../adminApi";
 import { emptyToString } from "../cars/CarForm";
-import { VilniusDateTimeInput } from "../common/inputs";
+import { DateTimeInput } from "../common/inputs";
 import { RESERVATION_SOURCE_CHOICES, RESERVATION_STATUS_CHOICES } from "../labels";
 import { zodFormValidator } from "../validation";
 
@@ -41,33 +63,191 @@ const Row = ({ children }: { children: ReactNode }) => (
 
 function StatusInput() {
   const record = useRecordContext<Reservation>();
-  const current = record?.status;
+  const current = record?.id ? record.status : undefined;
   // A new reservation starts as new or confirmed; an existing one may stay or move on as allowed.
-  const allowed = current ? [current, ...allowedTransitions(current)] : ["new", "confirmed"];
+  const allowed: string[] = current ? [current, ...allowedTransitions(current)] : ["new", "confirmed"];
   const choices = RESERVATION_STATUS_CHOICES.filter((choice) => allowed.includes(choice.id));
-  return <SelectInput source="status" choices={choices} validate={required()} translateChoice={false} />;
+  return (
+    <SelectInput
+      source="status"
+      choices={choices}
+      validate={required()}
+      translateChoice={false}
+      helperText={
+        current && allowedTransitions(current).length === 0
+          ? `Rezervacija ${RESERVATION_STATUS_LABELS[current]}: būsenos keisti nebegalima`
+          : "Rodomos tik leidžiamos būsenos"
+      }
+    />
+  );
 }
 
-function QuoteSummary() {
-  const record = useRecordContext<Reservation>();
-  const quote = record?.quote;
-  if (!quote) return null;
+/** The price lines of a quote, as the customer's e-mail and the agreement show them. */
+export function QuoteLines({ quote }: { quote: Quote }) {
+  const lines: [string, string][] = [
+    [`Nuoma: ${formatDays(quote.days)} × ${formatMoney(quote.dailyRate)}`, formatMoney(quote.base)],
+  ];
+  for (const line of quote.extrasLines) lines.push([`${line.name} × ${line.quantity}`, formatMoney(line.amount)]);
+  if (quote.delivery > 0) lines.push(["Pristatymas ir paėmimas", formatMoney(quote.delivery)]);
+  if (quote.discount > 0) lines.push(["Akcijos nuolaida", `−${formatMoney(quote.discount)}`]);
+  return (
+    <Box component="dl" sx={{ m: 0, display: "grid", gridTemplateColumns: "1fr auto", columnGap: 2, rowGap: 0.25 }}>
+      {lines.map(([label, value]) => (
+        <Box key={label} sx={{ display: "contents" }}>
+          <Typography component="dt" variant="body2">
+            {label}
+          </Typography>
+          <Typography component="dd" variant="body2" sx={{ m: 0, textAlign: "right", whiteSpace: "nowrap" }}>
+            {value}
+          </Typography>
+        </Box>
+      ))}
+      <Typography component="dt" sx={{ fontWeight: 600 }}>
+        Iš viso su PVM
+      </Typography>
+      <Typography component="dd" sx={{ m: 0, fontWeight: 600, textAlign: "right", whiteSpace: "nowrap" }}>
+        {formatMoney(quote.total)}
+      </Typography>
+      <Typography component="dt" variant="body2" color="text.secondary">
+        iš jų PVM ({formatNumber(quote.vatRate * 100)} %)
+      </Typography>
+      <Typography component="dd" variant="body2" color="text.secondary" sx={{ m: 0, textAlign: "right" }}>
+        {formatMoney(quote.vat)}
+      </Typography>
+      <Typography component="dt" variant="body2">
+        Užstatas (grąžinamas)
+      </Typography>
+      <Typography component="dd" variant="body2" sx={{ m: 0, textAlign: "right" }}>
+        {formatMoney(quote.deposit)}
+      </Typography>
+    </Box>
+  );
+}
+
+type CheckState =
+  | { kind: "incomplete" }
+  | { kind: "loading" }
+  | { kind: "done"; result: QuoteCheck }
+  | { kind: "failed"; message: string };
+
+/** The server's live quote and availability for what the form holds now. */
+function LiveQuote() {
+  const record = useRecordContext<Reservation & { id?: string }>();
+  const basename = useBasename();
+  const { checkQuote } = useAdminActions();
+  const [carId, pickupAt, returnAt, pickupLocationId, returnLocationId, extras, status] = useWatch({
+    name: ["carId", "pickupAt", "returnAt", "pickupLocationId", "returnLocationId", "extras", "status"],
+  }) as [string, string, string, string, string, { id?: string; quantity?: number }[] | undefined, string];
+  const [state, setState] = useState<CheckState>({ kind: "incomplete" });
+  const chosenExtras = (extras ?? [])
+    .filter((item) => item?.id && Number.isInteger(item.quantity) && (item.quantity ?? 0) > 0)
+    .map((item) => ({ id: item.id as string, quantity: item.quantity as number }));
+  const key = JSON.stringify([carId, pickupAt, returnAt, pickupLocationId, returnLocationId, chosenExtras]);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `key` stands for the watched values
+  useEffect(() => {
+    const ready =
+      typeof carId === "string" &&
+      carId !== "" &&
+      typeof pickupAt === "string" &&
+      typeof returnAt === "string" &&
+      !Number.isNaN(Date.parse(pickupAt)) &&
+      !Number.isNaN(Date.parse(returnAt));
+    if (!ready) {
+      setState({ kind: "incomplete" });
+      return;
+    }
+    if (Date.parse(returnAt) <= Date.parse(pickupAt)) {
+      setState({ kind: "failed", message: "Grąžinimo laikas turi būti vėlesnis nei paėmimo" });
+      return;
+    }
+    let current = true;
+    setState({ kind: "loading" });
+    const timer = window.setTimeout(() => {
+      checkQuote({
+        carId,
+        pickupAt,
+        returnAt,
+        pickupLocationId: pickupLocationId || null,
+        returnLocationId: returnLocationId || null,
+        extras: chosenExtras,
+        reservationId: record?.id ?? null,
+      }).then(
+        (result) => current && setState({ kind: "done", result }),
+        (error: unknown) =>
+          current &&
+          setState({
+            kind: "failed",
+            message: error instanceof Error ? error.message : "Kainos apskaičiuoti nepavyko",
+          }),
+      );
+    }, 350);
+    return () => {
+      current = false;
+      window.clearTimeout(timer);
+    };
+  }, [key, checkQuote, record?.id]);
+
+  const holdsCar = isBlockingStatus(status ?? "new");
   return (
     <Box
       component="section"
-      aria-label="Kaina"
-      sx={{ mb: 2, p: 2, bgcolor: "grey.100", borderRadius: 1, width: "100%" }}
+      aria-labelledby="live-quote-heading"
+      aria-live="polite"
+      aria-busy={state.kind === "loading"}
+      sx={{ mb: 2, p: 2, bgcolor: "#eef2f8", borderRadius: 1, width: "100%" }}
     >
-      <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
-        Kaina (apskaičiavo serveris)
+      <Typography id="live-quote-heading" variant="subtitle1" component="h2" sx={{ fontWeight: 600, mb: 1 }}>
+        Kaina ir užimtumas (tikrina serveris)
       </Typography>
-      <Typography variant="body2">
-        {formatDays(quote.days)} × {formatMoney(quote.dailyRate)} = {formatMoney(quote.base)}; papildomos paslaugos{" "}
-        {formatMoney(quote.extras)}; pristatymas {formatMoney(quote.delivery)}; nuolaida {formatMoney(quote.discount)}
-      </Typography>
-      <Typography variant="body1" sx={{ fontWeight: 600 }}>
-        Iš viso su PVM: {formatMoney(quote.total)} (PVM {formatMoney(quote.vat)}), užstatas {formatMoney(quote.deposit)}
-      </Typography>
+      {state.kind === "incomplete" && (
+        <Typography variant="body2" color="text.secondary">
+          Pasirinkite automobilį, paėmimo ir grąžinimo laiką – kaina ir užimtumas bus patikrinti iškart.
+        </Typography>
+      )}
+      {state.kind === "loading" && (
+        <Typography variant="body2" color="text.secondary">
+          Tikrinama…
+        </Typography>
+      )}
+      {state.kind === "failed" && <Alert severity="warning">{state.message}</Alert>}
+      {state.kind === "done" && (
+        <>
+          {state.result.available ? (
+            <Alert severity="success" sx={{ mb: 1 }}>
+              Automobilis šiuo laikotarpiu laisvas.
+            </Alert>
+          ) : (
+            <Alert severity={holdsCar ? "error" : "info"} sx={{ mb: 1 }}>
+              {holdsCar
+                ? "Automobilis šiuo laikotarpiu užimtas – tokios rezervacijos išsaugoti nepavyks. "
+                : "Automobilis šiuo laikotarpiu užimtas, bet ši būsena automobilio neužima. "}
+              Persidengia:{" "}
+              {state.result.conflicts.map((conflict, index) => (
+                <span key={conflict.id}>
+                  {index > 0 ? ", " : ""}
+                  <MuiLink component={Link} to={`${basename}/reservations/add/${conflict.id}`}>
+                    {conflict.number}
+                  </MuiLink>{" "}
+                  ({formatDateTime(conflict.pickupAt)} – {formatDateTime(conflict.returnAt)},{" "}
+                  {RESERVATION_STATUS_LABELS[conflict.status as Reservation["status"]] ?? conflict.status})
+                </span>
+              ))}
+            </Alert>
+          )}
+          {state.result.quote ? (
+            <QuoteLines quote={state.result.quote} />
+          ) : (
+            <Alert severity="warning">{state.result.quoteError ?? "Kainos apskaičiuoti nepavyko"}</Alert>
+          )}
+          {record?.quote && state.result.quote && record.quote.total !== state.result.quote.total && (
+            <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+              Išsaugota kaina: {formatMoney(record.quote.total)}. Ji perskaičiuojama tik pakeitus automobilį, laiką,
+              vietas ar paslaugas.
+            </Typography>
+          )}
+        </>
+      )}
     </Box>
   );
 }
@@ -76,6 +256,87 @@ const customerText = (customer: { firstName?: string; lastName?: string; company
   [`${customer.firstName ?? ""} ${customer.lastName ?? ""}`.trim(), customer.companyName, customer.email]
     .filter(Boolean)
     .join(" · ");
+
+/** "Create a customer" from the customer picker: the few fields a phone booking needs. */
+function QuickCustomer() {
+  const { filter, onCancel, onCreate } = useCreateSuggestionContext();
+  const [create, { isPending }] = useCreate<Customer & { id: string }>();
+  const notify = useNotify();
+  const [first = "", ...rest] = (filter ?? "").trim().split(/\s+/);
+  const [values, setValues] = useState({ firstName: first, lastName: rest.join(" "), email: "", phone: "" });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+
+  const submit = () => {
+    const found: Record<string, string> = {};
+    if (!values.firstName.trim()) found.firstName = "Įveskite vardą";
+    if (!values.lastName.trim()) found.lastName = "Įveskite pavardę";
+    if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(values.email.trim())) found.email = "Neteisingas el. pašto adresas";
+    const phoneProblem = phoneError(values.phone);
+    if (phoneProblem) found.phone = phoneProblem;
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    create(
+      "customers",
+      {
+        data: {
+          type: "private",
+          firstName: values.firstName.trim(),
+          lastName: values.lastName.trim(),
+          email: values.email.trim(),
+          phone: normalizePhone(values.phone) ?? values.phone,
+          notes: "",
+        },
+      },
+      {
+        onSuccess: (customer) => {
+          notify("Klientas sukurtas", { type: "success" });
+          onCreate(customer);
+        },
+        onError: (error) =>
+          notify(error instanceof Error ? error.message : "Kliento sukurti nepavyko", { type: "error" }),
+      },
+    );
+  };
+
+  const field = (name: keyof typeof values, label: string, extra: object = {}) => (
+    <TextField
+      label={label}
+      value={values[name]}
+      onChange={(event) => setValues({ ...values, [name]: event.target.value })}
+      error={Boolean(errors[name])}
+      helperText={errors[name]}
+      required
+      fullWidth
+      margin="dense"
+      {...extra}
+    />
+  );
+
+  return (
+    <Dialog open onClose={onCancel} aria-labelledby="quick-customer-title" fullWidth maxWidth="sm">
+      <DialogTitle id="quick-customer-title">Naujas klientas</DialogTitle>
+      <DialogContent>
+        {field("firstName", "Vardas", { autoFocus: true })}
+        {field("lastName", "Pavardė")}
+        {field("email", "El. paštas", { type: "email" })}
+        {field("phone", "Telefono numeris", {
+          type: "tel",
+          slotProps: { htmlInput: { maxLength: 25 } },
+          placeholder: "+370 612 34567",
+        })}
+        <Typography variant="body2" color="text.secondary">
+          Kitus duomenis (gimimo datą, vairuotojo pažymėjimą) įrašysite kliento kortelėje.
+        </Typography>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onCancel}>Atšaukti</Button>
+        <Button variant="contained" onClick={submit} disabled={isPending} startIcon={<PersonAddIcon />}>
+          Sukurti klientą
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
 
 export function ReservationForm() {
   return (
@@ -89,16 +350,24 @@ export function ReservationForm() {
         </Toolbar>
       }
     >
-      <QuoteSummary />
+      <LiveQuote />
       <Row>
-        <ReferenceInput source="carId" reference="cars" sort={{ field: "sortOrder", order: "ASC" }}>
+        <ReferenceInput source="carId" reference="cars" sort={{ field: "sortOrder", order: "ASC" }} perPage={200}>
           <AutocompleteInput validate={required()} filterToQuery={(q: string) => ({ q })} />
         </ReferenceInput>
         <ReferenceInput source="customerId" reference="customers" sort={{ field: "lastName", order: "ASC" }}>
-          <AutocompleteInput validate={required()} optionText={customerText} filterToQuery={(q: string) => ({ q })} />
+          <AutocompleteInput
+            validate={required()}
+            optionText={customerText}
+            filterToQuery={(q: string) => ({ q })}
+            create={<QuickCustomer />}
+            createLabel="Naujas klientas…"
+            createItemLabel="Naujas klientas: „%{item}“"
+            helperText="Įrašykite vardą, pavardę ar el. paštą; nerastą klientą sukurkite čia pat"
+          />
         </ReferenceInput>
-        <VilniusDateTimeInput source="pickupAt" validate={required()} />
-        <VilniusDateTimeInput source="returnAt" validate={required()} />
+        <DateTimeInput source="pickupAt" validate={required()} />
+        <DateTimeInput source="returnAt" validate={required()} />
         <ReferenceInput source="pickupLocationId" reference="locations" sort={{ field: "sortOrder", order: "ASC" }}>
           <SelectInput validate={required()} />
         </ReferenceInput>

@@ -15,6 +15,8 @@ import {
   useBasename,
 } from "react-admin";
 import type { Reservation } from "../../domain/schemas";
+import { addDaysToDateString, isDateString, vilniusDateString, vilniusLocalToInstant } from "../../domain/time";
+import { CalendarDateInput } from "../common/DatePicker";
 import { type ChipTone, ChoiceChip, DateTimeValue, MoneyValue } from "../common/fields";
 import { choiceName, RESERVATION_STATUS_CHOICES } from "../labels";
 
@@ -29,10 +31,36 @@ export const RESERVATION_STATUS_TONES: Readonly<Record<string, ChipTone>> = {
   no_show: "warning",
 };
 
+/** A calendar day in the filter <-> the instant its Vilnius day starts (or the next day starts, for "until"). */
+const dayStart = (value: string | null) =>
+  value && isDateString(value) ? vilniusLocalToInstant(value).toISOString() : undefined;
+const dayEnd = (value: string | null) =>
+  value && isDateString(value) ? vilniusLocalToInstant(addDaysToDateString(value, 1)).toISOString() : undefined;
+const showDay = (value: unknown) => (typeof value === "string" && value ? vilniusDateString(value) : "");
+const showDayBefore = (value: unknown) =>
+  typeof value === "string" && value ? addDaysToDateString(vilniusDateString(value), -1) : "";
+
 const reservationFilters = [
-  <SearchInput key="q" source="q" alwaysOn />,
-  <SelectInput key="status" source="status" choices={RESERVATION_STATUS_CHOICES} translateChoice={false} />,
-  <ReferenceInput key="carId" source="carId" reference="cars">
+  <SearchInput key="q" source="q" alwaysOn placeholder="Numeris ar komentaras" />,
+  <SelectInput key="status" source="status" choices={RESERVATION_STATUS_CHOICES} translateChoice={false} alwaysOn />,
+  <ReferenceInput key="carId" source="carId" reference="cars" alwaysOn>
+    <AutocompleteInput filterToQuery={(q: string) => ({ q })} sx={{ minWidth: 220 }} />
+  </ReferenceInput>,
+  <CalendarDateInput
+    key="from"
+    source="returnAt_gt"
+    label="Nuomos laikotarpis nuo"
+    parse={dayStart}
+    format={showDay}
+  />,
+  <CalendarDateInput
+    key="to"
+    source="pickupAt_lt"
+    label="Nuomos laikotarpis iki"
+    parse={dayEnd}
+    format={showDayBefore}
+  />,
+  <ReferenceInput key="customerId" source="customerId" reference="customers">
     <AutocompleteInput filterToQuery={(q: string) => ({ q })} />
   </ReferenceInput>,
 ];

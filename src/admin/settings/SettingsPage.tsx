@@ -1,5 +1,17 @@
-// /admin/settings: the company's details, booking rules, texts and templates (admins only).
-import { Typography } from "@mui/material";
+// /admin/settings: the company's details, pickup places, extras, booking rules, the terms and
+// about texts, the contract template and the e-mail templates (admins only; the API agrees).
+import AddIcon from "@mui/icons-material/Add";
+import {
+  Box,
+  Button,
+  Link as MuiLink,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  Typography,
+} from "@mui/material";
 import {
   AccessDenied,
   Edit,
@@ -9,17 +21,92 @@ import {
   required,
   SaveButton,
   TabbedForm,
+  TabbedFormTabs,
   TextArrayInput,
   TextInput,
   Toolbar,
+  useBasename,
   useCanAccess,
   useGetList,
 } from "react-admin";
+import { Link } from "react-router-dom";
+import { formatMoney } from "../../domain/format";
+import type { Extra, Location } from "../../domain/schemas";
 import { settingsSchema } from "../../domain/schemas";
 import { emptyToString } from "../cars/CarForm";
 import { zodFormValidator } from "../validation";
 
 const validateSettings = zodFormValidator(settingsSchema);
+
+const CONTRACT_PLACEHOLDERS =
+  "{number}, {date}, {company.name}, {company.companyCode}, {company.vatCode}, {company.address}, {company.iban}, " +
+  "{company.bankName}, {customer.name}, {customer.companyName}, {customer.companyCode}, {customer.vatCode}, " +
+  "{customer.personalCode}, {customer.idDocumentNumber}, {customer.licenceNumber}, {customer.licenceIssuedAt}, " +
+  "{customer.address}, {customer.phone}, {customer.email}, {car.make}, {car.model}, {car.year}, {car.plateNumber}, " +
+  "{car.vin}, {car.fuel}, {car.transmission}, {pickupAt}, {returnAt}, {pickupLocation}, {returnLocation}, {days}, " +
+  "{dailyRate}, {extras}, {delivery}, {discount}, {total}, {vat}, {deposit}, {mileageLimit}, {mileageOut}, " +
+  "{mileageIn}, {fuelOut}, {fuelIn}, {damages}, {terms}";
+
+/** Places and extras are records of their own; the settings show them with links to edit. */
+function ReferenceTable<T extends { id: string; name: string; active?: boolean }>({
+  resource,
+  title,
+  addLabel,
+  columns,
+}: {
+  resource: "locations" | "extras";
+  title: string;
+  addLabel: string;
+  columns: { label: string; value: (record: T) => string }[];
+}) {
+  const basename = useBasename();
+  const { data, isPending } = useGetList<T>(resource, {
+    pagination: { page: 1, perPage: 200 },
+    sort: { field: "sortOrder", order: "ASC" },
+  });
+  return (
+    <Box sx={{ width: "100%" }}>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+        {title}
+      </Typography>
+      {isPending ? (
+        <Loading />
+      ) : (
+        <Box sx={{ overflowX: "auto" }}>
+          <Table size="small" aria-label={title}>
+            <TableHead>
+              <TableRow>
+                <TableCell>Pavadinimas</TableCell>
+                {columns.map((column) => (
+                  <TableCell key={column.label}>{column.label}</TableCell>
+                ))}
+                <TableCell>Aktyvi</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {(data ?? []).map((record) => (
+                <TableRow key={record.id}>
+                  <TableCell>
+                    <MuiLink component={Link} to={`${basename}/${resource}/${record.id}`}>
+                      {record.name}
+                    </MuiLink>
+                  </TableCell>
+                  {columns.map((column) => (
+                    <TableCell key={column.label}>{column.value(record)}</TableCell>
+                  ))}
+                  <TableCell>{record.active === false ? "Ne" : "Taip"}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </Box>
+      )}
+      <Button component={Link} to={`${basename}/${resource}/create`} startIcon={<AddIcon />} sx={{ mt: 1 }}>
+        {addLabel}
+      </Button>
+    </Box>
+  );
+}
 
 function SettingsForm() {
   return (
@@ -27,6 +114,7 @@ function SettingsForm() {
     <TabbedForm
       validate={validateSettings}
       syncWithLocation={false}
+      tabs={<TabbedFormTabs variant="scrollable" scrollButtons="auto" allowScrollButtonsMobile />}
       warnWhenUnsavedChanges
       // Settings are one record that always exists: save only, never delete.
       toolbar={
@@ -48,6 +136,29 @@ function SettingsForm() {
         <TextInput source="company.hours" label="Darbo laikas" multiline parse={emptyToString} />
         <TextInput source="company.helpline" label="Pagalbos telefonas visą parą" parse={emptyToString} />
         <TextInput source="company.facebook" label="Facebook puslapis" parse={emptyToString} />
+      </FormTab>
+      <FormTab label="Vietos">
+        <ReferenceTable<Location & { id: string }>
+          resource="locations"
+          title="Paėmimo ir grąžinimo vietos. Spustelėkite pavadinimą, kad redaguotumėte."
+          addLabel="Nauja vieta"
+          columns={[
+            { label: "Miestas", value: (location) => location.city },
+            { label: "Adresas", value: (location) => location.address },
+            { label: "Pristatymas", value: (location) => formatMoney(location.deliveryFee) },
+          ]}
+        />
+      </FormTab>
+      <FormTab label="Papildomos paslaugos">
+        <ReferenceTable<Extra & { id: string }>
+          resource="extras"
+          title="Papildomos paslaugos, kurias klientas gali užsisakyti. Spustelėkite pavadinimą, kad redaguotumėte."
+          addLabel="Nauja paslauga"
+          columns={[
+            { label: "Kaina", value: (extra) => formatMoney(extra.price) },
+            { label: "Apmokestinama", value: (extra) => (extra.chargedPer === "day" ? "parai" : "nuomai") },
+          ]}
+        />
       </FormTab>
       <FormTab label="Rezervavimo taisyklės">
         <NumberInput source="bookingRules.leadTimeHours" label="Mažiausias laikas iki paėmimo, val." step={1} min={0} />
@@ -88,11 +199,17 @@ function SettingsForm() {
           multiline
           minRows={14}
           parse={emptyToString}
+          helperText="Žymės riestiniuose skliaustuose spausdinant pakeičiamos rezervacijos duomenimis"
         />
+        <Typography variant="body2" color="text.secondary" sx={{ wordBreak: "break-word" }}>
+          Galimos žymės: {CONTRACT_PLACEHOLDERS}
+        </Typography>
       </FormTab>
       <FormTab label="Laiškų šablonai">
         <Typography variant="body2" color="text.secondary">
-          Žymės, pvz. {"{name}"}, {"{number}"}, {"{company}"}, siunčiant pakeičiamos tikromis reikšmėmis.
+          Žymės siunčiant pakeičiamos tikromis reikšmėmis. Rezervacijos laiške: {"{name}"}, {"{number}"}, {"{car}"},{" "}
+          {"{pickup}"}, {"{return}"}, {"{total}"}, {"{company}"}. Atsakyme į užklausą: {"{name}"}, {"{subject}"},{" "}
+          {"{body}"} (atsakymo tekstas), {"{company}"}.
         </Typography>
         <TextInput
           source="emailTemplates.reservationReceived.subject"

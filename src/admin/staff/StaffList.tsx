@@ -13,7 +13,7 @@ export function StaffList() {
   return (
     <AdminOnly>
       <List sort={{ field: "name", order: "ASC" }}>
-        <DataTable bulkActionButtons={false}>
+        <DataTable bulkActionButtons={false} rowClick="edit">
           <Column source="name" />
           <Column source="email" />
           <Column source="role" render={(user) => choiceName(STAFF_ROLE_CHOICES, user.role)} />

@@ -2,6 +2,7 @@
 // cookie session. Loaded lazily with the back-office; the public bundle never sees it.
 import simpleRestProvider from "ra-data-simple-rest";
 import { type AuthProvider, type DataProvider, fetchUtils, HttpError, type RaRecord } from "react-admin";
+import type { AdminActions, LiveChange } from "../../admin/adminApi";
 import { ADMIN_RESOURCES } from "../../domain/schemas";
 import type { SessionUser } from "../port";
 
@@ -80,10 +81,49 @@ export function toWritePayload(resource: string, data: Partial<RaRecord>): Recor
   return payload;
 }
 
-export function createLocalDataProvider(apiUrl = ADMIN_API_URL): DataProvider {
+const postJson = async <T>(url: string, body: unknown): Promise<T> =>
+  (await adminHttpClient(url, { method: "POST", body: JSON.stringify(body) })).json as T;
+
+/** The server's change feed (GET /api/admin/events, Server-Sent Events); reconnects by itself. */
+export function subscribeToServerEvents(
+  url: string,
+  listener: (change: LiveChange) => void,
+  onStatus?: (connected: boolean) => void,
+): () => void {
+  if (typeof EventSource === "undefined") return () => undefined;
+  const source = new EventSource(url, { withCredentials: true });
+  source.addEventListener("open", () => onStatus?.(true));
+  source.addEventListener("error", () => onStatus?.(false));
+  source.addEventListener("change", (event) => {
+    try {
+      const change = JSON.parse((event as MessageEvent<string>).data) as LiveChange;
+      if (typeof change.resource === "string" && typeof change.id === "string") listener(change);
+    } catch {
+      console.warn("Gautas neteisingas pakeitimų srauto įvykis");
+    }
+  });
+  return () => source.close();
+}
+
+/** The back-office's server-side operations (see src/admin/adminApi.ts) over /api/admin/actions. */
+export function createLocalAdminActions(apiUrl = ADMIN_API_URL): AdminActions {
+  const actions = `${apiUrl}/actions`;
+  return {
+    replyToRequest: (id, input) => postJson(`${actions}/requests/${encodeURIComponent(id)}/reply`, input),
+    previewPriceUpdate: (input) => postJson(`${actions}/prices/preview`, input),
+    applyPriceUpdate: (input) => postJson(`${actions}/prices/apply`, input),
+    priceUpdateHistory: async () => (await adminHttpClient(`${actions}/prices/history`)).json,
+    saveSortOrder: (resource, ids) => postJson(`${actions}/sorting`, { resource, ids }),
+    checkQuote: (input) => postJson(`${actions}/quote`, input),
+    subscribeToChanges: (listener, onStatus) => subscribeToServerEvents(`${apiUrl}/events`, listener, onStatus),
+  };
+}
+
+export function createLocalDataProvider(apiUrl = ADMIN_API_URL): DataProvider & AdminActions {
   const base = simpleRestProvider(apiUrl, adminHttpClient);
   return {
     ...base,
+    ...createLocalAdminActions(apiUrl),
     update: (resource, params) =>
       base.update(resource, { ...params, data: toWritePayload(resource, { ...params.previousData, ...params.data }) }),
     create: (resource, params) => base.create(resource, { ...params, data: toWritePayload(resource, params.data) }),

@@ -1,10 +1,19 @@
-// Bulk price change: scope selection and the new rates, rounded as staff chose.
+// Bulk price change: scope selection and the new rates, rounded as staff chose. The admin's
+// preview and the server's apply both use planPriceUpdate, so these rules hold for both.
 import { describe, expect, it } from "vitest";
-import { applyChange, newRate, previewRows, rulesInScope } from "../../../src/admin/prices/priceChange";
+import {
+  newRate,
+  type PriceScope,
+  planFingerprint,
+  planPriceUpdate,
+  previewRows,
+  seasonsOf,
+} from "../../../src/admin/prices/priceChange";
 import type { Car, Price } from "../../../src/domain/schemas";
 
-const car = (id: string, category: Car["category"]) => ({ id, category }) as Car & { id: string };
-const rule = (id: string, patch: Partial<Price>): Price & { id: string } => ({
+const car = (id: string, category: Car["category"]) => ({ id, category });
+const SUMMER = { name: "Vasara", from: "2026-06-01", to: "2026-08-31" };
+const rule = (id: string, patch: Partial<Price>): Price & { id: string; updatedAt: string } => ({
   id,
   carId: null,
   category: null,
@@ -13,17 +22,20 @@ const rule = (id: string, patch: Partial<Price>): Price & { id: string } => ({
     { fromDays: 1, toDays: 3, dailyRate: 39 },
     { fromDays: 4, toDays: null, dailyRate: 33.4 },
   ],
+  updatedAt: `2026-01-01T00:00:00.000Z#${id}`,
   ...patch,
 });
 
-const cars = [car("a", "ekonominė"), car("b", "verslo")];
+const cars = [car("a", "ekonominė"), car("b", "verslo"), car("c", "ekonominė")];
 const prices = [
   rule("class-eco", { category: "ekonominė" }),
-  rule("class-eco-summer", { category: "ekonominė", season: { name: "Vasara", from: "2026-06-01", to: "2026-08-31" } }),
+  rule("class-eco-summer", { category: "ekonominė", season: SUMMER }),
   rule("car-a", { carId: "a" }),
   rule("car-b", { carId: "b" }),
   rule("class-biz", { category: "verslo" }),
 ];
+const TEN_PERCENT = { kind: "percent", value: 10, step: 0.5 } as const;
+const keys = (scope: PriceScope) => planPriceUpdate(prices, cars, scope, TEN_PERCENT).map((p) => p.key);
 
 describe("price update", () => {
   it("raises by a percentage and rounds to the chosen step", () => {
@@ -38,27 +50,52 @@ describe("price update", () => {
   });
 
   it("takes a class's own rules and the rules of its cars", () => {
-    const ids = rulesInScope(prices, cars, { category: "ekonominė", carIds: [], season: "all" }).map((p) => p.id);
-    expect(ids).toEqual(["class-eco", "class-eco-summer", "car-a"]);
+    expect(keys({ category: "ekonominė", carIds: [], season: "all" })).toEqual([
+      "class-eco",
+      "class-eco-summer",
+      "car-a",
+    ]);
   });
 
-  it("narrows to chosen cars and to seasonal or year-round rules", () => {
-    expect(rulesInScope(prices, cars, { category: null, carIds: ["b"], season: "all" }).map((p) => p.id)).toEqual([
-      "car-b",
-    ]);
-    expect(
-      rulesInScope(prices, cars, { category: "ekonominė", carIds: [], season: "seasonal" }).map((p) => p.id),
-    ).toEqual(["class-eco-summer"]);
-    expect(rulesInScope(prices, cars, { category: null, carIds: [], season: "year-round" })).toHaveLength(4);
+  it("narrows to seasonal, year-round or one season's rules", () => {
+    expect(keys({ category: "ekonominė", carIds: [], season: "seasonal" })).toEqual(["class-eco-summer"]);
+    expect(keys({ category: null, carIds: [], season: "year-round" })).toHaveLength(4);
+    expect(keys({ category: null, carIds: [], season: "2026-06-01/2026-08-31" })).toEqual(["class-eco-summer"]);
   });
 
-  it("previews every tier and applies the same numbers", () => {
-    const change = { kind: "percent", value: 10, step: 0.5 } as const;
-    const rows = previewRows([prices[0]!], change);
-    expect(rows.map((r) => [r.oldRate, r.newRate])).toEqual([
-      [39, 43],
-      [33.4, 36.5],
+  it("a chosen car with its own prices changes only those", () => {
+    expect(keys({ category: null, carIds: ["b"], season: "all" })).toEqual(["car-b"]);
+  });
+
+  it("a chosen car priced by its class gets copies of every class rule, the change only where in scope", () => {
+    const plan = planPriceUpdate(prices, cars, { category: null, carIds: ["c"], season: "year-round" }, TEN_PERCENT);
+    expect(plan.map((p) => [p.key, p.priceId, p.carId, p.changed])).toEqual([
+      ["new:c:class-eco", null, "c", true],
+      ["new:c:class-eco-summer", null, "c", false],
     ]);
-    expect(applyChange(prices[0]!, change).tiers.map((t) => t.dailyRate)).toEqual([43, 36.5]);
+    expect(plan[0]?.newTiers.map((t) => t.dailyRate)).toEqual([43, 36.5]);
+    // The summer copy keeps its rates: the car's summer price stays what it was.
+    expect(plan[1]?.newTiers.map((t) => t.dailyRate)).toEqual([39, 33.4]);
+    expect(plan[1]?.season).toEqual(SUMMER);
+  });
+
+  it("previews every changed tier with the same numbers the plan writes", () => {
+    const plan = planPriceUpdate(prices, cars, { category: null, carIds: ["c"], season: "year-round" }, TEN_PERCENT);
+    expect(previewRows(plan).map((r) => [r.key, r.oldRate, r.newRate])).toEqual([
+      ["new:c:class-eco", 39, 43],
+      ["new:c:class-eco", 33.4, 36.5],
+    ]);
+  });
+
+  it("fingerprints the plan by rule versions, so a stale preview is detectable", () => {
+    const plan = planPriceUpdate(prices, cars, { category: "verslo", carIds: [], season: "all" }, TEN_PERCENT);
+    expect(planFingerprint(plan)).toEqual({
+      "car-b": "2026-01-01T00:00:00.000Z#car-b",
+      "class-biz": "2026-01-01T00:00:00.000Z#class-biz",
+    });
+  });
+
+  it("lists the seasons of the rules for the scope picker", () => {
+    expect(seasonsOf(prices)).toEqual([{ key: "2026-06-01/2026-08-31", label: "Vasara: 2026-06-01 – 2026-08-31" }]);
   });
 });
