@@ -1,9 +1,11 @@
 // Serves the Vite build (DIST_DIR) with history fallback: a path the app's route table
-// (src/app/routes.ts) knows gets index.html with 200; any other path gets index.html with 404
+// (src/app/routes.ts) knows gets the app shell with 200; any other path gets it with 404
 // (the app then shows "Page Not Found: /that/path").
-// A prerendered page (dist/<path>/index.html) is served as it is.
+// A prerendered page (dist/<path>/index.html) is served as it is. Once pages are prerendered,
+// dist/index.html is the home page and the bare shell is dist/200.html (scripts/prerender.ts).
+// Files the build precompressed (file.br, file.gz) are sent to browsers that accept them.
 import { createReadStream } from "node:fs";
-import { readFile, stat } from "node:fs/promises";
+import { stat } from "node:fs/promises";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { type Context, Hono } from "hono";
@@ -75,6 +77,8 @@ const CONTENT_TYPES: Record<string, string> = {
   ".wasm": "application/wasm",
 };
 
+const COMPRESSIBLE = new Set([".html", ".js", ".mjs", ".css", ".json", ".svg", ".xml", ".txt", ".webmanifest", ".map"]);
+
 const IMMUTABLE = "public, max-age=31536000, immutable";
 const REVALIDATE = "no-cache";
 
@@ -91,22 +95,64 @@ async function fileInfo(file: string) {
   return info?.isFile() ? info : null;
 }
 
-function sendFile(c: Context<AppEnv>, file: string, size: number, cacheControl: string, status: 200 | 404 = 200) {
+/** Content codings the client accepts ("gzip, deflate, br;q=0.9" -> gzip, deflate, br); q=0 refuses. */
+function acceptedEncodings(header: string | undefined): Set<string> {
+  const accepted = new Set<string>();
+  for (const part of (header ?? "").toLowerCase().split(",")) {
+    const [name, ...params] = part.split(";").map((piece) => piece.trim());
+    const q = params.find((param) => param.startsWith("q="));
+    if (name && !(q && Number(q.slice(2)) === 0)) accepted.add(name);
+  }
+  return accepted;
+}
+
+/** The precompressed variant of `file` the client accepts (brotli first), if the build made one. */
+async function compressedVariant(
+  c: Context<AppEnv>,
+  file: string,
+): Promise<{ file: string; size: number; encoding: string } | null> {
+  const accepted = acceptedEncodings(c.req.header("accept-encoding"));
+  for (const [encoding, suffix] of [
+    ["br", ".br"],
+    ["gzip", ".gz"],
+  ] as const) {
+    if (!accepted.has(encoding)) continue;
+    const info = await fileInfo(file + suffix);
+    if (info) return { file: file + suffix, size: info.size, encoding };
+  }
+  return null;
+}
+
+async function sendFile(c: Context<AppEnv>, file: string, size: number, cacheControl: string, status: 200 | 404 = 200) {
   c.header("Content-Type", CONTENT_TYPES[path.extname(file).toLowerCase()] ?? "application/octet-stream");
   c.header("Cache-Control", cacheControl);
-  c.header("Content-Length", String(size));
+  let body = { file, size };
+  if (COMPRESSIBLE.has(path.extname(file).toLowerCase())) {
+    c.header("Vary", "Accept-Encoding");
+    const variant = await compressedVariant(c, file);
+    if (variant) {
+      c.header("Content-Encoding", variant.encoding);
+      body = variant;
+    }
+  }
+  c.header("Content-Length", String(body.size));
   if (c.req.method === "HEAD") return c.body(null, status);
-  return c.body(Readable.toWeb(createReadStream(file)) as ReadableStream<Uint8Array>, status);
+  return c.body(Readable.toWeb(createReadStream(body.file)) as ReadableStream<Uint8Array>, status);
 }
 
 async function sendIndex(c: Context<AppEnv>, file: string, status: 200 | 404) {
-  const html = await readFile(file, "utf8").catch(() => null);
-  if (html === null) {
+  const info = await fileInfo(file);
+  if (!info) {
     c.header("Cache-Control", "no-store");
     return c.text(DIST_MISSING_MESSAGE, 503);
   }
-  c.header("Cache-Control", REVALIDATE);
-  return c.html(html, status);
+  return sendFile(c, file, info.size, REVALIDATE, status);
+}
+
+/** The app shell for history fallback: 200.html once the home page is prerendered into index.html. */
+async function shellFile(root: string): Promise<string> {
+  const shell = path.join(root, "200.html");
+  return (await fileInfo(shell)) ? shell : path.join(root, "index.html");
 }
 
 export function staticRoutes(): Hono<AppEnv> {
@@ -115,15 +161,16 @@ export function staticRoutes(): Hono<AppEnv> {
   app.get("/*", async (c) => {
     const root = path.resolve(c.get("deps").config.distDir);
     const index = path.join(root, "index.html");
+    const shell = await shellFile(root);
     let pathname: string;
     try {
       pathname = decodeURIComponent(new URL(c.req.url).pathname);
     } catch {
-      return sendIndex(c, index, 404);
+      return sendIndex(c, shell, 404);
     }
     const segments = pathname.split("/").filter(Boolean);
     const unsafe = pathname.includes("\0") || pathname.includes("\\") || segments.some((s) => s === ".." || s === ".");
-    if (unsafe) return sendIndex(c, index, 404);
+    if (unsafe) return sendIndex(c, shell, 404);
     const relative = segments.join("/");
 
     if (pathname.startsWith("/admin") || pathname === "/login") c.header("X-Robots-Tag", "noindex");
@@ -147,7 +194,9 @@ export function staticRoutes(): Hono<AppEnv> {
       }
     }
 
-    return sendIndex(c, index, relative === "index.html" || isAppRoute(pathname) ? 200 : 404);
+    // The home page (prerendered into index.html, or the shell itself before prerendering).
+    if (relative === "" || relative === "index.html") return sendIndex(c, index, 200);
+    return sendIndex(c, shell, isAppRoute(pathname) ? 200 : 404);
   });
 
   return app;

@@ -1,10 +1,9 @@
 // Route errors as React Router error responses: serialisable, so a prerendered page
 // can hand them to hydration (createStaticHandler -> hydrationData) unchanged.
 import { data, isRouteErrorResponse } from "react-router-dom";
+import { INTERNAL_SERVER_ERROR, pageNotFoundMessage } from "./statusMessages";
 
-/** The spec's exact 404 status message. */
-export const pageNotFoundMessage = (fullPath: string): string => `Page Not Found: ${fullPath}`;
-export const INTERNAL_SERVER_ERROR = "Internal Server Error";
+export { INTERNAL_SERVER_ERROR, pageNotFoundMessage } from "./statusMessages";
 
 export interface RouteErrorBody {
   /** the error's own message, shown as the description */

@@ -96,7 +96,11 @@ export function createAppRoutes(options: AppRoutesOptions): RouteObject[] {
     if (!route.page) throw new Error(`Viešasis maršrutas ${route.path} neturi puslapio modulio`);
     const loadPage: PageImporter = loadChunk(route.page);
     return {
+      id: pageRouteId(route.path),
       path: route.path,
+      // Shown in the layout when a page's data must load before it renders (a prerendered
+      // page opened with a query string); the layout itself stays.
+      HydrateFallback: LoadingScreen,
       loader: async ({ request, params }) => {
         const url = new URL(request.url);
         if (route.validate && !route.validate(params)) notFound(url);
@@ -195,8 +199,26 @@ function NothingHere() {
   return null;
 }
 
+/** The route id of a public page: stable, so prerendered data finds its route when hydrating. */
+export const pageRouteId = (path: string): string => `page:${path}`;
+
 export interface AppRouterOptions extends AppRoutesOptions {
   hydrationData?: HydrationState;
+}
+
+/**
+ * Loads the lazy modules of the routes that match `pathname`, in place. Hydrating a
+ * prerendered page needs them before the router starts: a route still lazy at start-up
+ * makes React Router render the loading fallback instead of the server's markup.
+ */
+export async function resolveLazyRoutes(routes: RouteObject[], pathname: string): Promise<void> {
+  for (const match of matchRoutes(routes, pathname) ?? []) {
+    const route = match.route;
+    if (typeof route.lazy !== "function") continue;
+    const loaded = await route.lazy();
+    Object.assign(route, loaded);
+    route.lazy = undefined;
+  }
 }
 
 export type AppRouter = ReturnType<typeof createBrowserRouter>;
@@ -214,5 +236,22 @@ export function createAppRouter(options: AppRouterOptions): AppRouter {
     navigationTarget: () => (router ? pendingNavigationHref(router) : null),
   });
   router = createBrowserRouter(routes, options.hydrationData ? { hydrationData: options.hydrationData } : {});
+  return router;
+}
+
+/**
+ * The router for a page that arrived prerendered: the matching route modules are loaded
+ * first, so the router starts with the server's data and renders the same markup.
+ */
+export async function createHydratingAppRouter(
+  options: AppRouterOptions & { hydrationData: HydrationState; pathname: string },
+): Promise<AppRouter> {
+  let router: AppRouter | null = null;
+  const routes = createAppRoutes({
+    ...options,
+    navigationTarget: () => (router ? pendingNavigationHref(router) : null),
+  });
+  await resolveLazyRoutes(routes, options.pathname);
+  router = createBrowserRouter(routes, { hydrationData: options.hydrationData });
   return router;
 }

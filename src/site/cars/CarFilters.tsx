@@ -1,5 +1,4 @@
 // Catalogue filters; their state lives in the URL query (?category=...&seats=5).
-import { useId } from "react";
 import type { PublicCar } from "../../backend/port";
 import { SelectField } from "../components/Field";
 import { CAR_FILTERS, type CarFilterKey, capitalize, seatsLabel } from "../lib/labels";
@@ -45,7 +44,7 @@ export default function CarFilters({
   onChange: (key: CarFilterKey, value: string) => void;
   onReset: () => void;
 }) {
-  const id = useId();
+  const id = "filters";
   const active = Object.values(values).some(Boolean);
   return (
     <form className="filters card" aria-labelledby={`${id}-title`} onSubmit={(event) => event.preventDefault()}>

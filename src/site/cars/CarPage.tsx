@@ -1,15 +1,18 @@
-import { useState } from "react";
+import { Suspense } from "react";
 import { Link } from "react-router-dom";
+import { useBackend } from "../../app/BackendContext";
 import { notFound } from "../../app/httpErrors";
 import { type PageLoadContext, usePageData } from "../../app/page";
 import type { PublicCar } from "../../backend/port";
 import { formatDays, formatMoney, formatNumber } from "../../domain/format";
 import CarChips from "../components/CarChips";
-import CarImage from "../components/CarImage";
 import PageHeader from "../components/PageHeader";
 import PageMeta from "../components/PageMeta";
 import RichText from "../components/RichText";
 import { bagsLabel, capitalize, carName, seatsLabel } from "../lib/labels";
+import { breadcrumbJsonLd, carJsonLd, clampDescription, getSiteBaseUrl } from "../lib/seo";
+import { useSettings } from "../useSettings";
+import Gallery from "./Gallery";
 
 interface CarData {
   car: PublicCar;
@@ -29,14 +32,35 @@ function tierLabel(tier: { fromDays: number; toDays: number | null }): string {
 
 export default function CarPage() {
   const { car } = usePageData<CarData>();
-  const [imageIndex, setImageIndex] = useState(0);
+  const { company } = useSettings();
+  const { files } = useBackend();
   const name = carName(car);
+  const base = getSiteBaseUrl();
+  const path = `/automobiliai/${car.slug}`;
+  const description = clampDescription(
+    `${name} (${car.year}) nuoma: ${car.category} klasė, ${car.transmission} pavarų dėžė, ${car.fuel}, ${seatsLabel(car.seats)}.` +
+      (car.priceFrom != null ? ` Kaina nuo ${formatMoney(car.priceFrom)} parai su draudimu ir PVM.` : "") +
+      ` Užstatas ${formatMoney(car.deposit)}.`,
+  );
 
   return (
     <div className="container">
       <PageMeta
         title={`${name} nuoma`}
-        description={`${name} (${car.year}) nuoma: ${car.category} klasė, ${car.transmission} pavarų dėžė, ${car.fuel}.${car.priceFrom != null ? ` Nuo ${formatMoney(car.priceFrom)} parai su PVM.` : ""}`}
+        description={description}
+        type="product"
+        image={car.images[0] ? files.url(car.images[0]) : null}
+        jsonLd={[
+          carJsonLd(car, { base, imageUrl: files.url, seller: company.brand }),
+          breadcrumbJsonLd(
+            [
+              { name: "Pradžia", path: "/" },
+              { name: "Automobiliai", path: "/automobiliai" },
+              { name, path },
+            ],
+            base,
+          ),
+        ]}
       />
       <PageHeader
         title={
@@ -46,33 +70,14 @@ export default function CarPage() {
         }
         crumbs={[
           { to: "/automobiliai", label: "Automobiliai" },
-          { to: `/automobiliai/${car.slug}`, label: name },
+          { to: path, label: name },
         ]}
       />
       <div className="car-page">
         <div>
-          <section className="gallery" aria-label="Nuotraukos">
-            <div className="gallery__main">
-              <CarImage car={car} index={imageIndex} eager width={960} height={600} />
-            </div>
-            {car.images.length > 1 ? (
-              <ul className="gallery__thumbs">
-                {car.images.map((path, index) => (
-                  <li key={path}>
-                    <button
-                      type="button"
-                      className="gallery__thumb"
-                      aria-pressed={index === imageIndex}
-                      aria-label={`Rodyti nuotrauką ${index + 1}`}
-                      onClick={() => setImageIndex(index)}
-                    >
-                      <CarImage car={car} index={index} width={160} height={100} />
-                    </button>
-                  </li>
-                ))}
-              </ul>
-            ) : null}
-          </section>
+          <Suspense>
+            <Gallery car={car} />
+          </Suspense>
 
           <section aria-labelledby="specs-title">
             <h2 id="specs-title">Techniniai duomenys</h2>

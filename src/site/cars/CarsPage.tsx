@@ -1,12 +1,17 @@
+import { Suspense } from "react";
 import type { ShouldRevalidateFunction } from "react-router-dom";
 import { useSearchParams } from "react-router-dom";
+import { useBackend } from "../../app/BackendContext";
 import { type PageLoadContext, usePageData } from "../../app/page";
 import type { PublicCar } from "../../backend/port";
 import { formatCars } from "../../domain/format";
 import { CarGrid } from "../components/CarCard";
+import { SelectField } from "../components/Field";
 import PageHeader from "../components/PageHeader";
 import PageMeta from "../components/PageMeta";
 import type { CarFilterKey } from "../lib/labels";
+import { carListJsonLd, getSiteBaseUrl } from "../lib/seo";
+import { useSettings } from "../useSettings";
 import CarFilters, { applyFilters, filtersFromQuery } from "./CarFilters";
 
 interface CarsData {
@@ -17,17 +22,43 @@ export async function load({ backend }: PageLoadContext): Promise<CarsData> {
   return { cars: await backend.site.cars() };
 }
 
-// Filters work on the loaded list: changing them must not refetch it.
+// Filters and sorting work on the loaded list: changing them must not refetch it.
 export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, defaultShouldRevalidate }) =>
   currentUrl.pathname !== nextUrl.pathname || currentUrl.href === nextUrl.href ? defaultShouldRevalidate : false;
 
+export const SORT_OPTIONS = [
+  { value: "", label: "Rekomenduojami" },
+  { value: "kaina", label: "Kaina: nuo pigiausių" },
+  { value: "-kaina", label: "Kaina: nuo brangiausių" },
+] as const;
+
+/** The staff's order, or by "nuo X €/parai" (cars without a price last, staff order among equals). */
+export function sortCars(cars: PublicCar[], sort: string | null): PublicCar[] {
+  if (sort !== "kaina" && sort !== "-kaina") return cars;
+  const direction = sort === "kaina" ? 1 : -1;
+  return cars
+    .map((car, index) => ({ car, index }))
+    .sort((a, b) => {
+      const pa = a.car.priceFrom;
+      const pb = b.car.priceFrom;
+      if (pa === null && pb === null) return a.index - b.index;
+      if (pa === null) return 1;
+      if (pb === null) return -1;
+      return (pa - pb) * direction || a.index - b.index;
+    })
+    .map(({ car }) => car);
+}
+
 export default function CarsPage() {
   const { cars } = usePageData<CarsData>();
+  const { company } = useSettings();
+  const { files } = useBackend();
   const [params, setParams] = useSearchParams();
   const filters = filtersFromQuery(params);
-  const shown = applyFilters(cars, filters);
+  const sort = params.get("rikiuoti");
+  const shown = sortCars(applyFilters(cars, filters), sort);
 
-  const change = (key: CarFilterKey, value: string) => {
+  const update = (key: string, value: string) => {
     const next = new URLSearchParams(params);
     if (value) next.set(key, value);
     else next.delete(key);
@@ -37,22 +68,47 @@ export default function CarsPage() {
   return (
     <div className="container">
       <PageMeta
-        title="Automobilių katalogas"
-        description="Nuomojami automobiliai: ekonominės, kompaktinės, verslo klasės, visureigiai ir mikroautobusai. Kainos parai su PVM."
+        title="Automobilių nuomos katalogas"
+        description={`Visi ${company.brand} nuomojami automobiliai: ekonominės, kompaktinės, verslo klasės, visureigiai ir mikroautobusai. Kaina parai su draudimu ir PVM.`}
+        jsonLd={[
+          carListJsonLd(cars, {
+            base: getSiteBaseUrl(),
+            imageUrl: files.url,
+            seller: company.brand,
+            name: "Nuomojami automobiliai",
+          }),
+        ]}
       />
       <PageHeader
         title="Automobiliai"
         lead="Visi mūsų nuomojami automobiliai. Pasirinkite klasę, pavarų dėžę, kuro tipą ar vietų skaičių."
       />
       <div className="catalogue">
-        <CarFilters cars={cars} values={filters} onChange={change} onReset={() => setParams({}, { replace: true })} />
+        <Suspense>
+          <CarFilters
+            cars={cars}
+            values={filters}
+            onChange={(key: CarFilterKey, value) => update(key, value)}
+            onReset={() => setParams(sort ? { rikiuoti: sort } : {}, { replace: true, preventScrollReset: true })}
+          />
+        </Suspense>
         <section aria-labelledby="catalogue-results">
           <h2 id="catalogue-results" className="visually-hidden">
             Rezultatai
           </h2>
-          <p className="result-count" role="status">
-            Rasta: {formatCars(shown.length)}
-          </p>
+          <div className="catalogue__bar">
+            <p className="result-count" role="status">
+              Rasta: {formatCars(shown.length)}
+            </p>
+            <SelectField
+              id="catalogue-sort"
+              label="Rikiuoti"
+              className="catalogue__sort"
+              value={sort ?? ""}
+              onChange={(event) => update("rikiuoti", event.target.value)}
+              options={SORT_OPTIONS}
+            />
+          </div>
           {shown.length > 0 ? (
             <CarGrid cars={shown} eagerCount={2} />
           ) : (

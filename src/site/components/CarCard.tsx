@@ -1,3 +1,4 @@
+import { Suspense } from "react";
 import { Link } from "react-router-dom";
 import type { PublicCar } from "../../backend/port";
 import { carName } from "../lib/labels";
@@ -59,12 +60,15 @@ export function CarGrid({
     <ul className="car-grid">
       {cars.map((car, index) => (
         <li key={car.id}>
-          <CarCard
-            car={car}
-            headingLevel={headingLevel}
-            eagerImage={index < eagerCount}
-            {...(price ? { price: price(car) } : {})}
-          />
+          {/* A boundary per card: a prerendered grid hydrates card by card, never in one long task. */}
+          <Suspense>
+            <CarCard
+              car={car}
+              headingLevel={headingLevel}
+              eagerImage={index < eagerCount}
+              {...(price ? { price: price(car) } : {})}
+            />
+          </Suspense>
         </li>
       ))}
     </ul>

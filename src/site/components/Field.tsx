@@ -1,12 +1,50 @@
 // Labelled form controls with hints and errors wired for screen readers.
-import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from "react";
+import {
+  type ChangeEvent,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type RefObject,
+  type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
+  useEffect,
+  useRef,
+} from "react";
 
 interface FieldFrame {
   id: string;
   label: ReactNode;
   error?: string | undefined;
+  /** marks the control invalid when the message is shown elsewhere (a summary above the form) */
+  invalid?: boolean;
   hint?: ReactNode;
   className?: string;
+}
+
+type Control = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
+
+/**
+ * A prerendered form can be typed into before the page is hydrated. When the control
+ * mounts, whatever the visitor already typed (or the browser autofilled) is handed to the
+ * form's state instead of being overwritten.
+ */
+export function useAdoptTypedValue<E extends Control>(
+  ref: RefObject<E | null>,
+  value: unknown,
+  onChange: ((event: ChangeEvent<E>) => void) | undefined,
+  kind: "value" | "checked" = "value",
+): void {
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the control mounts
+  useEffect(() => {
+    const element = ref.current;
+    if (!element || !onChange) return;
+    const checked = kind === "checked" && (element as HTMLInputElement).checked;
+    const typed = kind === "checked" ? checked : element.value;
+    const current = kind === "checked" ? Boolean(value) : String(value ?? "");
+    if (typed === current) return;
+    // A snapshot, not the live element: React may reset a controlled input before the state updates.
+    const snapshot = { value: element.value, checked, name: element.name, id: element.id };
+    onChange({ target: snapshot, currentTarget: snapshot } as unknown as ChangeEvent<E>);
+  }, []);
 }
 
 function describedBy(id: string, error?: string, hint?: ReactNode): string | undefined {
@@ -39,16 +77,20 @@ export function TextField({
   id,
   label,
   error,
+  invalid,
   hint,
   className,
   ...input
 }: FieldFrame & Omit<InputHTMLAttributes<HTMLInputElement>, "id">) {
+  const ref = useRef<HTMLInputElement>(null);
+  useAdoptTypedValue(ref, input.value, input.onChange);
   return (
     <Frame id={id} label={label} error={error} hint={hint} className={className}>
       <input
+        ref={ref}
         id={id}
         className="input"
-        aria-invalid={error ? true : undefined}
+        aria-invalid={error || invalid ? true : undefined}
         aria-describedby={describedBy(id, error, hint)}
         {...input}
       />
@@ -60,16 +102,20 @@ export function TextAreaField({
   id,
   label,
   error,
+  invalid,
   hint,
   className,
   ...input
 }: FieldFrame & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, "id">) {
+  const ref = useRef<HTMLTextAreaElement>(null);
+  useAdoptTypedValue(ref, input.value, input.onChange);
   return (
     <Frame id={id} label={label} error={error} hint={hint} className={className}>
       <textarea
+        ref={ref}
         id={id}
         className="textarea"
-        aria-invalid={error ? true : undefined}
+        aria-invalid={error || invalid ? true : undefined}
         aria-describedby={describedBy(id, error, hint)}
         {...input}
       />
@@ -86,6 +132,7 @@ export function SelectField({
   id,
   label,
   error,
+  invalid,
   hint,
   className,
   options,
@@ -95,12 +142,15 @@ export function SelectField({
     SelectHTMLAttributes<HTMLSelectElement>,
     "id"
   >) {
+  const ref = useRef<HTMLSelectElement>(null);
+  useAdoptTypedValue(ref, select.value, select.onChange);
   return (
     <Frame id={id} label={label} error={error} hint={hint} className={className}>
       <select
+        ref={ref}
         id={id}
         className="select"
-        aria-invalid={error ? true : undefined}
+        aria-invalid={error || invalid ? true : undefined}
         aria-describedby={describedBy(id, error, hint)}
         {...select}
       >
@@ -124,10 +174,13 @@ export function CheckboxField({
   InputHTMLAttributes<HTMLInputElement>,
   "id" | "type"
 >) {
+  const ref = useRef<HTMLInputElement>(null);
+  useAdoptTypedValue(ref, input.checked, input.onChange, "checked");
   return (
     <div className="field">
       <div className="checkbox">
         <input
+          ref={ref}
           id={id}
           type="checkbox"
           aria-invalid={error ? true : undefined}

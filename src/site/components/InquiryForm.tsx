@@ -1,11 +1,14 @@
 // Inquiry form: contact, long-term or business (POST /api/site/requests through the port).
-import { type FormEvent, useId, useRef, useState } from "react";
+import { type FormEvent, useRef, useState } from "react";
 import { useBackend } from "../../app/BackendContext";
-import { PHONE_MAX_LENGTH } from "../../domain/phoneRules";
 import type { RequestInput } from "../../domain/schemas";
 import { errorText, fieldErrorsOf } from "../lib/errors";
+import { useHydrated } from "../lib/hydration";
 import Alert from "./Alert";
 import { SelectField, TextAreaField, TextField } from "./Field";
+import PhoneField from "./phone/PhoneField";
+import { loadPhoneRules, type PhoneRules } from "./phone/phoneSupport";
+import { useToast } from "./Toasts";
 
 export type InquiryType = "contact" | "long-term" | "business";
 
@@ -13,6 +16,8 @@ interface Values {
   name: string;
   email: string;
   phone: string;
+  phoneCountry: string;
+  phoneCountryChosen: boolean;
   message: string;
   carId: string;
   companyName: string;
@@ -24,6 +29,8 @@ const EMPTY: Values = {
   name: "",
   email: "",
   phone: "",
+  phoneCountry: "LT",
+  phoneCountryChosen: false,
   message: "",
   carId: "",
   companyName: "",
@@ -44,13 +51,22 @@ const FIELD_OF: Record<string, keyof Values> = {
   "company.vatCode": "companyVatCode",
 };
 
-export function validateInquiry(type: InquiryType, values: Values): Partial<Record<keyof Values, string>> {
-  const errors: Partial<Record<keyof Values, string>> = {};
+type Errors = Partial<Record<keyof Values, string>>;
+
+export function validateInquiry(type: InquiryType, values: Values, rules: PhoneRules | null = null): Errors {
+  const errors: Errors = {};
   if (!values.name.trim()) errors.name = "Įveskite vardą";
   if (!values.email.trim()) errors.email = "Įveskite el. pašto adresą";
   else if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(values.email.trim())) errors.email = "Neteisingas el. pašto adresas";
-  if (values.phone && !/^[0-9 +\-()]*$/.test(values.phone)) {
-    errors.phone = "Telefono numeryje gali būti tik skaitmenys, tarpai ir + - ( )";
+  const phone = values.phone.trim();
+  // Optional here; when given, it must be a real number (a lone dial code counts as empty).
+  if (phone && !/^\+\d{1,4}$/.test(phone)) {
+    const problem = rules
+      ? rules.phoneError(phone, values.phoneCountry)
+      : /^[0-9 +\-()]*$/.test(phone)
+        ? null
+        : "Telefono numeryje gali būti tik skaitmenys, tarpai ir + - ( )";
+    if (problem) errors.phone = problem;
   }
   if (!values.message.trim()) errors.message = "Įveskite žinutę";
   if (type === "business") {
@@ -60,14 +76,15 @@ export function validateInquiry(type: InquiryType, values: Values): Partial<Reco
   return errors;
 }
 
-export function toRequestInput(type: InquiryType, values: Values): RequestInput {
+export function toRequestInput(type: InquiryType, values: Values, rules: PhoneRules | null = null): RequestInput {
   const input: RequestInput = {
     type,
     name: values.name.trim(),
     email: values.email.trim(),
     message: values.message.trim(),
   };
-  if (values.phone.trim()) input.phone = values.phone.trim();
+  const phone = values.phone.trim();
+  if (phone && !/^\+\d{1,4}$/.test(phone)) input.phone = rules?.normalizePhone(phone, values.phoneCountry) ?? phone;
   if (values.carId) input.carId = values.carId;
   if (type === "business") {
     input.company = { name: values.companyName.trim(), code: values.companyCode.trim() };
@@ -77,32 +94,40 @@ export function toRequestInput(type: InquiryType, values: Values): RequestInput 
 }
 
 export default function InquiryForm({
+  idPrefix: id,
   type,
   title,
   cars,
   messagePlaceholder,
   submitLabel = "Siųsti užklausą",
 }: {
+  /** prefix of the field ids; unique on the page */
+  idPrefix: string;
   type: InquiryType;
   title: string;
   cars?: { id: string; label: string }[];
   messagePlaceholder?: string;
   submitLabel?: string;
 }) {
-  const id = useId();
   const { site } = useBackend();
+  const toast = useToast();
+  const hydrated = useHydrated();
   const [values, setValues] = useState<Values>(EMPTY);
   const [errors, setErrors] = useState<Partial<Record<keyof Values, string>>>({});
   const [status, setStatus] = useState<{ tone: "error" | "success"; text: string } | null>(null);
   const [sending, setSending] = useState(false);
   const statusRef = useRef<HTMLDivElement>(null);
 
-  const set = (field: keyof Values) => (event: { target: { value: string } }) =>
-    setValues((current) => ({ ...current, [field]: event.target.value }));
+  const set = (field: keyof Values) => (event: { target: { value: string } }) => {
+    // Read now: a controlled input may be reset before a state updater runs.
+    const value = event.target.value;
+    setValues((current) => ({ ...current, [field]: value }));
+  };
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const found = validateInquiry(type, values);
+    const rules = values.phone.trim() ? await loadPhoneRules().catch(() => null) : null;
+    const found = validateInquiry(type, values, rules);
     setErrors(found);
     if (Object.keys(found).length > 0) {
       setStatus({ tone: "error", text: "Patikrinkite pažymėtus laukus." });
@@ -111,9 +136,10 @@ export default function InquiryForm({
     setSending(true);
     setStatus(null);
     try {
-      await site.submitRequest(toRequestInput(type, values));
+      await site.submitRequest(toRequestInput(type, values, rules));
       setValues(EMPTY);
       setErrors({});
+      toast.notify("Užklausa išsiųsta. Ačiū!");
       setStatus({
         tone: "success",
         text: "Ačiū! Jūsų užklausa gauta. Atsakysime darbo valandomis, dažniausiai tą pačią dieną.",
@@ -191,15 +217,21 @@ export default function InquiryForm({
           error={errors.email}
           required
         />
-        <TextField
+        <PhoneField
           id={`${id}-phone`}
           label="Telefonas"
-          hint="Neprivaloma"
-          type="tel"
-          autoComplete="tel"
-          maxLength={PHONE_MAX_LENGTH}
+          hint="Neprivaloma, pvz. +370 612 34567"
           value={values.phone}
-          onChange={set("phone")}
+          country={values.phoneCountry}
+          countryChosen={values.phoneCountryChosen}
+          onChange={(phone) => setValues((current) => ({ ...current, phone }))}
+          onCountryChange={(code, byVisitor) =>
+            setValues((current) => ({
+              ...current,
+              phoneCountry: code,
+              phoneCountryChosen: current.phoneCountryChosen || byVisitor,
+            }))
+          }
           error={errors.phone}
         />
         {cars && cars.length > 0 ? (
@@ -226,7 +258,7 @@ export default function InquiryForm({
         />
       </div>
       <div className="form-actions">
-        <button type="submit" className="button" disabled={sending}>
+        <button type="submit" className="button" disabled={!hydrated || sending}>
           {sending ? "Siunčiama…" : submitLabel}
         </button>
         <span className="muted">Atsakome darbo valandomis.</span>

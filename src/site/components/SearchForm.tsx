@@ -1,18 +1,46 @@
-// Pickup and return date, time and place; leads to /paieskosautomobiliai.
-import { type FormEvent, useId, useState } from "react";
+// Pickup and return date, time and place; leads to /paieskosautomobiliai. The period is
+// checked with the same booking rules the server applies, so a visitor reads the reason
+// (pickup in the past, too little notice, return before pickup) before any request.
+import { type FormEvent, startTransition, useEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router-dom";
 import type { PublicSettings } from "../../backend/port";
-import { type SearchPeriod, timeOptions, todayInVilnius, toInstantIso } from "../lib/dates";
+import { validateBookingPeriod } from "../../domain/booking";
+import { isDateString } from "../../domain/time";
+import { defaultPeriod, type LocalDateTime, timeOptions, todayInVilnius, toInstantIso } from "../lib/dates";
+import { useNow } from "../lib/hydration";
 import Alert from "./Alert";
-import { SelectField, TextField } from "./Field";
+import DateField from "./DateField";
+import { SelectField } from "./Field";
 
 export const SEARCH_PATH = "/paieskosautomobiliai";
 
+export interface SearchFormInitial {
+  pickup?: LocalDateTime | null;
+  return?: LocalDateTime | null;
+  location?: string | null;
+}
+
 export interface SearchFormProps {
+  /** prefix of the field ids; unique on the page */
+  idPrefix: string;
   settings: Pick<PublicSettings, "locations" | "bookingRules">;
-  initial: SearchPeriod & { location?: string | null };
+  initial?: SearchFormInitial;
   variant?: "card" | "inline";
   submitLabel?: string;
+}
+
+/**
+ * The period of a search URL: ?from=&to= (ISO instants), or the form's own fields
+ * (?pickupDate=&pickupTime=&returnDate=&returnTime=) when it was sent before the page was
+ * interactive. Null when neither is complete.
+ */
+export function searchPeriodOf(params: URLSearchParams): { from: string; to: string } | null {
+  const from = params.get("from");
+  const to = params.get("to");
+  if (from && to) return { from, to };
+  const pickup = toInstantIso({ date: params.get("pickupDate") ?? "", time: params.get("pickupTime") ?? "10:00" });
+  const ret = toInstantIso({ date: params.get("returnDate") ?? "", time: params.get("returnTime") ?? "10:00" });
+  return pickup && ret ? { from: pickup, to: ret } : null;
 }
 
 export function searchUrl(from: string, to: string, location?: string | null): string {
@@ -21,72 +49,117 @@ export function searchUrl(from: string, to: string, location?: string | null): s
   return `${SEARCH_PATH}?${params.toString()}`;
 }
 
+type PeriodErrors = { pickup?: string; return?: string };
+
+/** The booking-rule messages for a period typed as Vilnius dates and times. */
+export function periodErrors(
+  pickup: LocalDateTime,
+  ret: LocalDateTime,
+  rules: PublicSettings["bookingRules"],
+  now: Date,
+): PeriodErrors {
+  const from = toInstantIso(pickup);
+  const to = toInstantIso(ret);
+  const errors: PeriodErrors = {};
+  if (!from) errors.pickup = "Nurodykite paėmimo datą ir laiką";
+  if (!to) errors.return = "Nurodykite grąžinimo datą ir laiką";
+  if (!from || !to) return errors;
+  const found = validateBookingPeriod({ pickupAt: from, returnAt: to }, rules, now);
+  if (found.pickupAt) errors.pickup = found.pickupAt;
+  if (found.returnAt) errors.return = found.returnAt;
+  return errors;
+}
+
 export default function SearchForm({
+  idPrefix: id,
   settings,
-  initial,
+  initial = {},
   variant = "card",
   submitLabel = "Ieškoti automobilių",
 }: SearchFormProps) {
-  const id = useId();
   const navigate = useNavigate();
+  const now = useNow();
   const [location, setLocation] = useState(initial.location ?? settings.locations[0]?.id ?? "");
-  const [pickupDate, setPickupDate] = useState(initial.pickup.date);
-  const [pickupTime, setPickupTime] = useState(initial.pickup.time);
-  const [returnDate, setReturnDate] = useState(initial.return.date);
-  const [returnTime, setReturnTime] = useState(initial.return.time);
-  const [error, setError] = useState<string | null>(null);
+  const [pickupDate, setPickupDate] = useState(initial.pickup?.date ?? "");
+  const [pickupTime, setPickupTime] = useState(initial.pickup?.time ?? "10:00");
+  const [returnDate, setReturnDate] = useState(initial.return?.date ?? "");
+  const [returnTime, setReturnTime] = useState(initial.return?.time ?? "10:00");
+  const [errors, setErrors] = useState<PeriodErrors>({});
+  const alertRef = useRef<HTMLDivElement>(null);
+
+  // Prerendered at build time: today's defaults are filled in once the browser has the page.
+  useEffect(() => {
+    if (!now) return;
+    const fallback = defaultPeriod(now);
+    startTransition(() => {
+      setPickupDate((value) => value || fallback.pickup.date);
+      setReturnDate((value) => value || fallback.return.date);
+    });
+  }, [now]);
 
   const times = timeOptions(settings.bookingRules);
-  // Keep a time from the URL selectable even when it is outside today's opening hours.
+  // Keep a time from the URL selectable even when it is outside the opening hours.
   const optionsWith = (value: string) =>
     (times.includes(value) ? times : [...times, value].sort()).map((t) => ({ value: t, label: t }));
-  const today = todayInVilnius();
+  const today = now ? todayInVilnius(now) : undefined;
 
-  function submit(event: FormEvent) {
+  function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const from = toInstantIso({ date: pickupDate, time: pickupTime });
-    const to = toInstantIso({ date: returnDate, time: returnTime });
-    if (!from || !to) {
-      setError("Nurodykite paėmimo ir grąžinimo datą bei laiką.");
+    // The fields as they stand: a visitor may have typed and sent the form while the page was
+    // still becoming interactive, before the state caught up.
+    const form = new FormData(event.currentTarget);
+    const field = (name: string, fallback: string) => {
+      const value = form.get(name);
+      return typeof value === "string" && value !== "" ? value : fallback;
+    };
+    const pickup = { date: field("pickupDate", pickupDate), time: field("pickupTime", pickupTime) };
+    const ret = { date: field("returnDate", returnDate), time: field("returnTime", returnTime) };
+    const place = field("location", location);
+    const found = periodErrors(pickup, ret, settings.bookingRules, new Date());
+    setErrors(found);
+    if (found.pickup || found.return) {
+      requestAnimationFrame(() => alertRef.current?.focus());
       return;
     }
-    if (Date.parse(to) <= Date.parse(from)) {
-      setError("Grąžinimo laikas turi būti vėlesnis nei paėmimo.");
-      return;
-    }
-    if (Date.parse(from) < Date.now()) {
-      setError("Paėmimo laikas jau praėjęs. Pasirinkite vėlesnį laiką.");
-      return;
-    }
-    setError(null);
-    navigate(searchUrl(from, to, location));
+    navigate(searchUrl(toInstantIso(pickup) ?? "", toInstantIso(ret) ?? "", place));
   }
 
+  const messages = [...new Set([errors.pickup, errors.return].filter((text): text is string => Boolean(text)))];
+
   return (
+    // A plain GET form underneath: sent before the page is interactive, it still finds cars.
     <form
       className={variant === "inline" ? "search-form search-form--inline" : "search-form"}
+      method="get"
+      action={SEARCH_PATH}
       onSubmit={submit}
       noValidate
+      aria-label="Automobilių paieška"
     >
       <SelectField
         id={`${id}-location`}
+        name="location"
         label="Paėmimo vieta"
         value={location}
         onChange={(e) => setLocation(e.target.value)}
         options={settings.locations.map((l) => ({ value: l.id, label: l.name }))}
       />
       <div className="search-form__row">
-        <TextField
+        <DateField
           id={`${id}-pickup-date`}
+          name="pickupDate"
           label="Paėmimo data"
-          type="date"
           min={today}
+          today={today}
+          hint={null}
           required
           value={pickupDate}
-          onChange={(e) => setPickupDate(e.target.value)}
+          onChange={setPickupDate}
+          invalid={Boolean(errors.pickup)}
         />
         <SelectField
           id={`${id}-pickup-time`}
+          name="pickupTime"
           label="Laikas"
           value={pickupTime}
           onChange={(e) => setPickupTime(e.target.value)}
@@ -94,17 +167,21 @@ export default function SearchForm({
         />
       </div>
       <div className="search-form__row">
-        <TextField
+        <DateField
           id={`${id}-return-date`}
+          name="returnDate"
           label="Grąžinimo data"
-          type="date"
-          min={pickupDate || today}
+          min={isDateString(pickupDate) ? pickupDate : today}
+          today={today}
+          hint={null}
           required
           value={returnDate}
-          onChange={(e) => setReturnDate(e.target.value)}
+          onChange={setReturnDate}
+          invalid={Boolean(errors.return)}
         />
         <SelectField
           id={`${id}-return-time`}
+          name="returnTime"
           label="Laikas"
           value={returnTime}
           onChange={(e) => setReturnTime(e.target.value)}
@@ -116,11 +193,17 @@ export default function SearchForm({
           {submitLabel}
         </button>
       </div>
-      {error ? (
-        <div className={variant === "inline" ? "span-all" : undefined}>
-          <Alert tone="error">{error}</Alert>
-        </div>
-      ) : null}
+      <div ref={alertRef} tabIndex={-1} className={variant === "inline" ? "span-all" : undefined}>
+        {messages.length > 0 ? (
+          <Alert tone="error" title="Patikrinkite datas">
+            <ul>
+              {messages.map((text) => (
+                <li key={text}>{text}</li>
+              ))}
+            </ul>
+          </Alert>
+        ) : null}
+      </div>
     </form>
   );
 }

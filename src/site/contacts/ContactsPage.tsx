@@ -100,7 +100,7 @@ export default function ContactsPage() {
             </ul>
           </section>
         </div>
-        <InquiryForm type="contact" title="Parašykite mums" />
+        <InquiryForm idPrefix="contact-inquiry" type="contact" title="Parašykite mums" />
       </div>
     </div>
   );

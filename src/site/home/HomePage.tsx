@@ -1,50 +1,55 @@
+import { Suspense } from "react";
 import { Link } from "react-router-dom";
 import type { PageLoadContext } from "../../app/page";
 import { usePageData } from "../../app/page";
-import type { PublicCar } from "../../backend/port";
+import type { PublicCar, WithId } from "../../backend/port";
+import type { Offer } from "../../domain/schemas";
 import { CarGrid } from "../components/CarCard";
+import Icon, { type IconName } from "../components/Icon";
 import PageMeta from "../components/PageMeta";
 import SearchForm from "../components/SearchForm";
-import { defaultPeriod } from "../lib/dates";
 import { useSettings } from "../useSettings";
+import OfferCarousel from "./OfferCarousel";
 
-/** How many cars the home page shows (the rest are one click away). */
+/** How many cars the home page features (the rest are one click away). */
 export const HOME_CAR_COUNT = 8;
 
 interface HomeData {
   cars: PublicCar[];
   total: number;
+  offers: WithId<Offer>[];
 }
 
 export async function load({ backend }: PageLoadContext): Promise<HomeData> {
-  const cars = await backend.site.cars();
-  return { cars: cars.slice(0, HOME_CAR_COUNT), total: cars.length };
+  const [cars, offers] = await Promise.all([backend.site.cars(), backend.site.offers()]);
+  return { cars: cars.slice(0, HOME_CAR_COUNT), total: cars.length, offers };
 }
 
-const REASONS = [
+const REASONS: readonly { icon: IconName; title: string; text: string }[] = [
   {
-    icon: "€",
+    icon: "euro",
     title: "Aiški galutinė kaina",
     text: "Kaina parai jau su draudimu ir 21 % PVM – matote ją iš karto, be paslėptų mokesčių.",
   },
   {
-    icon: "✓",
+    icon: "shield",
     title: "Nauji, prižiūrėti automobiliai",
     text: "Reguliariai aptarnaujami, švarūs ir paruošti kelionei.",
   },
-  { icon: "✈", title: "Oro uoste ir mieste", text: "Paimkite automobilį Vilniaus oro uoste, centre arba Kaune." },
-  { icon: "☎", title: "Pagalba kelyje", text: "Skambinkite bet kuriuo metu – padėsime, jei kas nutiktų." },
-] as const;
+  { icon: "plane", title: "Oro uoste ir mieste", text: "Paimkite automobilį Vilniaus oro uoste, centre arba Kaune." },
+  { icon: "phone", title: "Pagalba kelyje", text: "Skambinkite bet kuriuo metu – padėsime, jei kas nutiktų." },
+];
 
 export default function HomePage() {
-  const { cars, total } = usePageData<HomeData>();
+  const { cars, total, offers } = usePageData<HomeData>();
   const settings = useSettings();
+  const { brand } = settings.company;
 
   return (
     <>
       <PageMeta
-        title="Automobilių nuoma Vilniuje ir Kaune"
-        description={`${settings.company.brand}: automobilių nuoma Vilniuje, Kaune ir oro uoste. Aiškios kainos su PVM ir greita rezervacija internetu.`}
+        title={`${brand} – automobilių nuoma Vilniuje ir Kaune`}
+        description={`${brand}: automobilių nuoma Vilniuje, Kaune ir oro uostuose. Galutinė kaina su draudimu ir PVM, greita rezervacija internetu, ilgalaikė nuoma ir pasiūlymai verslui.`}
       />
       <section className="hero" aria-labelledby="hero-title">
         <div className="container hero__grid">
@@ -62,18 +67,28 @@ export default function HomePage() {
           </div>
           <div className="search-card">
             <h2>Raskite automobilį</h2>
-            <SearchForm settings={settings} initial={{ ...defaultPeriod(), location: null }} />
+            <Suspense>
+              <SearchForm idPrefix="home-search" settings={settings} />
+            </Suspense>
           </div>
         </div>
       </section>
 
+      {offers.length > 0 ? (
+        <div className="section container">
+          <Suspense>
+            <OfferCarousel offers={offers} />
+          </Suspense>
+        </div>
+      ) : null}
+
       <section className="section container" aria-labelledby="cars-title">
         <div className="section__head">
-          <h2 id="cars-title">Mūsų automobiliai</h2>
+          <h2 id="cars-title">Populiariausi automobiliai</h2>
           <Link to="/automobiliai">Visi automobiliai ({total})</Link>
         </div>
         {cars.length > 0 ? (
-          <CarGrid cars={cars} eagerCount={0} />
+          <CarGrid cars={cars} />
         ) : (
           <p className="empty">Šiuo metu automobilių sąraše nėra. Susisiekite su mumis – padėsime.</p>
         )}
@@ -84,8 +99,8 @@ export default function HomePage() {
         <ul className="features">
           {REASONS.map((reason) => (
             <li key={reason.title} className="feature">
-              <span className="feature__icon" aria-hidden="true">
-                {reason.icon}
+              <span className="feature__icon">
+                <Icon name={reason.icon} />
               </span>
               <h3>{reason.title}</h3>
               <p>{reason.text}</p>
@@ -104,7 +119,9 @@ export default function HomePage() {
         </div>
         <div className="teaser">
           <h2>Verslo klientams</h2>
-          <p>Automobiliai darbuotojams ir svečiams, mėnesinė sąskaita ir asmeninis vadybininkas.</p>
+          <p>
+            Automobiliai darbuotojams ir svečiams, PVM sąskaitos, mėnesinis atsiskaitymas ir asmeninis vadybininkas.
+          </p>
           <Link className="button button--accent" to="/verslo-klientams">
             Pasiūlymas įmonėms
           </Link>

@@ -8,7 +8,10 @@ export default function AboutPage() {
   const { about, company } = useSettings();
   return (
     <div className="container">
-      <PageMeta title="Apie mus" description={`${company.brand} – automobilių nuomos įmonė ${company.name}.`} />
+      <PageMeta
+        title="Apie mus"
+        description={`${company.brand} – automobilių nuomos įmonė ${company.name}: kas esame, kuo rūpinamės ir kaip dirbame. Įmonės rekvizitai ir kontaktai.`}
+      />
       <PageHeader title="Apie mus" />
       <div className="two-col">
         <div className="card">

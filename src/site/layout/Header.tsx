@@ -32,12 +32,6 @@ export default function Header({ company }: { company: CompanyDetails }) {
             <span className="brand__tagline">Automobilių nuoma</span>
           </span>
         </Link>
-        {phone ? (
-          <a className="site-header__phone" href={telHref(phone)}>
-            <span className="visually-hidden">Skambinkite: </span>
-            {phone}
-          </a>
-        ) : null}
         <button
           type="button"
           className="menu-button"
@@ -63,6 +57,14 @@ export default function Header({ company }: { company: CompanyDetails }) {
                 </NavLink>
               </li>
             ))}
+            {phone ? (
+              <li className="site-nav__phone">
+                <a className="site-nav__link" href={telHref(phone)}>
+                  <span className="visually-hidden">Skambinkite: </span>
+                  {phone}
+                </a>
+              </li>
+            ) : null}
             <li className="site-nav__cta">
               <Link to="/rezervacija" className="button button--accent button--small">
                 Rezervuoti

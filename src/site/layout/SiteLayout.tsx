@@ -1,8 +1,9 @@
 // The default layout: skip link, header with navigation, main, footer with legal details.
-import { useEffect, useRef } from "react";
+import { Suspense, useEffect, useRef } from "react";
 import { Outlet, useLocation, useNavigation } from "react-router-dom";
 import "../../app/app.css";
 import "../site.css";
+import { ToastProvider } from "../components/Toasts";
 import { useSettings } from "../useSettings";
 import Footer from "./Footer";
 import Header from "./Header";
@@ -27,18 +28,28 @@ export default function SiteLayout() {
 
   return (
     <div className="site">
-      <a className="skip-link" href="#turinys">
-        Pereiti prie turinio
-      </a>
-      {busy ? <div className="nav-progress" aria-hidden="true" /> : null}
-      <span className="visually-hidden" role="status" aria-live="polite">
-        {busy ? "Įkeliama…" : ""}
-      </span>
-      <Header company={settings.company} />
-      <main id="turinys" className="site-main" ref={mainRef} tabIndex={-1} aria-busy={busy || undefined}>
-        <Outlet />
-      </main>
-      <Footer settings={settings} />
+      <ToastProvider>
+        <a className="skip-link" href="#turinys">
+          Pereiti prie turinio
+        </a>
+        {busy ? <div className="nav-progress" aria-hidden="true" /> : null}
+        <span className="visually-hidden" role="status" aria-live="polite">
+          {busy ? "Įkeliama…" : ""}
+        </span>
+        {/* Suspense boundaries let React hydrate a prerendered page in small slices
+            (each boundary at a lower priority), so the main thread never blocks for long. */}
+        <Suspense>
+          <Header company={settings.company} />
+        </Suspense>
+        <main id="turinys" className="site-main" ref={mainRef} tabIndex={-1} aria-busy={busy || undefined}>
+          <Suspense>
+            <Outlet />
+          </Suspense>
+        </main>
+        <Suspense>
+          <Footer settings={settings} />
+        </Suspense>
+      </ToastProvider>
     </div>
   );
 }

@@ -9,6 +9,7 @@ import Alert from "../components/Alert";
 import { TextField } from "../components/Field";
 import PageMeta from "../components/PageMeta";
 import { errorText } from "../lib/errors";
+import { useHydrated } from "../lib/hydration";
 
 export default function LoginPage() {
   const { session } = useBackend();
@@ -21,6 +22,7 @@ export default function LoginPage() {
   const [problem, setProblem] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
   const problemRef = useRef<HTMLDivElement>(null);
+  const hydrated = useHydrated();
 
   useEffect(() => {
     if (problem) problemRef.current?.focus();
@@ -51,7 +53,11 @@ export default function LoginPage() {
 
   return (
     <div className="container login-wrap">
-      <PageMeta title="Prisijungimas" description="Darbuotojų prisijungimas prie administravimo sistemos." />
+      <PageMeta
+        title="Darbuotojų prisijungimas"
+        description="Darbuotojų prisijungimas prie automobilių nuomos administravimo sistemos."
+        noindex
+      />
       <div className="card login-card">
         <h1>Prisijungimas</h1>
         <p className="muted">Administravimo sistema darbuotojams.</p>
@@ -79,7 +85,7 @@ export default function LoginPage() {
             onChange={(e) => setPassword(e.target.value)}
             error={errors.password}
           />
-          <button type="submit" className="button button--block" disabled={sending}>
+          <button type="submit" className="button button--block" disabled={!hydrated || sending}>
             {sending ? "Jungiamasi…" : "Prisijungti"}
           </button>
         </form>

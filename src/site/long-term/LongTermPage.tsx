@@ -1,10 +1,13 @@
+import { Link } from "react-router-dom";
 import { type PageLoadContext, usePageData } from "../../app/page";
 import type { PublicCar } from "../../backend/port";
-import { CarGrid } from "../components/CarCard";
+import { formatMoney } from "../../domain/format";
+import CarImage from "../components/CarImage";
+import Icon, { type IconName } from "../components/Icon";
 import InquiryForm from "../components/InquiryForm";
 import PageHeader from "../components/PageHeader";
 import PageMeta from "../components/PageMeta";
-import { carName } from "../lib/labels";
+import { capitalize, carName } from "../lib/labels";
 
 interface LongTermData {
   cars: PublicCar[];
@@ -12,22 +15,40 @@ interface LongTermData {
 
 export async function load({ backend }: PageLoadContext): Promise<LongTermData> {
   const cars = await backend.site.cars();
-  return { cars: cars.filter((car) => car.longTermMonthlyPrice !== null && car.longTermMonthlyPrice !== undefined) };
+  return {
+    cars: cars
+      .filter((car) => car.longTermMonthlyPrice !== null && car.longTermMonthlyPrice !== undefined)
+      .sort((a, b) => (a.longTermMonthlyPrice ?? 0) - (b.longTermMonthlyPrice ?? 0)),
+  };
 }
 
-const BENEFITS = [
-  { title: "Fiksuota mėnesio kaina", text: "Draudimas, techninė priežiūra ir padangų keitimas jau įskaičiuoti." },
-  { title: "Nuo 1 iki 12 mėnesių", text: "Nuomokitės tiek, kiek reikia, be ilgalaikių įsipareigojimų." },
-  { title: "Pakaitinis automobilis", text: "Remonto ar priežiūros metu gausite kitą automobilį." },
-] as const;
+const BENEFITS: readonly { icon: IconName; title: string; text: string }[] = [
+  {
+    icon: "euro",
+    title: "Fiksuota mėnesio kaina",
+    text: "Draudimas (TPVCA ir KASKO), techninė priežiūra ir sezoninis padangų keitimas jau įskaičiuoti.",
+  },
+  {
+    icon: "calendar",
+    title: "Nuo 1 iki 12 mėnesių",
+    text: "Nuomokitės tiek, kiek reikia, be ilgalaikių įsipareigojimų.",
+  },
+  { icon: "swap", title: "Pakaitinis automobilis", text: "Remonto ar priežiūros metu gausite kitą automobilį." },
+  {
+    icon: "invoice",
+    title: "Sąskaita kas mėnesį",
+    text: "Įmonėms – PVM sąskaita faktūra, privatiems – mokėjimas pavedimu.",
+  },
+];
 
 export default function LongTermPage() {
   const { cars } = usePageData<LongTermData>();
+  const cheapest = cars[0]?.longTermMonthlyPrice;
   return (
     <div className="container">
       <PageMeta
         title="Ilgalaikė automobilių nuoma"
-        description="Ilgalaikė automobilių nuoma nuo mėnesio iki metų: fiksuota mėnesio kaina su draudimu ir priežiūra."
+        description={`Ilgalaikė automobilių nuoma nuo 1 iki 12 mėnesių${cheapest ? ` nuo ${formatMoney(cheapest)} per mėnesį` : ""}: fiksuota kaina su draudimu, priežiūra ir padangomis.`}
       />
       <PageHeader
         title="Ilgalaikė nuoma"
@@ -36,20 +57,65 @@ export default function LongTermPage() {
       <ul className="features">
         {BENEFITS.map((benefit) => (
           <li key={benefit.title} className="feature">
-            <h2 style={{ fontSize: "1.15rem", marginTop: 0 }}>{benefit.title}</h2>
+            <span className="feature__icon">
+              <Icon name={benefit.icon} />
+            </span>
+            <h2 className="feature__title">{benefit.title}</h2>
             <p>{benefit.text}</p>
           </li>
         ))}
       </ul>
-      <section className="section" aria-labelledby="long-term-cars">
-        <h2 id="long-term-cars">Automobiliai ilgalaikei nuomai</h2>
+      <section className="section" aria-labelledby="long-term-prices">
+        <h2 id="long-term-prices">Mėnesio kainos</h2>
         {cars.length > 0 ? (
-          <CarGrid cars={cars} price={(car) => ({ amount: car.longTermMonthlyPrice ?? null, unit: "mėn." })} />
+          <div className="table-wrap card card--flush">
+            <table className="table monthly-table">
+              <caption className="visually-hidden">Ilgalaikės nuomos kainos per mėnesį su PVM</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Automobilis</th>
+                  <th scope="col" className="monthly-table__optional">
+                    Klasė
+                  </th>
+                  <th scope="col" className="monthly-table__optional">
+                    Pavarų dėžė, kuras
+                  </th>
+                  <th scope="col" className="num">
+                    Kaina per mėnesį
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {cars.map((car) => (
+                  <tr key={car.id}>
+                    <th scope="row">
+                      <span className="monthly-table__car">
+                        <CarImage car={car} width={96} height={60} decorative />
+                        <Link to={`/automobiliai/${car.slug}`}>{carName(car)}</Link>
+                      </span>
+                    </th>
+                    <td className="monthly-table__optional">{capitalize(car.category)}</td>
+                    <td className="monthly-table__optional">
+                      {capitalize(car.transmission)}, {car.fuel}
+                    </td>
+                    <td className="num">
+                      <strong>nuo {formatMoney(car.longTermMonthlyPrice ?? 0)}</strong>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
         ) : (
           <p className="empty">Ilgalaikės nuomos pasiūlymus pateiksime pagal užklausą.</p>
         )}
+        <p className="muted table-note">
+          Kainos su 21 % PVM, nuomojant ne trumpiau kaip mėnesį. Ridos limitą ir galutinę kainą pagal laikotarpį
+          nurodysime pasiūlyme.
+        </p>
       </section>
       <InquiryForm
+        idPrefix="long-term-inquiry"
         type="long-term"
         title="Ilgalaikės nuomos užklausa"
         cars={cars.map((car) => ({ id: car.id, label: `${carName(car)} (${car.year})` }))}

@@ -8,6 +8,8 @@ import type { News } from "../../domain/schemas";
 import PageHeader from "../components/PageHeader";
 import PageMeta from "../components/PageMeta";
 import RichText from "../components/RichText";
+import { breadcrumbJsonLd, clampDescription, getSiteBaseUrl, newsArticleJsonLd } from "../lib/seo";
+import { useSettings } from "../useSettings";
 
 interface ArticleData {
   article: WithId<News>;
@@ -22,9 +24,27 @@ export async function load({ backend, params, url }: PageLoadContext): Promise<A
 export default function NewsArticlePage() {
   const { article } = usePageData<ArticleData>();
   const { files } = useBackend();
+  const { company } = useSettings();
+  const base = getSiteBaseUrl();
   return (
     <div className="container">
-      <PageMeta title={article.title} description={article.excerpt || article.title} />
+      <PageMeta
+        title={article.title}
+        description={clampDescription(article.excerpt || article.body || article.title)}
+        type="article"
+        image={article.image ? files.url(article.image) : null}
+        jsonLd={[
+          newsArticleJsonLd(article, { base, imageUrl: files.url, publisher: company.name }),
+          breadcrumbJsonLd(
+            [
+              { name: "Pradžia", path: "/" },
+              { name: "Naujienos", path: "/naujienos" },
+              { name: article.title, path: `/naujienos/${article.slug}` },
+            ],
+            base,
+          ),
+        ]}
+      />
       <article className="article">
         <PageHeader
           title={article.title}

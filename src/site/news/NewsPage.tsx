@@ -21,8 +21,8 @@ export default function NewsPage() {
   return (
     <div className="container">
       <PageMeta
-        title="Naujienos"
-        description="Automobilių nuomos naujienos, patarimai keliaujantiems ir nauji automobiliai."
+        title="Naujienos ir patarimai keliaujantiems"
+        description="Automobilių nuomos naujienos: nauji automobiliai mūsų parke, patarimai keliaujantiems Lietuvoje ir užsienyje, sezoniniai pasiūlymai."
       />
       <PageHeader title="Naujienos" lead="Nauji automobiliai, patarimai kelionėms ir mūsų žinios." />
       {news.length === 0 ? (

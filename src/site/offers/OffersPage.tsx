@@ -2,12 +2,13 @@ import { Link } from "react-router-dom";
 import { useBackend } from "../../app/BackendContext";
 import { type PageLoadContext, usePageData } from "../../app/page";
 import type { PublicCar, WithId } from "../../backend/port";
-import { formatDate, formatMoney, formatNumber } from "../../domain/format";
+import { formatDate } from "../../domain/format";
 import type { Offer } from "../../domain/schemas";
 import PageHeader from "../components/PageHeader";
 import PageMeta from "../components/PageMeta";
 import RichText from "../components/RichText";
 import { carName } from "../lib/labels";
+import { discountLabel } from "./offerLabels";
 
 interface OffersData {
   offers: WithId<Offer>[];
@@ -19,10 +20,7 @@ export async function load({ backend }: PageLoadContext): Promise<OffersData> {
   return { offers, cars };
 }
 
-export function discountLabel(discount: Offer["discount"]): string | null {
-  if (!discount) return null;
-  return discount.type === "percent" ? `−${formatNumber(discount.value)} %` : `−${formatMoney(discount.value)}`;
-}
+export { discountLabel } from "./offerLabels";
 
 export default function OffersPage() {
   const { offers, cars } = usePageData<OffersData>();
@@ -31,7 +29,10 @@ export default function OffersPage() {
 
   return (
     <div className="container">
-      <PageMeta title="Akcijos" description="Dabartinės automobilių nuomos akcijos ir nuolaidos." />
+      <PageMeta
+        title="Automobilių nuomos akcijos ir nuolaidos"
+        description="Dabartinės automobilių nuomos akcijos: nuolaidos ekonominės, kompaktinės ir kitų klasių automobiliams. Nuolaida pritaikoma automatiškai rezervuojant internetu."
+      />
       <PageHeader title="Akcijos" lead="Dabartiniai pasiūlymai. Nuolaida pritaikoma automatiškai rezervuojant." />
       {offers.length === 0 ? (
         <p className="empty">Šiuo metu akcijų nėra. Užsukite vėliau arba peržiūrėkite mūsų automobilius.</p>
@@ -42,7 +43,7 @@ export default function OffersPage() {
             const badge = discountLabel(offer.discount);
             return (
               <li key={offer.id}>
-                <article className="post-card" aria-labelledby={`offer-${offer.id}`}>
+                <article id={offer.slug} className="post-card" aria-labelledby={`offer-${offer.id}`}>
                   {offer.image ? (
                     <img src={files.url(offer.image)} alt="" width={640} height={360} loading="lazy" decoding="async" />
                   ) : null}
@@ -70,11 +71,10 @@ export default function OffersPage() {
                       )}
                     </p>
                     <Link
-                      className="button button--accent button--small"
-                      to="/rezervacija"
-                      style={{ marginTop: "auto" }}
+                      className="button button--accent button--small post-card__action"
+                      to={linked.length === 1 && linked[0] ? `/rezervacija?car=${linked[0].slug}` : "/rezervacija"}
                     >
-                      Rezervuoti
+                      Rezervuoti<span className="visually-hidden"> su akcija „{offer.title}“</span>
                     </Link>
                   </div>
                 </article>

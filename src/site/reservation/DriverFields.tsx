@@ -1,18 +1,23 @@
-import { PHONE_MAX_LENGTH } from "../../domain/phoneRules";
+import DateField from "../components/DateField";
 import { TextField } from "../components/Field";
+import PhoneField from "../components/phone/PhoneField";
 import type { ReservationErrors, ReservationValues } from "./reservationForm";
 
 type Change = <K extends keyof ReservationValues>(field: K, value: ReservationValues[K]) => void;
 
-/** The driver's details. The phone field is the spot issue 3's country picker plugs into. */
+/** The driver's details; the phone with its country picker (SPEC sections 5 and 7). */
 export default function DriverFields({
   values,
   errors,
   onChange,
+  onPhoneCountryChange,
+  onPhoneBlur,
 }: {
   values: ReservationValues;
   errors: ReservationErrors;
   onChange: Change;
+  onPhoneCountryChange: (code: string, byVisitor: boolean) => void;
+  onPhoneBlur: () => void;
 }) {
   return (
     <fieldset className="fieldset form-section">
@@ -46,32 +51,33 @@ export default function DriverFields({
           onChange={(e) => onChange("email", e.target.value)}
           error={errors.email}
         />
-        <TextField
+        <PhoneField
           id="phone"
           label="Telefono numeris"
-          hint="Pvz. +370 612 34567"
-          type="tel"
-          autoComplete="tel"
-          inputMode="tel"
-          maxLength={PHONE_MAX_LENGTH}
           required
           value={values.phone}
-          onChange={(e) => onChange("phone", e.target.value)}
+          country={values.phoneCountry}
+          countryChosen={values.phoneCountryChosen}
+          onChange={(value) => onChange("phone", value)}
+          onCountryChange={onPhoneCountryChange}
+          onBlur={onPhoneBlur}
           error={errors.phone}
         />
-        <TextField
+        <DateField
           id="birth-date"
           label="Gimimo data"
-          type="date"
+          calendar={false}
           autoComplete="bday"
           required
           value={values.birthDate}
-          onChange={(e) => onChange("birthDate", e.target.value)}
+          onChange={(value) => onChange("birthDate", value)}
           error={errors.birthDate}
         />
         <TextField
           id="licence-number"
           label="Vairuotojo pažymėjimo Nr."
+          autoComplete="off"
+          maxLength={30}
           required
           value={values.licenceNumber}
           onChange={(e) => onChange("licenceNumber", e.target.value)}

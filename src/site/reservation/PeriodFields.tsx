@@ -1,6 +1,9 @@
 import type { PublicSettings } from "../../backend/port";
-import { SelectField, TextField } from "../components/Field";
+import { isDateString } from "../../domain/time";
+import DateField from "../components/DateField";
+import { SelectField } from "../components/Field";
 import { timeOptions, todayInVilnius } from "../lib/dates";
+import { useNow } from "../lib/hydration";
 import type { ReservationErrors, ReservationValues } from "./reservationForm";
 
 type Change = <K extends keyof ReservationValues>(field: K, value: ReservationValues[K]) => void;
@@ -24,21 +27,23 @@ export default function PeriodFields({
     value: location.id,
     label: location.deliveryFee > 0 ? `${location.name} (pristatymas)` : location.name,
   }));
-  const today = todayInVilnius();
+  const now = useNow();
+  const today = now ? todayInVilnius(now) : undefined;
 
   return (
     <fieldset className="fieldset form-section">
       <legend>Nuomos laikas ir vieta</legend>
       <div className="form-grid form-grid--2">
         <div className="form-grid form-grid--pair">
-          <TextField
+          <DateField
             id="pickup-date"
             label="Paėmimo data"
-            type="date"
             min={today}
+            today={today}
+            hint={null}
             required
             value={values.pickupDate}
-            onChange={(e) => onChange("pickupDate", e.target.value)}
+            onChange={(value) => onChange("pickupDate", value)}
             error={errors.pickupDate}
           />
           <SelectField
@@ -51,14 +56,15 @@ export default function PeriodFields({
           />
         </div>
         <div className="form-grid form-grid--pair">
-          <TextField
+          <DateField
             id="return-date"
             label="Grąžinimo data"
-            type="date"
-            min={values.pickupDate || today}
+            min={isDateString(values.pickupDate) ? values.pickupDate : today}
+            today={today}
+            hint={null}
             required
             value={values.returnDate}
-            onChange={(e) => onChange("returnDate", e.target.value)}
+            onChange={(value) => onChange("returnDate", value)}
             error={errors.returnDate}
           />
           <SelectField

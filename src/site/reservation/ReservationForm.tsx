@@ -1,19 +1,24 @@
-// The reservation form: car, period and places, extras, driver, comment, consent.
-// Sections are separate components so the live quote and the process modal can slot in.
-import { type FormEvent, useRef, useState } from "react";
+// The reservation form: car, period and places, extras, driver, comment, consent. Submitting
+// opens the reservation process modal; the server checks availability and prices the
+// reservation, and answers with its number, or says the car was taken meanwhile.
+import { type FormEvent, Suspense, useRef, useState } from "react";
 import { Link } from "react-router-dom";
 import { useBackend } from "../../app/BackendContext";
 import { BackendError, type PublicCar, type PublicSettings, type ReservationCreated } from "../../backend/port";
+import type { ReservationInput } from "../../domain/schemas";
 import Alert from "../components/Alert";
 import { CheckboxField, SelectField, TextAreaField } from "../components/Field";
-import { searchUrl } from "../components/SearchForm";
+import { loadPhoneRules } from "../components/phone/phoneSupport";
 import { errorText } from "../lib/errors";
+import { useHydrated } from "../lib/hydration";
 import { carName } from "../lib/labels";
 import DriverFields from "./DriverFields";
 import ExtrasFields from "./ExtrasFields";
 import PeriodFields from "./PeriodFields";
+import ReservationProcess, { type ProcessState } from "./ReservationProcess";
 import {
   mapServerErrors,
+  phoneErrorOf,
   type ReservationErrors,
   type ReservationValues,
   toReservationInput,
@@ -23,10 +28,10 @@ import {
 export interface SubmittedReservation {
   created: ReservationCreated;
   values: ReservationValues;
-  input: ReturnType<typeof toReservationInput>;
+  input: ReservationInput;
 }
 
-type Problem = { kind: "conflict" | "error" | "invalid"; message: string; details: string[] } | null;
+type Problem = { message: string; details: string[] } | null;
 
 export default function ReservationForm({
   cars,
@@ -38,17 +43,21 @@ export default function ReservationForm({
   cars: PublicCar[];
   settings: PublicSettings;
   values: ReservationValues;
-  onValuesChange: (values: ReservationValues) => void;
+  onValuesChange: (update: (values: ReservationValues) => ReservationValues) => void;
   onSubmitted: (result: SubmittedReservation) => void;
 }) {
   const { site } = useBackend();
   const [errors, setErrors] = useState<ReservationErrors>({});
   const [problem, setProblem] = useState<Problem>(null);
-  const [sending, setSending] = useState(false);
+  const [process, setProcess] = useState<ProcessState | null>(null);
+  const [checking, setChecking] = useState(false);
   const problemRef = useRef<HTMLDivElement>(null);
+  // A prerendered form sends nothing until the page is interactive.
+  const hydrated = useHydrated();
+  const car = cars.find((c) => c.id === values.carId);
 
   const change = <K extends keyof ReservationValues>(field: K, value: ReservationValues[K]) => {
-    onValuesChange({ ...values, [field]: value });
+    onValuesChange((current) => ({ ...current, [field]: value }));
     if (errors[field as keyof ReservationErrors]) setErrors((current) => ({ ...current, [field]: undefined }));
   };
 
@@ -57,122 +66,180 @@ export default function ReservationForm({
     requestAnimationFrame(() => problemRef.current?.focus());
   };
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const found = validateReservation(values);
-    setErrors(found);
-    if (Object.keys(found).length > 0) {
-      showProblem({ kind: "invalid", message: "Patikrinkite pažymėtus laukus.", details: [] });
-      return;
-    }
-    setSending(true);
-    setProblem(null);
-    const input = toReservationInput(values);
+  async function checkPhone() {
+    if (!values.phone.trim()) return;
+    const rules = await loadPhoneRules().catch(() => null);
+    setErrors((current) => ({ ...current, phone: phoneErrorOf(values, rules) ?? undefined }));
+  }
+
+  async function send(input: ReservationInput) {
+    setProcess({ phase: "sending", input });
     try {
       const created = await site.submitReservation(input);
-      onSubmitted({ created, values, input });
+      setProcess({ phase: "done", input, created });
     } catch (error) {
       if (error instanceof BackendError && error.status === 409) {
-        showProblem({ kind: "conflict", message: error.message, details: [] });
+        setProcess({ phase: "conflict", input, message: error.message, alternatives: null });
+        const alternatives = await site
+          .search({ from: input.pickupAt, to: input.returnAt, location: input.pickupLocationId })
+          .then((results) => results.filter((result) => result.id !== input.carId))
+          .catch(() => []);
+        setProcess((current) =>
+          current?.phase === "conflict" && current.input === input ? { ...current, alternatives } : current,
+        );
       } else if (error instanceof BackendError && (error.status === 400 || error.status === 422)) {
+        // The visitor's to fix: back to the form, each message next to its field.
+        setProcess(null);
         const mapped = mapServerErrors(error.fieldErrors);
         setErrors(mapped.fields);
-        showProblem({ kind: "invalid", message: error.message, details: mapped.other });
+        showProblem({ message: error.message, details: mapped.other });
       } else {
-        showProblem({ kind: "error", message: errorText(error), details: [] });
+        setProcess({ phase: "failed", input, message: errorText(error) });
       }
-    } finally {
-      setSending(false);
     }
   }
 
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (checking || process?.phase === "sending") return;
+    setChecking(true);
+    const rules = await loadPhoneRules().catch(() => null);
+    setChecking(false);
+    const found = validateReservation(values, {
+      phoneRules: rules,
+      minDriverAge: car?.minDriverAge ?? null,
+      bookingRules: settings.bookingRules,
+    });
+    setErrors(found);
+    const messages = [...new Set(Object.values(found).filter((text): text is string => Boolean(text)))];
+    if (messages.length > 0) {
+      showProblem({ message: "Patikrinkite pažymėtus laukus", details: messages });
+      return;
+    }
+    setProblem(null);
+    await send(toReservationInput(values, rules));
+  }
+
+  function close() {
+    if (process?.phase === "done") onSubmitted({ created: process.created, values, input: process.input });
+    setProcess(null);
+  }
+
   return (
-    <form className="card" onSubmit={submit} noValidate aria-label="Rezervacijos forma">
-      <div ref={problemRef} tabIndex={-1}>
-        {problem?.kind === "conflict" ? (
-          <Alert tone="error" title="Automobilis šiuo laiku jau užimtas">
-            <p>{problem.message}</p>
-            <p>
-              <Link to={otherCarsUrl(values)}>Peržiūrėkite laisvus automobilius šioms datoms</Link>
-            </p>
-          </Alert>
-        ) : problem ? (
-          <Alert tone="error" title={problem.message}>
-            {problem.details.length > 0 ? (
-              <ul>
-                {problem.details.map((text) => (
-                  <li key={text}>{text}</li>
-                ))}
-              </ul>
-            ) : null}
-          </Alert>
-        ) : null}
-      </div>
-
-      <fieldset className="fieldset form-section">
-        <legend>Automobilis</legend>
-        <SelectField
-          id="car"
-          label="Pasirinkite automobilį"
-          required
-          placeholder="Pasirinkite"
-          value={values.carId}
-          onChange={(e) => change("carId", e.target.value)}
-          options={cars.map((car) => ({ value: car.id, label: `${carName(car)} (${car.year}), ${car.category}` }))}
-          error={errors.carId}
-        />
-      </fieldset>
-
-      <PeriodFields values={values} errors={errors} onChange={change} settings={settings} />
-      <ExtrasFields
-        extras={settings.extras}
-        selected={values.extras}
-        error={errors.extras}
-        onChange={(next) => change("extras", next)}
-      />
-      <DriverFields values={values} errors={errors} onChange={change} />
-
-      <div className="form-section">
-        <TextAreaField
-          id="comment"
-          label="Komentaras"
-          hint="Neprivaloma: skrydžio numeris, pageidavimai"
-          rows={3}
-          maxLength={2000}
-          value={values.comment}
-          onChange={(e) => change("comment", e.target.value)}
-          error={errors.comment}
-        />
-        <div style={{ marginTop: "1rem" }}>
-          <CheckboxField
-            id="accept-terms"
-            checked={values.acceptTerms}
-            onChange={(e) => change("acceptTerms", e.target.checked)}
-            error={errors.acceptTerms}
-            label={
-              <>
-                Sutinku su{" "}
-                <Link to="/salygos" target="_blank" rel="noopener">
-                  nuomos sąlygomis
-                </Link>
-              </>
-            }
-          />
+    <>
+      <form className="card" onSubmit={submit} noValidate aria-labelledby="reservation-form-title">
+        <h2 id="reservation-form-title" className="visually-hidden">
+          Rezervacijos forma
+        </h2>
+        <div ref={problemRef} tabIndex={-1}>
+          {problem ? (
+            <Alert tone="error" title={problem.message}>
+              {problem.details.length > 0 ? (
+                <ul>
+                  {problem.details.map((text) => (
+                    <li key={text}>{text}</li>
+                  ))}
+                </ul>
+              ) : null}
+            </Alert>
+          ) : null}
         </div>
-      </div>
 
-      <div className="form-actions">
-        <button type="submit" className="button button--accent" disabled={sending}>
-          {sending ? "Siunčiama…" : "Rezervuoti"}
-        </button>
-        <span className="muted">Galutinę kainą apskaičiuosime pateikus rezervaciją.</span>
-      </div>
-    </form>
+        <fieldset className="fieldset form-section">
+          <legend>Automobilis</legend>
+          <SelectField
+            id="car"
+            label="Pasirinkite automobilį"
+            required
+            placeholder="Pasirinkite"
+            value={values.carId}
+            onChange={(e) => change("carId", e.target.value)}
+            options={cars.map((c) => ({ value: c.id, label: `${carName(c)} (${c.year}), ${c.category}` }))}
+            error={errors.carId}
+          />
+        </fieldset>
+
+        {/* Boundaries: a prerendered form hydrates section by section (short tasks). */}
+        <Suspense>
+          <PeriodFields values={values} errors={errors} onChange={change} settings={settings} />
+        </Suspense>
+        <Suspense>
+          <ExtrasFields
+            extras={settings.extras}
+            selected={values.extras}
+            error={errors.extras}
+            onChange={(next) => change("extras", next)}
+          />
+        </Suspense>
+        <Suspense>
+          <DriverFields
+            values={values}
+            errors={errors}
+            onChange={change}
+            onPhoneCountryChange={(code, byVisitor) =>
+              onValuesChange((current) => ({
+                ...current,
+                phoneCountry: code,
+                phoneCountryChosen: current.phoneCountryChosen || byVisitor,
+              }))
+            }
+            onPhoneBlur={() => void checkPhone()}
+          />
+        </Suspense>
+
+        <div className="form-section">
+          <TextAreaField
+            id="comment"
+            label="Komentaras"
+            hint="Neprivaloma: skrydžio numeris, pageidavimai"
+            rows={3}
+            maxLength={2000}
+            value={values.comment}
+            onChange={(e) => change("comment", e.target.value)}
+            error={errors.comment}
+          />
+          <div className="form-consent">
+            <CheckboxField
+              id="accept-terms"
+              checked={values.acceptTerms}
+              onChange={(e) => change("acceptTerms", e.target.checked)}
+              error={errors.acceptTerms}
+              label={
+                <>
+                  Sutinku su{" "}
+                  <Link to="/salygos" target="_blank" rel="noopener">
+                    nuomos sąlygomis
+                  </Link>{" "}
+                  ir su tuo, kad mano duomenys bus naudojami rezervacijai vykdyti
+                </>
+              }
+            />
+          </div>
+        </div>
+
+        <div className="form-actions">
+          <button
+            type="submit"
+            className="button button--accent"
+            disabled={!hydrated || checking || process?.phase === "sending"}
+          >
+            {checking || process?.phase === "sending" ? "Siunčiama…" : "Rezervuoti"}
+          </button>
+          <span className="muted">Galutinę kainą apskaičiuosime ir patvirtinsime pateikus rezervaciją.</span>
+        </div>
+      </form>
+      <ReservationProcess
+        process={process}
+        cars={cars}
+        settings={settings}
+        onClose={close}
+        onRetry={() => process && void send(process.input)}
+        onChooseCar={(carId) => {
+          if (!process) return;
+          change("carId", carId);
+          void send({ ...process.input, carId });
+        }}
+      />
+    </>
   );
-}
-
-/** The search for the same period: other cars that are still free. */
-function otherCarsUrl(values: ReservationValues): string {
-  const { pickupAt, returnAt, pickupLocationId } = toReservationInput(values);
-  return searchUrl(pickupAt, returnAt, pickupLocationId);
 }

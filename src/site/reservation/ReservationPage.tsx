@@ -1,18 +1,22 @@
-import { useState } from "react";
+import { Suspense, startTransition, useEffect, useState } from "react";
 import { Link, useSearchParams } from "react-router-dom";
 import { type PageLoadContext, usePageData } from "../../app/page";
 import type { PublicCar } from "../../backend/port";
-import { formatMoney } from "../../domain/format";
+import { formatDays, formatMoney } from "../../domain/format";
+import Alert from "../components/Alert";
 import CarChips from "../components/CarChips";
 import CarImage from "../components/CarImage";
 import PageHeader from "../components/PageHeader";
 import PageMeta from "../components/PageMeta";
-import { periodFromQuery } from "../lib/dates";
+import { defaultPeriod, fromInstantIso } from "../lib/dates";
+import { useNow } from "../lib/hydration";
 import { carName } from "../lib/labels";
 import { useSettings } from "../useSettings";
+import QuoteBreakdown from "./QuoteBreakdown";
 import ReservationForm, { type SubmittedReservation } from "./ReservationForm";
 import ReservationSuccess from "./ReservationSuccess";
 import { initialValues, type ReservationValues } from "./reservationForm";
+import { type LiveQuote, useLiveQuote } from "./useLiveQuote";
 
 interface ReservationData {
   cars: PublicCar[];
@@ -22,28 +26,111 @@ export async function load({ backend }: PageLoadContext): Promise<ReservationDat
   return { cars: await backend.site.cars() };
 }
 
+function QuotePanel({ live, onChooseCar }: { live: LiveQuote; onChooseCar: (carId: string) => void }) {
+  if (live.status === "idle") {
+    return <p className="muted">Pasirinkite automobilį, datas ir vietą – kainą apskaičiuosime iš karto.</p>;
+  }
+  if (live.status === "loading") {
+    return (
+      <p className="muted quote-panel__loading">
+        <span className="process-step__spinner" aria-hidden="true" /> Skaičiuojama kaina…
+      </p>
+    );
+  }
+  if (live.status === "invalid") {
+    return (
+      <Alert tone="error" title="Šių datų rezervuoti negalima">
+        <ul>
+          {live.messages.map((text) => (
+            <li key={text}>{text}</li>
+          ))}
+        </ul>
+      </Alert>
+    );
+  }
+  if (live.status === "error") return <Alert tone="error">{live.message}</Alert>;
+  if (live.status === "unavailable") {
+    return (
+      <div>
+        <Alert tone="error" title="Šis automobilis pasirinktomis datomis užimtas">
+          Pasirinkite kitas datas arba vieną iš laisvų automobilių.
+        </Alert>
+        {live.alternatives.length > 0 ? (
+          <ul className="alternatives alternatives--compact">
+            {live.alternatives.slice(0, 3).map((option) => (
+              <li key={option.id} className="alternative">
+                <span>
+                  <strong>{carName(option.car)}</strong>
+                  <br />
+                  {formatMoney(option.quote.total)} už {formatDays(option.quote.days)}
+                </span>
+                <button
+                  type="button"
+                  className="button button--ghost button--small"
+                  onClick={() => onChooseCar(option.id)}
+                >
+                  Rinktis<span className="visually-hidden"> {carName(option.car)}</span>
+                </button>
+              </li>
+            ))}
+          </ul>
+        ) : null}
+      </div>
+    );
+  }
+  return (
+    <div>
+      <QuoteBreakdown quote={live.quote} />
+      <p className="muted quote-panel__note">
+        Kainą apskaičiavo serveris pagal pasirinktas datas ir vietą; ji patvirtinama pateikus rezervaciją.
+      </p>
+    </div>
+  );
+}
+
 export default function ReservationPage() {
   const { cars } = usePageData<ReservationData>();
   const settings = useSettings();
   const [params] = useSearchParams();
+  const now = useNow();
   const [values, setValues] = useState<ReservationValues>(() => {
     const slug = params.get("car");
     const location = params.get("location");
     return initialValues({
-      carId: cars.find((car) => car.slug === slug)?.id ?? "",
-      period: periodFromQuery(params),
+      carId: cars.find((car) => car.slug === slug || car.id === slug)?.id ?? "",
+      pickup: fromInstantIso(params.get("from")),
+      return: fromInstantIso(params.get("to")),
       locationId: settings.locations.find((l) => l.id === location)?.id ?? settings.locations[0]?.id ?? "",
     });
   });
   const [submitted, setSubmitted] = useState<SubmittedReservation | null>(null);
+  const live = useLiveQuote(values, settings);
   const car = cars.find((c) => c.id === values.carId);
   const placeName = (id: string) => settings.locations.find((l) => l.id === id)?.name;
+
+  // Prerendered without dates: tomorrow's defaults once the browser has the page.
+  useEffect(() => {
+    if (!now) return;
+    const fallback = defaultPeriod(now);
+    // A transition: the form's still-dehydrated sections hydrate in slices, not in one long task.
+    startTransition(() =>
+      setValues((current) =>
+        current.pickupDate && current.returnDate
+          ? current
+          : {
+              ...current,
+              pickupDate: current.pickupDate || fallback.pickup.date,
+              returnDate: current.returnDate || fallback.return.date,
+            },
+      ),
+    );
+  }, [now]);
 
   return (
     <div className="container">
       <PageMeta
-        title="Rezervacija"
-        description="Rezervuokite automobilį internetu: pasirinkite datas, vietą ir papildomas paslaugas."
+        title="Automobilio rezervacija internetu"
+        description="Rezervuokite automobilį internetu: pasirinkite datas, paėmimo vietą ir papildomas paslaugas – galutinę kainą su PVM matysite iš karto."
       />
       <PageHeader
         title="Automobilio rezervacija"
@@ -69,39 +156,35 @@ export default function ReservationPage() {
             onValuesChange={setValues}
             onSubmitted={setSubmitted}
           />
-          <aside className="steps-layout__aside card" aria-labelledby="chosen-car">
-            <h2 id="chosen-car" style={{ marginTop: 0, fontSize: "1.2rem" }}>
-              {car ? carName(car) : "Automobilis nepasirinktas"}
-            </h2>
-            {car ? (
-              <>
-                <div className="gallery__main" style={{ marginBottom: "0.75rem" }}>
-                  <CarImage car={car} width={480} height={300} />
+          <Suspense>
+            <aside className="steps-layout__aside card quote-panel" aria-labelledby="chosen-car">
+              <h2 id="chosen-car" className="quote-panel__title">
+                {car ? carName(car) : "Automobilis nepasirinktas"}
+              </h2>
+              {car ? (
+                <>
+                  <div className="quote-panel__image">
+                    <CarImage car={car} width={480} height={300} />
+                  </div>
+                  <CarChips car={car} />
+                  <p className="muted quote-panel__terms">
+                    Užstatas {formatMoney(car.deposit)} · vairuotojui nuo {car.minDriverAge} m., stažas nuo{" "}
+                    {car.minLicenceYears} m. · <Link to={`/automobiliai/${car.slug}`}>apie automobilį</Link>
+                  </p>
+                </>
+              ) : (
+                <p className="muted">
+                  Pasirinkite automobilį formoje arba <Link to="/automobiliai">peržiūrėkite katalogą</Link>.
+                </p>
+              )}
+              <section aria-labelledby="quote-title" className="quote-panel__quote">
+                <h3 id="quote-title">Kaina</h3>
+                <div aria-live="polite">
+                  <QuotePanel live={live} onChooseCar={(carId) => setValues((current) => ({ ...current, carId }))} />
                 </div>
-                <CarChips car={car} />
-                <p style={{ margin: "0.75rem 0 0.25rem" }}>
-                  {car.priceFrom != null ? (
-                    <>
-                      Kaina nuo <strong>{formatMoney(car.priceFrom)}</strong> parai, užstatas{" "}
-                      <strong>{formatMoney(car.deposit)}</strong>.
-                    </>
-                  ) : (
-                    <>
-                      Užstatas <strong>{formatMoney(car.deposit)}</strong>.
-                    </>
-                  )}
-                </p>
-                <p className="muted" style={{ fontSize: "0.9rem" }}>
-                  Vairuotojui ne mažiau kaip {car.minDriverAge} m., vairavimo stažas nuo {car.minLicenceYears} m.
-                </p>
-                <Link to={`/automobiliai/${car.slug}`}>Apie automobilį</Link>
-              </>
-            ) : (
-              <p className="muted">
-                Pasirinkite automobilį formoje arba <Link to="/automobiliai">peržiūrėkite katalogą</Link>.
-              </p>
-            )}
-          </aside>
+              </section>
+            </aside>
+          </Suspense>
         </div>
       )}
     </div>

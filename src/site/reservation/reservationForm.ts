@@ -1,7 +1,10 @@
 // Reservation form state, validation and the wire input (POST /api/site/reservations).
 // The server computes the price; the form never sends one.
+import { type BookingPeriodRules, validateBookingPeriod } from "../../domain/booking";
 import type { ReservationInput } from "../../domain/schemas";
-import { type SearchPeriod, toInstantIso } from "../lib/dates";
+import { vilniusDateString } from "../../domain/time";
+import type { PhoneRules } from "../components/phone/phoneSupport";
+import { type LocalDateTime, toInstantIso } from "../lib/dates";
 
 export interface ReservationValues {
   carId: string;
@@ -16,23 +19,33 @@ export interface ReservationValues {
   firstName: string;
   lastName: string;
   email: string;
+  /** as typed; sent as E.164 */
   phone: string;
+  /** the phone number's country (ISO 3166 alpha-2) */
+  phoneCountry: string;
+  /** the visitor chose the country: automatic detection leaves it alone */
+  phoneCountryChosen: boolean;
   birthDate: string;
   licenceNumber: string;
   comment: string;
   acceptTerms: boolean;
 }
 
-export type ReservationField = Exclude<keyof ReservationValues, "extras"> | "extras";
+export type ReservationField = Exclude<keyof ReservationValues, "phoneCountry" | "phoneCountryChosen">;
 export type ReservationErrors = Partial<Record<ReservationField, string>>;
 
-export function initialValues(options: { carId: string; period: SearchPeriod; locationId: string }): ReservationValues {
+export function initialValues(options: {
+  carId: string;
+  pickup: LocalDateTime | null;
+  return: LocalDateTime | null;
+  locationId: string;
+}): ReservationValues {
   return {
     carId: options.carId,
-    pickupDate: options.period.pickup.date,
-    pickupTime: options.period.pickup.time,
-    returnDate: options.period.return.date,
-    returnTime: options.period.return.time,
+    pickupDate: options.pickup?.date ?? "",
+    pickupTime: options.pickup?.time ?? "10:00",
+    returnDate: options.return?.date ?? "",
+    returnTime: options.return?.time ?? "10:00",
     pickupLocationId: options.locationId,
     returnLocationId: options.locationId,
     extras: {},
@@ -40,6 +53,8 @@ export function initialValues(options: { carId: string; period: SearchPeriod; lo
     lastName: "",
     email: "",
     phone: "",
+    phoneCountry: "LT",
+    phoneCountryChosen: false,
     birthDate: "",
     licenceNumber: "",
     comment: "",
@@ -49,16 +64,39 @@ export function initialValues(options: { carId: string; period: SearchPeriod; lo
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-export function validateReservation(values: ReservationValues, now: Date = new Date()): ReservationErrors {
+/** Full years between a birth date and a day ("YYYY-MM-DD"). */
+export function ageOn(birthDate: string, day: string): number {
+  const [by = 0, bm = 0, bd = 0] = birthDate.split("-").map(Number);
+  const [y = 0, m = 0, d = 0] = day.split("-").map(Number);
+  return y - by - (m < bm || (m === bm && d < bd) ? 1 : 0);
+}
+
+export interface ValidationContext {
+  now?: Date;
+  /** the phone tables, when loaded: then the number is checked for its country */
+  phoneRules?: PhoneRules | null;
+  /** the chosen car's minimum driver age */
+  minDriverAge?: number | null;
+  /** the company's booking rules (lead time, shortest and longest rental) */
+  bookingRules?: BookingPeriodRules;
+}
+
+export function validateReservation(values: ReservationValues, context: ValidationContext = {}): ReservationErrors {
+  const now = context.now ?? new Date();
   const errors: ReservationErrors = {};
   if (!values.carId) errors.carId = "Pasirinkite automobilį";
   const pickupAt = toInstantIso({ date: values.pickupDate, time: values.pickupTime });
   const returnAt = toInstantIso({ date: values.returnDate, time: values.returnTime });
   if (!pickupAt) errors.pickupDate = "Nurodykite paėmimo datą ir laiką";
-  else if (Date.parse(pickupAt) < now.getTime()) errors.pickupDate = "Paėmimo laikas jau praėjęs";
+  else if (Date.parse(pickupAt) < now.getTime()) errors.pickupDate = "Paėmimo laikas jau praėjo";
   if (!returnAt) errors.returnDate = "Nurodykite grąžinimo datą ir laiką";
   else if (pickupAt && Date.parse(returnAt) <= Date.parse(pickupAt)) {
     errors.returnDate = "Grąžinimo laikas turi būti vėlesnis nei paėmimo";
+  }
+  if (pickupAt && returnAt && context.bookingRules && !errors.pickupDate && !errors.returnDate) {
+    const period = validateBookingPeriod({ pickupAt, returnAt }, context.bookingRules, now);
+    if (period.pickupAt) errors.pickupDate = period.pickupAt;
+    if (period.returnAt) errors.returnDate = period.returnAt;
   }
   if (!values.pickupLocationId) errors.pickupLocationId = "Pasirinkite paėmimo vietą";
   if (!values.returnLocationId) errors.returnLocationId = "Pasirinkite grąžinimo vietą";
@@ -66,17 +104,32 @@ export function validateReservation(values: ReservationValues, now: Date = new D
   if (!values.lastName.trim()) errors.lastName = "Įveskite pavardę";
   if (!values.email.trim()) errors.email = "Įveskite el. pašto adresą";
   else if (!EMAIL_PATTERN.test(values.email.trim())) errors.email = "Neteisingas el. pašto adresas";
-  if (!values.phone.trim()) errors.phone = "Įveskite telefono numerį";
-  else if (!/^[0-9 +\-()]*$/.test(values.phone))
-    errors.phone = "Telefono numeryje gali būti tik skaitmenys, tarpai ir + - ( )";
+  const phoneProblem = phoneErrorOf(values, context.phoneRules ?? null);
+  if (phoneProblem) errors.phone = phoneProblem;
   if (!/^\d{4}-\d{2}-\d{2}$/.test(values.birthDate)) errors.birthDate = "Nurodykite gimimo datą";
+  else if (context.minDriverAge && pickupAt) {
+    const age = ageOn(values.birthDate, vilniusDateString(pickupAt));
+    if (age < context.minDriverAge)
+      errors.birthDate = `Vairuotojui turi būti ne mažiau kaip ${context.minDriverAge} m.`;
+    else if (age > 120) errors.birthDate = "Neteisinga gimimo data";
+  }
   if (!values.licenceNumber.trim()) errors.licenceNumber = "Įveskite vairuotojo pažymėjimo numerį";
   if (!values.acceptTerms) errors.acceptTerms = "Būtina sutikti su nuomos sąlygomis";
   return errors;
 }
 
-export function toReservationInput(values: ReservationValues): ReservationInput {
+/** The phone's Lithuanian error, or null. Without the tables only the allowed characters are checked. */
+export function phoneErrorOf(values: Pick<ReservationValues, "phone" | "phoneCountry">, rules: PhoneRules | null) {
+  if (rules) return rules.phoneError(values.phone, values.phoneCountry);
+  if (!values.phone.trim()) return "Įveskite telefono numerį";
+  if (!/^[0-9 +\-()]*$/.test(values.phone)) return "Telefono numeryje gali būti tik skaitmenys, tarpai ir + - ( )";
+  return null;
+}
+
+/** The wire input; `phone` is the E.164 form when the tables could normalise it. */
+export function toReservationInput(values: ReservationValues, rules: PhoneRules | null = null): ReservationInput {
   const comment = values.comment.trim();
+  const phone = rules?.normalizePhone(values.phone, values.phoneCountry) ?? values.phone.trim();
   return {
     carId: values.carId,
     pickupAt: toInstantIso({ date: values.pickupDate, time: values.pickupTime }) ?? "",
@@ -90,7 +143,7 @@ export function toReservationInput(values: ReservationValues): ReservationInput 
       firstName: values.firstName.trim(),
       lastName: values.lastName.trim(),
       email: values.email.trim(),
-      phone: values.phone.trim(),
+      phone,
       birthDate: values.birthDate,
       licenceNumber: values.licenceNumber.trim(),
     },

@@ -7,8 +7,8 @@ import CarChips from "../components/CarChips";
 import CarImage from "../components/CarImage";
 import PageHeader from "../components/PageHeader";
 import PageMeta from "../components/PageMeta";
-import SearchForm from "../components/SearchForm";
-import { periodFromQuery } from "../lib/dates";
+import SearchForm, { searchPeriodOf } from "../components/SearchForm";
+import { fromInstantIso } from "../lib/dates";
 import { carName } from "../lib/labels";
 import { useSettings } from "../useSettings";
 
@@ -19,10 +19,10 @@ interface SearchData {
 }
 
 export async function load({ backend, url }: PageLoadContext): Promise<SearchData> {
-  const from = url.searchParams.get("from");
-  const to = url.searchParams.get("to");
+  const period = searchPeriodOf(url.searchParams);
   const location = url.searchParams.get("location");
-  if (!from || !to) return { searched: false, results: [], error: null };
+  if (!period) return { searched: false, results: [], error: null };
+  const { from, to } = period;
   try {
     const results = await backend.site.search({ from, to, ...(location ? { location } : {}) });
     return { searched: true, results, error: null };
@@ -40,11 +40,16 @@ export default function SearchPage() {
   const { searched, results, error } = usePageData<SearchData>();
   const settings = useSettings();
   const [params] = useSearchParams();
-  const period = periodFromQuery(params);
   const location = params.get("location");
+  const period = searchPeriodOf(params);
   const place = settings.locations.find((l) => l.id === location);
   const reserveQuery = (slug: string) => {
-    const next = new URLSearchParams(params);
+    const next = new URLSearchParams();
+    if (period) {
+      next.set("from", period.from);
+      next.set("to", period.to);
+    }
+    if (location) next.set("location", location);
     next.set("car", slug);
     return `/rezervacija?${next.toString()}`;
   };
@@ -59,15 +64,20 @@ export default function SearchPage() {
         title="Automobilių paieška"
         lead={
           searched && !error
-            ? `${formatDateTime(params.get("from") ?? "")} – ${formatDateTime(params.get("to") ?? "")}${place ? `, ${place.name}` : ""}`
+            ? `${formatDateTime(period?.from ?? "")} – ${formatDateTime(period?.to ?? "")}${place ? `, ${place.name}` : ""}`
             : "Nurodykite datas ir vietą – parodysime laisvus automobilius su galutine kaina."
         }
       />
       <section className="card" aria-label="Paieškos forma" style={{ marginBottom: "1.5rem" }}>
         <SearchForm
           key={params.toString()}
+          idPrefix="search"
           settings={settings}
-          initial={{ ...period, location }}
+          initial={{
+            pickup: fromInstantIso(period?.from),
+            return: fromInstantIso(period?.to),
+            location,
+          }}
           variant="inline"
           submitLabel="Ieškoti"
         />

@@ -1,0 +1,33 @@
+// Prerendered HTML is made at build time; the browser hydrates it later. Anything that
+// depends on "now" or on the browser (dates, timers, storage) must render the same as the
+// build did during hydration, then switch to the live value.
+//
+// The switch happens in a transition: React then hydrates whatever it touches in small,
+// interruptible slices instead of one long task (a store snapshot change would force a
+// synchronous re-render of every still-dehydrated part below).
+import { startTransition, useEffect, useMemo, useState } from "react";
+
+let documentHydration = false;
+
+/** main.tsx: true while the prerendered document is being hydrated, false once the visitor navigates. */
+export function setDocumentHydration(value: boolean): void {
+  documentHydration = value;
+}
+
+/** Rendering on the server, or for the first time inside a document being hydrated. */
+const startsDehydrated = (): boolean => typeof window === "undefined" || documentHydration;
+
+/** false while rendering on the server or hydrating; true once the browser owns the component. */
+export function useHydrated(): boolean {
+  const [hydrated, setHydrated] = useState(() => !startsDehydrated());
+  useEffect(() => {
+    if (!hydrated) startTransition(() => setHydrated(true));
+  }, [hydrated]);
+  return hydrated;
+}
+
+/** The current time once hydrated (null before): defaults computed from it never mismatch. */
+export function useNow(): Date | null {
+  const hydrated = useHydrated();
+  return useMemo(() => (hydrated ? new Date() : null), [hydrated]);
+}

@@ -1,0 +1,123 @@
+// Server rendering for prerendering: the app's own routes and loaders run in Node against an
+// in-memory implementation of the backend port (the renderer is under test, not a backend).
+import { describe, expect, it } from "vitest";
+import { renderRoute } from "../../../src/app/ssr";
+import type { Backend, PublicCar, PublicSettings } from "../../../src/backend/port";
+
+const car: PublicCar = {
+  id: "25239e32-7f21-52dd-ac80-9f8ef21ea6d9",
+  slug: "toyota-yaris",
+  make: "Toyota",
+  model: "Yaris Hybrid",
+  year: 2024,
+  category: "ekonominė",
+  transmission: "automatinė",
+  fuel: "hibridas",
+  seats: 5,
+  doors: 5,
+  bags: 2,
+  airConditioning: true,
+  features: ["Apple CarPlay"],
+  description: "Taupus miesto hibridas.",
+  images: ["cars/toyota-yaris-1.svg"],
+  status: "active",
+  sortOrder: 0,
+  minDriverAge: 21,
+  minLicenceYears: 2,
+  deposit: 200,
+  mileageLimitPerDay: 250,
+  longTermMonthlyPrice: 520,
+  priceFrom: 20,
+  tiers: [
+    { fromDays: 1, toDays: 3, dailyRate: 35 },
+    { fromDays: 4, toDays: null, dailyRate: 20 },
+  ],
+};
+
+const settings: PublicSettings = {
+  company: {
+    name: "UAB „Bandymas“",
+    brand: "Bandymas",
+    companyCode: "123456789",
+    vatCode: "LT123456789",
+    address: "Gedimino pr. 1, LT-01103 Vilnius",
+    phones: ["+370 5 200 0000"],
+    emails: ["info@bandymas.lt"],
+    hours: "I–V 8:00–20:00",
+  },
+  locations: [],
+  extras: [],
+  terms: "Sąlygos",
+  about: "Apie",
+  privacy: "",
+  bookingRules: {
+    leadTimeHours: 2,
+    minDays: 1,
+    maxDays: 90,
+    maxAdvanceDays: 365,
+    graceMinutes: 60,
+    openingHour: 8,
+    closingHour: 20,
+  },
+};
+
+const unused = async () => {
+  throw new Error("nenaudojama");
+};
+
+const backend: Backend = {
+  kind: "local",
+  site: {
+    cars: async () => [car],
+    car: async (slug) => (slug === car.slug ? car : null),
+    search: async () => [],
+    offers: async () => [],
+    news: async () => [],
+    newsItem: async () => null,
+    settings: async () => settings,
+    submitReservation: unused,
+    submitRequest: unused,
+    detectCountry: async () => null,
+  },
+  session: { login: unused, logout: async () => {}, me: async () => null },
+  files: { upload: () => ({}) as never, remove: async () => {}, url: (path) => `/files/${path}` },
+  admin: unused,
+};
+
+describe("renderRoute", () => {
+  it("renders the catalogue with names, prices, its head and the data for hydration", async () => {
+    const result = await renderRoute(backend, "https://bandymas.lt/automobiliai");
+    if (result.kind !== "page") throw new Error("tikėtasi puslapio");
+    expect(result.status).toBe(200);
+    expect(result.html).toContain("<h1>Automobiliai</h1>");
+    expect(result.html).toContain("Toyota Yaris Hybrid");
+    expect(result.html).toContain("20,00\u00a0€");
+    expect(result.html).toContain("UAB „Bandymas“");
+    // No inline scripts: the site's CSP allows none.
+    expect(result.html).not.toContain("<script");
+    expect(result.head?.title).toBe("Automobilių nuomos katalogas");
+    expect(JSON.stringify(result.head?.jsonLd)).toContain('"@type":"ItemList"');
+    expect(result.payload.path).toBe("/automobiliai");
+    expect(result.payload.hydrationData.loaderData).toMatchObject({
+      site: settings,
+      "page:/automobiliai": { cars: [car] },
+    });
+  });
+
+  it("renders a car page with its Product data; an unknown car is a 404", async () => {
+    const page = await renderRoute(backend, "https://bandymas.lt/automobiliai/toyota-yaris");
+    if (page.kind !== "page") throw new Error("tikėtasi puslapio");
+    expect(page.html).toContain("35,00\u00a0€");
+    expect(page.head?.type).toBe("product");
+    expect(JSON.stringify(page.head?.jsonLd)).toContain('"price":"20.00"');
+
+    const missing = await renderRoute(backend, "https://bandymas.lt/automobiliai/nera-tokio");
+    expect(missing.kind === "page" && missing.status).toBe(404);
+  });
+
+  it("renders what depends on today the same at every build: the search form's dates stay empty", async () => {
+    const result = await renderRoute(backend, "https://bandymas.lt/");
+    if (result.kind !== "page") throw new Error("tikėtasi puslapio");
+    expect(result.html).toMatch(/id="home-search-pickup-date"[^>]*value=""/);
+  });
+});
