@@ -181,10 +181,6 @@ async function main(): Promise<void> {
   const runCount = Math.max(1, Number(runsIndex > 0 ? process.argv[runsIndex + 1] : 5) || 5);
   const external = process.env.BENCH_URL?.replace(/\/+$/, "");
   const server = external ? { url: external, stop: async () => {} } : await startServer();
-  const chrome = await chromeLauncher.launch({
-    chromePath: CHROME_PATH,
-    chromeFlags: CHROME_FLAGS,
-  });
   const results: PageResult[] = [];
   try {
     const cars = (await (await fetch(`${server.url}/api/site/cars`)).json()) as { slug: string }[] | { data: [] };
@@ -200,7 +196,13 @@ async function main(): Promise<void> {
         // Lighthouse sometimes loses the trace (NO_NAVSTART); another run settles it.
         for (let attempt = 1; ; attempt++) {
           try {
-            runs.push(await audit(server.url, pagePath, chrome.port));
+            // A fresh browser for every run: nothing left over from the one before.
+            const chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS });
+            try {
+              runs.push(await audit(server.url, pagePath, chrome.port));
+            } finally {
+              await chrome.kill();
+            }
             break;
           } catch (error) {
             if (attempt >= 3) throw error;
@@ -215,7 +217,6 @@ async function main(): Promise<void> {
       results.push(median);
     }
   } finally {
-    await chrome.kill();
     await server.stop();
   }
 
