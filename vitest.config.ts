@@ -29,6 +29,8 @@ export default defineConfig({
           name: "e2e",
           include: ["tests/e2e/**/*.test.ts"],
           environment: "node",
+          // A real browser on a shared 2-core machine: give UI state changes time to settle.
+          expect: { poll: { timeout: 10_000, interval: 100 } },
           testTimeout: 90_000,
           hookTimeout: 180_000,
           fileParallelism: false,

@@ -58,8 +58,10 @@ export default function CarsPage() {
   const sort = params.get("rikiuoti");
   const shown = sortCars(applyFilters(cars, filters), sort);
 
+  // From the address bar, not this render's params: a change made before the last one
+  // re-rendered (hydration runs in transitions) must not be lost.
   const update = (key: string, value: string) => {
-    const next = new URLSearchParams(params);
+    const next = new URLSearchParams(window.location.search);
     if (value) next.set(key, value);
     else next.delete(key);
     setParams(next, { replace: true, preventScrollReset: true });
