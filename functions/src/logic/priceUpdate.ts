@@ -8,7 +8,7 @@
 // plan has at most 500 rules, which a rental company's price list never exceeds; a larger plan is
 // written in transactions of 500, each all or nothing. A preview gone stale (a rule changed or
 // appeared since) is refused. Each change is recorded in `priceUpdates` (the page's history).
-import { z } from "zod";
+import type { z } from "zod";
 import {
   type PlannedRule,
   type PriceChange,
@@ -18,64 +18,29 @@ import {
 } from "../../../src/admin/prices/priceChange";
 import { PRICE_UPDATES_COLLECTION, RESOURCE_MODELS } from "../../../src/backend/firebase/model";
 import { toStoredDoc } from "../../../src/backend/firebase/storedDoc";
-import { type Car, carCategory, entityId, type Price, priceSchema } from "../../../src/domain/schemas";
+import {
+  EMPTY_SCOPE_MESSAGE,
+  priceApplyInputSchema,
+  pricePreviewInputSchema,
+  STALE_PREVIEW_MESSAGE,
+} from "../../../src/domain/priceUpdateInput";
+import { type Car, type Price, priceSchema } from "../../../src/domain/schemas";
 import type { Reader, Store } from "../store";
 import { record } from "./catalog";
 import { FunctionError, invalidInput } from "./errors";
 import { zodErrors } from "./input";
 
+export {
+  EMPTY_SCOPE_MESSAGE,
+  priceApplyInputSchema,
+  priceChangeSchema,
+  pricePreviewInputSchema,
+  priceScopeSchema,
+  STALE_PREVIEW_MESSAGE,
+} from "../../../src/domain/priceUpdateInput";
+
 export { PRICE_UPDATES_COLLECTION };
 export const MAX_RULES_PER_TRANSACTION = 500;
-export const STALE_PREVIEW_MESSAGE =
-  "Kainos pasikeitė po peržiūros. Peržiūrėkite pakeitimus iš naujo ir tik tada taikykite.";
-export const EMPTY_SCOPE_MESSAGE = "Pasirinktai sričiai kainų taisyklių nėra";
-
-const seasonScope = z.union(
-  [
-    z.enum(["all", "year-round", "seasonal"]),
-    z.string().regex(/^\d{4}-\d{2}-\d{2}\/\d{4}-\d{2}-\d{2}$/, { error: "Neteisingas sezonas" }),
-  ],
-  { error: "Neteisingas sezonas" },
-);
-
-export const priceChangeSchema = z
-  .object({
-    kind: z.enum(["percent", "amount"], { error: "Pasirinkite: procentais arba suma" }),
-    value: z
-      .number({ error: "Turi būti skaičius" })
-      .refine((v) => Number.isFinite(v) && v !== 0, { error: "Įveskite nenulinį skaičių" }),
-    step: z.union([z.literal(0.01), z.literal(0.1), z.literal(0.5), z.literal(1)], {
-      error: "Neteisingas apvalinimas",
-    }),
-  })
-  .strict()
-  .refine((c) => c.kind !== "percent" || (c.value > -100 && c.value <= 500), {
-    error: "Procentinis pokytis turi būti nuo −99 iki 500 %",
-    path: ["value"],
-  })
-  .refine((c) => c.kind !== "amount" || Math.abs(c.value) <= 10_000, {
-    error: "Per didelis pokytis",
-    path: ["value"],
-  });
-
-export const priceScopeSchema = z
-  .object({
-    category: carCategory.nullable(),
-    carIds: z.array(entityId).max(500).default([]),
-    season: seasonScope.default("all"),
-  })
-  .strict();
-
-export const pricePreviewInputSchema = z.object({ change: priceChangeSchema, scope: priceScopeSchema }).strict();
-export const priceApplyInputSchema = z
-  .object({
-    change: priceChangeSchema,
-    scope: priceScopeSchema,
-    /** the preview's fingerprint: rule key -> updatedAt (null for a rule the change creates) */
-    expected: z.record(z.string().max(200), z.string().max(40).nullable()),
-  })
-  .strict();
-
 type RuleRecord = Price & { id: string; updatedAt: string };
 
 function parse<T>(schema: z.ZodType<T>, body: unknown): T {
