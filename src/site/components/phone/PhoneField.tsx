@@ -59,7 +59,9 @@ export default function PhoneField({
     basicCountry(country) ?? { code: country, name: country, dialCode: "" };
   const [open, setOpen] = useState(false);
   const [query, setQuery] = useState("");
-  const [active, setActive] = useState(0);
+  // The highlighted option by country code, so the phone tables arriving while the picker is
+  // open (the list grows) neither move the highlight nor clear what the visitor has typed.
+  const [activeCode, setActiveCode] = useState<string | null>(null);
   const inputRef = useRef<HTMLInputElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const searchRef = useRef<HTMLInputElement>(null);
@@ -77,6 +79,10 @@ export default function PhoneField({
       (c) => normalise(c.name).includes(q) || c.code.toLowerCase() === q || c.dialCode.slice(1).startsWith(q),
     );
   }, [countries, query]);
+  const active = Math.max(
+    0,
+    shown.findIndex((c) => c.code === activeCode),
+  );
 
   /** First use of the field: load the tables and find the visitor's country. */
   function startUsing() {
@@ -108,12 +114,19 @@ export default function PhoneField({
     if (fromNumber && fromNumber !== country) onCountryChange(fromNumber, true);
   }
 
-  // Opening the picker: start from the current country, the search box focused.
+  function togglePicker() {
+    startUsing();
+    if (!open) {
+      // Opening starts from an empty search with the current country highlighted.
+      setQuery("");
+      setActiveCode(country);
+    }
+    setOpen(!open);
+  }
+
+  // While open: the search box focused, a click outside closes the picker.
   useEffect(() => {
     if (!open) return;
-    setQuery("");
-    const index = countries.findIndex((c) => c.code === country);
-    setActive(Math.max(0, index));
     requestAnimationFrame(() => searchRef.current?.focus());
     const onPointer = (event: PointerEvent) => {
       const target = event.target as Node;
@@ -121,7 +134,7 @@ export default function PhoneField({
     };
     document.addEventListener("pointerdown", onPointer);
     return () => document.removeEventListener("pointerdown", onPointer);
-  }, [open, countries, country]);
+  }, [open]);
 
   // Keep the highlighted option in view.
   useEffect(() => {
@@ -129,11 +142,16 @@ export default function PhoneField({
     listRef.current?.querySelector<HTMLElement>(`[data-index="${active}"]`)?.scrollIntoView({ block: "nearest" });
   }, [open, active]);
 
+  function highlight(index: number) {
+    const option = shown[Math.min(shown.length - 1, Math.max(0, index))];
+    if (option) setActiveCode(option.code);
+  }
+
   function onSearchKey(event: KeyboardEvent<HTMLInputElement>) {
-    if (event.key === "ArrowDown") setActive((i) => Math.min(shown.length - 1, i + 1));
-    else if (event.key === "ArrowUp") setActive((i) => Math.max(0, i - 1));
-    else if (event.key === "Home") setActive(0);
-    else if (event.key === "End") setActive(shown.length - 1);
+    if (event.key === "ArrowDown") highlight(active + 1);
+    else if (event.key === "ArrowUp") highlight(active - 1);
+    else if (event.key === "Home") highlight(0);
+    else if (event.key === "End") highlight(shown.length - 1);
     else if (event.key === "Enter") {
       const option = shown[active];
       if (option) choose(option);
@@ -165,10 +183,7 @@ export default function PhoneField({
           aria-expanded={open}
           aria-controls={open ? `${id}-picker` : undefined}
           aria-label={`Šalies kodas: ${current.name} ${current.dialCode}. Pakeisti šalį`}
-          onClick={() => {
-            startUsing();
-            setOpen((value) => !value);
-          }}
+          onClick={togglePicker}
         >
           <Flag code={current.code} />
           <span className="phone-field__dial">{current.dialCode}</span>
@@ -210,7 +225,7 @@ export default function PhoneField({
             value={query}
             onChange={(event) => {
               setQuery(event.target.value);
-              setActive(0);
+              setActiveCode(null);
             }}
             onKeyDown={onSearchKey}
           />
@@ -234,7 +249,7 @@ export default function PhoneField({
                   .join(" ")}
                 onPointerDown={(event) => event.preventDefault()}
                 onClick={() => choose(option)}
-                onPointerMove={() => setActive(index)}
+                onPointerMove={() => setActiveCode(option.code)}
               >
                 <Flag code={option.code} />
                 <span className="country-picker__name">{option.name}</span>
