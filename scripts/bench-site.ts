@@ -10,30 +10,11 @@
 //   npm run bench:site -- --runs 9              more runs (or --runs 1 for a quick look)
 //   npm run bench:site -- --json out.json       also write the results
 //   BENCH_URL=http://host:port npm run bench:site   an already running server instead
-import { type ChildProcess, spawn } from "node:child_process";
-import { once } from "node:events";
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
-import { gzipSync } from "node:zlib";
+import { writeFileSync } from "node:fs";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
-import { chromium } from "playwright-core";
+import { CHROME_FLAGS, CHROME_PATH, initialJsKb, JS_BUDGET_KB, startServer } from "./lib/benchServer";
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const CHROME_FLAGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
-const CHROME_PATH = process.env.CHROME_PATH || "/usr/bin/chromium";
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
 type Category = (typeof CATEGORIES)[number];
 const TARGETS: Record<Category, number> = { performance: 95, accessibility: 100, "best-practices": 96, seo: 100 };
@@ -43,63 +24,6 @@ const LABELS: Record<Category, string> = {
   "best-practices": "Geroji praktika",
   seo: "SEO",
 };
-/** Public JavaScript budget (SPEC: at most 150 kB gzip on every public route). */
-const JS_BUDGET_KB = 150;
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  server.listen(0, "127.0.0.1");
-  await once(server, "listening");
-  const address = server.address();
-  const port = typeof address === "object" && address ? address.port : 0;
-  server.close();
-  await once(server, "close");
-  return port;
-}
-
-async function startServer(): Promise<{ url: string; stop: () => Promise<void> }> {
-  if (!existsSync(path.join(ROOT, "dist", "index.html"))) {
-    throw new Error("Nerasta surinkta programa (dist/index.html). Pirmiausia paleiskite „npm run build“.");
-  }
-  const dataDir = mkdtempSync(path.join(tmpdir(), "ratai-bench-"));
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir };
-  delete env.DATABASE_URL;
-  delete env.SMTP_URL;
-  for (const key of Object.keys(env)) if (key.startsWith("FIREBASE_")) delete env[key];
-  let output = "";
-  const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "server/main.ts", "--demo"], {
-    cwd: ROOT,
-    env,
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  child.stdout?.setEncoding("utf8").on("data", (chunk: string) => {
-    output += chunk;
-  });
-  child.stderr?.setEncoding("utf8").on("data", (chunk: string) => {
-    output += chunk;
-  });
-  const stop = async () => {
-    if (child.exitCode === null && child.signalCode === null) {
-      const exited = once(child, "exit");
-      child.kill("SIGTERM");
-      await exited;
-    }
-    rmSync(dataDir, { recursive: true, force: true, maxRetries: 3 });
-  };
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline && child.exitCode === null) {
-    try {
-      if ((await fetch(`${url}/api/health`)).ok) return { url, stop };
-    } catch {
-      // starting
-    }
-    await new Promise((done) => setTimeout(done, 200));
-  }
-  await stop();
-  throw new Error(`Serveris nepasileido.\n${output}`);
-}
 
 interface PageResult {
   path: string;
@@ -109,27 +33,6 @@ interface PageResult {
   metrics: Record<string, string>;
   jsKb: number;
   failed: string[];
-}
-
-/** Gzip size of every script a page loads, up to network idle, without any interaction. */
-async function initialJsKb(baseUrl: string, pagePath: string): Promise<number> {
-  const browser = await chromium.launch({ executablePath: CHROME_PATH, args: CHROME_FLAGS });
-  try {
-    const page = await browser.newPage();
-    const scripts = new Set<string>();
-    page.on("request", (request) => {
-      if (request.resourceType() === "script" && request.url().startsWith(baseUrl)) scripts.add(request.url());
-    });
-    await page.goto(`${baseUrl}${pagePath}`, { waitUntil: "networkidle" });
-    let total = 0;
-    for (const url of scripts) {
-      const body = Buffer.from(await (await fetch(url, { headers: { "Accept-Encoding": "identity" } })).arrayBuffer());
-      total += gzipSync(body, { level: 9 }).length;
-    }
-    return total / 1024;
-  } finally {
-    await browser.close();
-  }
 }
 
 async function audit(baseUrl: string, pagePath: string, port: number): Promise<PageResult> {
