@@ -1,6 +1,5 @@
 // Long Lithuanian texts of the settings: terms, privacy policy, about, the rental agreement
 // template and e-mail templates. Plain text, paragraphs separated by blank lines.
-import type { Settings } from "../../src/domain/schemas";
 
 /** Nuomos sąlygos. The numbers match the booking rules, extras and deposits of the demo data. */
 export const TERMS_TEXT = `1. Vairuotojas
@@ -142,30 +141,4 @@ Nuomotojas: ______________________________
 Nuomininkas: ______________________________
 (vardas, pavardė, parašas)`;
 
-export const EMAIL_TEMPLATES: Settings["emailTemplates"] = {
-  reservationReceived: {
-    subject: "Rezervacija {number} gauta",
-    body: `Sveiki, {name},
-
-dėkojame, gavome Jūsų rezervaciją {number}.
-
-Automobilis: {car}
-Paėmimas: {pickup}
-Grąžinimas: {return}
-Iš viso (su PVM): {total}
-
-Per darbo valandą susisieksime ir rezervaciją patvirtinsime. Atvykdami turėkite asmens dokumentą, vairuotojo pažymėjimą ir mokėjimo kortelę užstatui.
-
-Pagarbiai
-{company}`,
-  },
-  requestReply: {
-    subject: "Re: {subject}",
-    body: `Sveiki, {name},
-
-{body}
-
-Pagarbiai
-{company}`,
-  },
-};
+export { DEFAULT_EMAIL_TEMPLATES as EMAIL_TEMPLATES } from "../../src/domain/settings";

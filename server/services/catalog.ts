@@ -3,7 +3,6 @@
 import type { CarFilter, PublicCar, PublicSettings, WithId } from "../../src/backend/port";
 import { priceFromForCar, tiersForCar } from "../../src/domain/pricing";
 import {
-  bookingRulesSchema,
   CAR_CATEGORIES,
   type Car,
   carSchema,
@@ -16,6 +15,7 @@ import {
   type Settings,
   TRANSMISSIONS,
 } from "../../src/domain/schemas";
+import { settingsFromDoc } from "../../src/domain/settings";
 import { vilniusDateString } from "../../src/domain/time";
 import type { Queryable } from "../db/types";
 import { SETTINGS_ID } from "../db/types";
@@ -60,39 +60,6 @@ const byOrderThenName = <T extends { sortOrder?: number; name?: string }>(a: T, 
 
 // ---------- Settings ----------
 
-export const DEFAULT_EMAIL_TEMPLATES: Settings["emailTemplates"] = {
-  reservationReceived: {
-    subject: "Rezervacija {number} gauta",
-    body: [
-      "Sveiki, {name},",
-      "",
-      "gavome Jūsų rezervaciją {number}.",
-      "",
-      "Automobilis: {car}",
-      "Paėmimas: {pickup}",
-      "Grąžinimas: {return}",
-      "Iš viso (su PVM): {total}",
-      "",
-      "Netrukus susisieksime ir rezervaciją patvirtinsime.",
-      "",
-      "Pagarbiai",
-      "{company}",
-    ].join("\n"),
-  },
-  requestReply: { subject: "Atsakymas į Jūsų užklausą", body: "Sveiki,\n\n{body}\n\nPagarbiai\n{company}" },
-};
-
-const DEFAULT_COMPANY: Settings["company"] = {
-  name: "",
-  brand: "",
-  companyCode: "",
-  vatCode: "",
-  address: "",
-  phones: [],
-  emails: [],
-  hours: "",
-};
-
 /**
  * The settings document. A database without one (a fresh install before the admin
  * saved the settings) still works: booking rules fall back to their defaults.
@@ -101,20 +68,7 @@ export async function loadSettings(q: Queryable): Promise<Settings> {
   const { rows } = await q.query<{ doc: Record<string, unknown> }>("SELECT doc FROM settings WHERE id = $1", [
     SETTINGS_ID,
   ]);
-  const doc = (rows[0]?.doc ?? {}) as Partial<Settings>;
-  const rules = bookingRulesSchema.safeParse(doc.bookingRules ?? {});
-  return {
-    company: { ...DEFAULT_COMPANY, ...(doc.company ?? {}) },
-    bookingRules: rules.success ? rules.data : bookingRulesSchema.parse({}),
-    terms: doc.terms ?? "",
-    about: doc.about ?? "",
-    privacy: doc.privacy ?? "",
-    contractTemplate: doc.contractTemplate ?? "",
-    emailTemplates: {
-      reservationReceived: doc.emailTemplates?.reservationReceived ?? DEFAULT_EMAIL_TEMPLATES.reservationReceived,
-      requestReply: doc.emailTemplates?.requestReply ?? DEFAULT_EMAIL_TEMPLATES.requestReply,
-    },
-  };
+  return settingsFromDoc((rows[0]?.doc ?? {}) as Partial<Settings>);
 }
 
 export async function loadPublicSettings(q: Queryable): Promise<PublicSettings> {

@@ -1,7 +1,7 @@
 // Answering an inquiry: the mail goes to the outbox, the reply is recorded on the inquiry and
 // the inquiry becomes answered, all in one transaction (never a sent mail with no record of it).
-import { z } from "zod";
-import { type InquiryRequest, requestSchema } from "../../src/domain/schemas";
+import { answeredRequest, REQUEST_NOT_FOUND_MESSAGE, replyInputSchema, replyMail } from "../../src/domain/inquiry";
+import type { InquiryRequest } from "../../src/domain/schemas";
 import type { Db } from "../db/types";
 import { parseWith } from "../http/body";
 import { ApiError } from "../http/errors";
@@ -9,24 +9,7 @@ import { log } from "../log";
 import { writeAudit } from "./audit";
 import { type DocRow, isUuid, loadSettings, rowToRecord } from "./catalog";
 import { publish } from "./events";
-import { enqueueMail, textToHtml } from "./mail";
-
-export const REQUEST_NOT_FOUND_MESSAGE = "Užklausa nerasta";
-
-export const replyInputSchema = z
-  .object({
-    subject: z
-      .string({ error: "Turi būti tekstas" })
-      .trim()
-      .min(1, { error: "Įrašykite temą" })
-      .max(200, { error: "Ne daugiau kaip 200 simbolių" }),
-    body: z
-      .string({ error: "Turi būti tekstas" })
-      .trim()
-      .min(1, { error: "Įrašykite atsakymą" })
-      .max(20_000, { error: "Ne daugiau kaip 20000 simbolių" }),
-  })
-  .strict();
+import { enqueueMail } from "./mail";
 
 export async function replyToRequest(
   db: Db,
@@ -48,21 +31,11 @@ export async function replyToRequest(
     const settings = await loadSettings(tx);
     const companyEmail = settings.company.emails[0];
 
-    const mailId = await enqueueMail(tx, {
-      to: inquiry.email,
-      ...(companyEmail ? { replyTo: companyEmail } : {}),
-      subject: input.subject,
-      text: input.body,
-      html: textToHtml(input.body),
-      ref: `request:${id}`,
-    });
-    const reply = { at: new Date().toISOString(), by: actor, subject: input.subject, body: input.body };
-    const { id: _id, createdAt: _c, updatedAt: _u, ...doc } = inquiry;
-    const next = requestSchema.parse({ ...doc, status: "answered", replies: [...(inquiry.replies ?? []), reply] });
-    const { id: _nid, createdAt: _nc, updatedAt: _nu, ...stored } = next;
+    const mailId = await enqueueMail(tx, replyMail(id, inquiry, companyEmail, input));
+    const next = answeredRequest(inquiry, input, actor, new Date());
     const updated = await tx.query<DocRow>(
       "UPDATE requests SET doc = $2::jsonb, updated_at = now() WHERE id = $1 RETURNING id, doc, created_at, updated_at",
-      [id, JSON.stringify(stored)],
+      [id, JSON.stringify(next)],
     );
     await writeAudit(tx, { action: "update", resource: "requests", recordId: id, actor });
     await writeAudit(tx, { action: "create", resource: "mail", recordId: mailId, actor });

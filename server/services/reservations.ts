@@ -9,21 +9,21 @@ import { INVALID_INPUT_MESSAGE, InputError, prepareBody } from "../../src/domain
 import { reservationMails } from "../../src/domain/mailTemplates";
 import {
   assertDriverAge,
-  assertStatusChange,
   customerGaps,
   matchRefs,
   newWebCustomer,
   parseStaffReservation,
   periodOf,
+  planStaffEdit,
   priceRefs,
   RESERVATION_KEYS,
   type RefInput,
   type ReservationPeriod,
   type ResolvedRefs,
   readWebReservation,
-  reservationChanges,
   SERVER_OWNED_FIELDS,
   webReservation,
+  webReservationMailContext,
 } from "../../src/domain/reservationInput";
 import type { Car, Customer, Quote, Reservation, ReservationInput, Settings } from "../../src/domain/schemas";
 import { isPgError } from "../db/index";
@@ -283,17 +283,11 @@ export async function submitWebReservation(
     if (customer.created) {
       await writeAudit(tx, { action: "create", resource: "customers", recordId: customer.id, actor: WEB_ACTOR });
     }
-    const mailIds = await queueReservationMails(tx, row.id, {
-      settings,
-      number,
-      car: refs.car,
-      customer: input.customer,
-      ...period,
-      pickupLocation: refs.pickupLocation,
-      returnLocation: refs.returnLocation,
-      quote,
-      comment: input.comment ?? "",
-    });
+    const mailIds = await queueReservationMails(
+      tx,
+      row.id,
+      webReservationMailContext({ settings, number, refs, input, period, quote }),
+    );
     return { row, number, quote, customer, mailIds, car: refs.car };
   });
 
@@ -371,25 +365,17 @@ export async function updateReservation(
     );
     const current = rows[0];
     if (!current) throw new ApiError(404, RESERVATION_NOT_FOUND);
-    const old = current.doc as Partial<Reservation>;
-    const { number: _number, quote: oldQuote, ...oldFields } = old;
-    const data = parseStaffReservation({ ...oldFields, ...changes });
+    const edit = planStaffEdit(current.doc as Partial<Reservation>, current.status, changes);
+    const { data, period } = edit;
 
-    assertStatusChange(current.status, data.status);
-
-    const period = periodOf(data);
-    const { periodChanged, carChanged, repricing } = reservationChanges(old, data, period);
-
-    if (old.customerId !== data.customerId) await assertCustomerExists(tx, data.customerId);
-    let quote = oldQuote;
-    if (repricing) {
+    if (edit.customerChanged) await assertCustomerExists(tx, data.customerId);
+    let quote = edit.oldQuote;
+    if (edit.repricing) {
       const settings = await loadSettings(tx);
       const refs = await resolveRefs(tx, data, { publicOnly: false });
       quote = await priceReservation(tx, refs, period, settings);
     }
-    if (isBlockingStatus(data.status) && (periodChanged || carChanged || !isBlockingStatus(current.status))) {
-      await assertCarFree(tx, data.carId, period, id);
-    }
+    if (edit.availabilityCheck) await assertCarFree(tx, data.carId, period, id);
 
     const doc = storedDoc({ ...data, ...period, number: current.number, ...(quote ? { quote } : {}) });
     try {

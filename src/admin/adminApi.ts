@@ -4,39 +4,22 @@
 // useAdminActions(), never through an adapter.
 import { useContext, useMemo } from "react";
 import { type DataProvider, DataProviderContext, useDataProvider } from "react-admin";
-import type { PlannedRule, PriceChange, PriceScope } from "./prices/priceChange";
+import type { ReplyInput } from "../domain/inquiry";
+import type { PlannedRule, PriceChange, PriceScope } from "../domain/priceChange";
+import type { PriceUpdateLogEntry } from "../domain/priceUpdate";
+import type { QuoteCheckRequest, QuoteCheckResult } from "../domain/quoteCheck";
 
-export interface RequestReplyInput {
-  subject: string;
-  body: string;
-}
+/** The reply staff write to an inquiry (src/domain/inquiry.ts). */
+export type RequestReplyInput = ReplyInput;
 
-export interface QuoteCheckInput {
-  carId: string;
-  pickupAt: string;
-  returnAt: string;
-  pickupLocationId?: string | null;
-  returnLocationId?: string | null;
-  extras?: { id: string; quantity: number }[];
-  /** the reservation being edited: never a conflict with itself */
-  reservationId?: string | null;
-}
+/** A reservation being entered, as checkQuote takes it (src/domain/quoteCheck.ts). */
+export type QuoteCheckInput = QuoteCheckRequest;
 
-export interface QuoteCheck {
-  quote: import("../domain/schemas").Quote | null;
-  quoteError: string | null;
-  available: boolean;
-  conflicts: { id: string; number: string; status: string; pickupAt: string; returnAt: string }[];
-}
+/** The server's answer to checkQuote (src/domain/quoteCheck.ts, the same on both backends). */
+export type QuoteCheck = QuoteCheckResult;
 
-export interface PriceUpdateHistoryEntry {
-  id: string;
-  at: string;
-  actor: string;
-  change: PriceChange;
-  scope: PriceScope;
-  rules: number;
-}
+/** One bulk price change in the page's history (src/domain/priceUpdate.ts). */
+export type PriceUpdateHistoryEntry = PriceUpdateLogEntry;
 
 export type LiveChangeKind = "created" | "updated" | "deleted";
 

@@ -1,7 +1,9 @@
 // A reservation's input decided the same way by the local server and Cloud Functions: the
 // body read, the car, places and extras it names matched against the catalogue, the driver's
 // age checked and the server's price taken. The callers load the data and store the result.
+import { isBlockingStatus } from "./availability";
 import { CLIENT_PRICE_FIELDS, dropExtraPrices, invalidFields, parseFields, prepareBody } from "./input";
+import type { ReservationMailContext } from "./mailTemplates";
 import { calculateQuote, QuoteError } from "./pricing";
 import { assertTransition, ReservationTransitionError } from "./reservationStatus";
 import {
@@ -201,6 +203,26 @@ export const webReservation = (args: {
     comment: args.comment ?? "",
   });
 
+/** The new web reservation's confirmation mails' details (the caller adds the stored id). */
+export const webReservationMailContext = (args: {
+  settings: Settings;
+  number: string;
+  refs: ResolvedRefs;
+  input: ReservationInput;
+  period: ReservationPeriod;
+  quote: Quote;
+}): Omit<ReservationMailContext, "reservationId"> => ({
+  settings: args.settings,
+  number: args.number,
+  car: args.refs.car,
+  customer: args.input.customer,
+  ...args.period,
+  pickupLocation: args.refs.pickupLocation,
+  returnLocation: args.refs.returnLocation,
+  quote: args.quote,
+  comment: args.input.comment ?? "",
+});
+
 const sameInstant = (a: string | undefined, b: string | undefined): boolean =>
   a !== undefined && b !== undefined && Date.parse(a) === Date.parse(b);
 
@@ -235,4 +257,42 @@ export function assertStatusChange(from: string, to: string): void {
     if (error instanceof ReservationTransitionError) throw invalidFields({ status: error.message });
     throw error;
   }
+}
+
+export interface StaffEdit {
+  /** the reservation as it will be saved (without number and quote) */
+  data: Reservation;
+  period: ReservationPeriod;
+  /** the agreed price, kept unless `repricing` */
+  oldQuote: Quote | undefined;
+  customerChanged: boolean;
+  /** a booked item changed: the reservation is priced again */
+  repricing: boolean;
+  /** the car must be free: it now holds the car for a new car or period, or newly holds it */
+  availabilityCheck: boolean;
+}
+
+/**
+ * A staff edit decided: the stored reservation (`status` as stored) with the changed fields
+ * merged and validated, a refused status change a field error, and what the change needs
+ * checked. The stored number, id and times are the caller's to keep.
+ */
+export function planStaffEdit(
+  current: Partial<Reservation>,
+  status: string,
+  changes: Record<string, unknown>,
+): StaffEdit {
+  const { number: _number, quote: oldQuote, id: _id, createdAt: _c, updatedAt: _u, ...fields } = current;
+  const data = parseStaffReservation({ ...fields, ...changes });
+  assertStatusChange(status, data.status);
+  const period = periodOf(data);
+  const { periodChanged, carChanged, repricing } = reservationChanges(current, data, period);
+  return {
+    data,
+    period,
+    oldQuote,
+    customerChanged: current.customerId !== data.customerId,
+    repricing,
+    availabilityCheck: isBlockingStatus(data.status) && (periodChanged || carChanged || !isBlockingStatus(status)),
+  };
 }

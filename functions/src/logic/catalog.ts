@@ -1,20 +1,12 @@
 // Reference data the functions read: settings, places, extras, prices, offers, cars.
 // Documents come back as the domain's records (ISO dates, no internal fields).
 
-import { EMAIL_TEMPLATES } from "../../../server/seed/demoTexts";
 import { sortByOrderThenName } from "../../../src/backend/firebase/catalog";
 import { type FirestoreResource, RESOURCE_MODELS, SETTINGS_DOC_ID } from "../../../src/backend/firebase/model";
 import { fromStoredDoc } from "../../../src/backend/firebase/storedDoc";
 import type { WithId } from "../../../src/backend/port";
-import {
-  bookingRulesSchema,
-  type Car,
-  type Extra,
-  type Location,
-  type Offer,
-  type Price,
-  type Settings,
-} from "../../../src/domain/schemas";
+import type { Car, Extra, Location, Offer, Price, Settings } from "../../../src/domain/schemas";
+import { settingsFromDoc } from "../../../src/domain/settings";
 import type { Reader, StoredDoc } from "../store";
 
 export const record = <T>(resource: FirestoreResource, doc: StoredDoc): WithId<T> =>
@@ -31,33 +23,10 @@ export async function loadOne<T>(reader: Reader, resource: FirestoreResource, id
   return doc ? record<T>(resource, doc) : null;
 }
 
-const EMPTY_COMPANY: Settings["company"] = {
-  name: "",
-  brand: "",
-  companyCode: "",
-  vatCode: "",
-  address: "",
-  phones: [],
-  emails: [],
-  hours: "",
-};
-
 /** The settings document; without one the booking rules and e-mail templates fall back to defaults. */
 export async function loadSettings(reader: Reader): Promise<Settings> {
-  const doc = (await loadOne<Partial<Settings>>(reader, "settings", SETTINGS_DOC_ID)) ?? ({} as Partial<Settings>);
-  const rules = bookingRulesSchema.safeParse(doc.bookingRules ?? {});
-  return {
-    company: { ...EMPTY_COMPANY, ...(doc.company ?? {}) },
-    bookingRules: rules.success ? rules.data : bookingRulesSchema.parse({}),
-    terms: doc.terms ?? "",
-    about: doc.about ?? "",
-    privacy: doc.privacy ?? "",
-    contractTemplate: doc.contractTemplate ?? "",
-    emailTemplates: {
-      reservationReceived: doc.emailTemplates?.reservationReceived ?? EMAIL_TEMPLATES.reservationReceived,
-      requestReply: doc.emailTemplates?.requestReply ?? EMAIL_TEMPLATES.requestReply,
-    },
-  };
+  const doc = await loadOne<Partial<Settings>>(reader, "settings", SETTINGS_DOC_ID);
+  return settingsFromDoc(doc ?? {});
 }
 
 export async function loadLocations(reader: Reader): Promise<WithId<Location>[]> {

@@ -16,21 +16,21 @@ import { validateBookingPeriod } from "../../../src/domain/booking";
 import { prepareBody } from "../../../src/domain/input";
 import {
   assertDriverAge,
-  assertStatusChange,
   customerGaps,
   matchRefs,
   newWebCustomer,
   parseStaffReservation,
   periodOf,
+  planStaffEdit,
   priceRefs,
   RESERVATION_KEYS,
   type RefInput,
   type ReservationPeriod,
   type ResolvedRefs,
   readWebReservation,
-  reservationChanges,
   SERVER_OWNED_FIELDS,
   webReservation,
+  webReservationMailContext,
 } from "../../../src/domain/reservationInput";
 import type { Car, Customer, Quote, Reservation, Settings } from "../../../src/domain/schemas";
 import { vilniusDateString } from "../../../src/domain/time";
@@ -193,15 +193,7 @@ async function submitWebReservation(store: Store, body: unknown, now: Date): Pro
 
     const mails = reservationMailDocs({
       reservationId: id,
-      settings,
-      number: numbering.number,
-      car: refs.car,
-      customer: input.customer,
-      ...period,
-      pickupLocation: refs.pickupLocation,
-      returnLocation: refs.returnLocation,
-      quote,
-      comment: input.comment ?? "",
+      ...webReservationMailContext({ settings, number: numbering.number, refs, input, period, quote }),
     });
     for (const mail of mails)
       tx.set(MAIL, store.newId(MAIL), { ...stored("mail", mail), createdAt: time, updatedAt: time });
@@ -275,21 +267,19 @@ async function updateStaffReservation(store: Store, id: string, body: unknown, n
     const currentDoc = await tx.get(RESERVATIONS, id);
     if (!currentDoc) throw new FunctionError("not-found", RESERVATION_NOT_FOUND);
     const current = record<Reservation>("reservations", currentDoc);
-    const { number, quote: oldQuote, id: _id, createdAt, updatedAt: _updatedAt, ...oldFields } = current;
-    const data = parseStaffReservation({ ...oldFields, ...changes });
-    assertStatusChange(current.status, data.status);
-    const period = periodOf(data);
-    const { periodChanged, carChanged, repricing } = reservationChanges(current, data, period);
+    const { number, createdAt } = current;
+    const edit = planStaffEdit(current, current.status, changes);
+    const { data, period } = edit;
 
-    if (current.customerId !== data.customerId) await assertCustomerExists(tx, data.customerId);
-    let quote = oldQuote;
-    if (repricing) {
+    if (edit.customerChanged) await assertCustomerExists(tx, data.customerId);
+    let quote = edit.oldQuote;
+    if (edit.repricing) {
       const settings = await loadSettings(tx);
       const refs = await resolveRefs(tx, data, { publicOnly: false });
       quote = await priceReservation(tx, refs, period, settings);
     }
     const touchLock = await lockCar(tx, data.carId, store.serverTime());
-    if (isBlockingStatus(data.status) && (periodChanged || carChanged || !isBlockingStatus(current.status))) {
+    if (edit.availabilityCheck) {
       if (findConflicts(data.carId, period, await blockingReservations(tx, data.carId), id).length > 0)
         throw conflict();
     }

@@ -17,9 +17,6 @@ import {
 import { useEffect, useMemo, useState } from "react";
 import { Loading, Title, useGetList, useNotify } from "react-admin";
 import { formatCount, formatDateTime, formatMoney, formatNumber } from "../../domain/format";
-import type { Car, Price } from "../../domain/schemas";
-import { type PriceUpdateHistoryEntry, useAdminActions } from "../adminApi";
-import { CAR_CATEGORY_CHOICES, choiceName } from "../labels";
 import {
   type PlannedRule,
   PRICE_STEPS,
@@ -28,7 +25,10 @@ import {
   planFingerprint,
   previewRows,
   seasonsOf,
-} from "./priceChange";
+} from "../../domain/priceChange";
+import type { Car, Price } from "../../domain/schemas";
+import { type PriceUpdateHistoryEntry, useAdminActions } from "../adminApi";
+import { CAR_CATEGORY_CHOICES, choiceName } from "../labels";
 
 type WithId<T> = T & { id: string };
 

@@ -7,6 +7,7 @@ import { Loading, Title, useBasename, useGetList, useGetOne, useNotify, useRedir
 import { useParams } from "react-router-dom";
 import { formatDateTime } from "../../domain/format";
 import type { InquiryRequest, Settings } from "../../domain/schemas";
+import { DEFAULT_EMAIL_TEMPLATES } from "../../domain/settings";
 import { useAdminActions } from "../adminApi";
 import { choiceName, REQUEST_STATUS_CHOICES, REQUEST_TYPE_CHOICES } from "../labels";
 
@@ -19,10 +20,7 @@ export function fillTemplate(template: string, values: Record<string, string>): 
 }
 
 export function replyDraft(request: InquiryRequest, settings: Settings | undefined): { subject: string; body: string } {
-  const template = settings?.emailTemplates.requestReply ?? {
-    subject: "Re: {subject}",
-    body: "Sveiki, {name},\n\n{body}\n\nPagarbiai\n{company}",
-  };
+  const template = settings?.emailTemplates.requestReply ?? DEFAULT_EMAIL_TEMPLATES.requestReply;
   const company = settings?.company.brand || settings?.company.name || "";
   const topic = `Jūsų užklausa (${choiceName(REQUEST_TYPE_CHOICES, request.type).toLocaleLowerCase("lt-LT")})`;
   const values = { name: request.name, subject: topic, body: "", company };

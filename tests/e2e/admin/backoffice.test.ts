@@ -3,8 +3,8 @@
 // an overlapping one refused, a price rise, the printed agreement, and live updates.
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { newRate } from "../../../src/admin/prices/priceChange";
 import { formatDateTime, formatMoney } from "../../../src/domain/format";
+import { newRate } from "../../../src/domain/priceChange";
 import { DEMO_STAFF } from "../../helpers/accounts";
 import { adminGet, adminListAll, type Doc, reservationBody, signInStaff, vilniusDaysFromNow } from "../../helpers/api";
 import { withScreenshot } from "../../helpers/browser";

@@ -1,67 +1,27 @@
 import { describe, expect, it } from "vitest";
-import { InputError, UNKNOWN_FIELD_MESSAGE } from "../../../src/domain/input";
+import { UNKNOWN_FIELD_MESSAGE } from "../../../src/domain/input";
 import {
   ageOn,
   assertDriverAge,
   assertStatusChange,
   matchRefs,
+  planStaffEdit,
   priceRefs,
   readWebReservation,
   reservationChanges,
+  webReservationMailContext,
 } from "../../../src/domain/reservationInput";
 import {
-  type Car,
-  carSchema,
-  type Extra,
-  extraSchema,
-  type Location,
-  locationSchema,
   type Price,
   priceSchema,
   type Reservation,
   reservationSchema,
   type Settings,
 } from "../../../src/domain/schemas";
+import { testExtra as extra, testCar, testPlace, fieldErrorsOf as thrownErrors, uuid, type WithId } from "./fixtures";
 
-const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, "0")}`;
-type WithId<T> = T & { id: string };
-
-const car = (status: "active" | "hidden" = "active"): WithId<Car> => ({
-  ...carSchema.parse({
-    slug: "toyota-corolla-2024",
-    make: "Toyota",
-    model: "Corolla",
-    year: 2024,
-    category: "kompaktinė",
-    transmission: "automatinė",
-    fuel: "hibridas",
-    seats: 5,
-    doors: 5,
-    bags: 3,
-    airConditioning: true,
-    deposit: 300,
-    status,
-  }),
-  id: uuid(1),
-});
-const place = (n: number, active = true): WithId<Location> => ({
-  ...locationSchema.parse({ name: `Vieta ${n}`, address: "Gedimino pr. 1", city: "Vilnius", deliveryFee: 0, active }),
-  id: uuid(10 + n),
-});
-const extra = (n: number, maxQuantity: number): WithId<Extra> => ({
-  ...extraSchema.parse({ name: `Paslauga ${n}`, price: 5, chargedPer: "day", maxQuantity }),
-  id: uuid(20 + n),
-});
-
-const thrownErrors = (fn: () => unknown): Record<string, string> | null => {
-  try {
-    fn();
-  } catch (error) {
-    if (error instanceof InputError) return error.errors;
-    throw error;
-  }
-  throw new Error("nebuvo klaidos");
-};
+const car = (status: "active" | "hidden" = "active") => testCar(1, { status });
+const place = (n: number, active = true) => testPlace(n, { active });
 
 describe("matchRefs", () => {
   const loaded = { car: car(), locations: [place(1), place(2, false)], extras: [extra(1, 2)] };
@@ -163,6 +123,15 @@ describe("driver age", () => {
   });
 });
 
+const WEB_CUSTOMER = {
+  firstName: "Testas",
+  lastName: "Bandomasis",
+  email: "testas@pavyzdys.lt",
+  phone: "+370 612 34567",
+  birthDate: "1985-04-12",
+  licenceNumber: "LT1000001",
+};
+
 describe("readWebReservation", () => {
   const body = {
     carId: uuid(1),
@@ -171,14 +140,7 @@ describe("readWebReservation", () => {
     pickupLocationId: uuid(11),
     returnLocationId: uuid(11),
     extras: [{ id: uuid(21), quantity: 1, price: 3 }],
-    customer: {
-      firstName: "Testas",
-      lastName: "Bandomasis",
-      email: "testas@pavyzdys.lt",
-      phone: "+370 612 34567",
-      birthDate: "1985-04-12",
-      licenceNumber: "LT1000001",
-    },
+    customer: WEB_CUSTOMER,
     comment: "",
     acceptTerms: true,
   };
@@ -196,8 +158,9 @@ describe("readWebReservation", () => {
   });
 });
 
-describe("reservationChanges", () => {
-  const old = reservationSchema.parse({
+/** A stored reservation: Toyota uuid(1) for customer uuid(2), 22–24 November at place uuid(11). */
+const storedReservation = (patch: Record<string, unknown> = {}): Reservation =>
+  reservationSchema.parse({
     number: "R-2026-000001",
     carId: uuid(1),
     customerId: uuid(2),
@@ -205,13 +168,18 @@ describe("reservationChanges", () => {
     returnAt: "2026-11-24T08:00:00.000Z",
     pickupLocationId: uuid(11),
     returnLocationId: uuid(11),
+    status: "new",
+    source: "office",
+    ...patch,
+  }) as Reservation;
+
+describe("reservationChanges", () => {
+  const old = storedReservation({
     extras: [
       { id: uuid(21), quantity: 1 },
       { id: uuid(22), quantity: 1 },
     ],
-    status: "new",
-    source: "office",
-  }) as Reservation;
+  });
   const period = { pickupAt: old.pickupAt, returnAt: old.returnAt };
   const withQuote = { ...old, quote: { total: 1 } as Reservation["quote"] };
 
@@ -236,5 +204,93 @@ describe("assertStatusChange", () => {
   it("allows a listed transition and marks a refused one on status", () => {
     expect(() => assertStatusChange("new", "confirmed")).not.toThrow();
     expect(Object.keys(thrownErrors(() => assertStatusChange("completed", "new")) ?? {})).toEqual(["status"]);
+  });
+});
+
+describe("planStaffEdit", () => {
+  const quote = { total: 80 } as Reservation["quote"];
+  const stored = {
+    ...storedReservation({ number: "R-2026-000007", source: "phone" }),
+    quote,
+    id: uuid(40),
+    createdAt: "2026-11-01T10:00:00.000Z",
+    updatedAt: "2026-11-02T10:00:00.000Z",
+  };
+
+  it("merges the changes, keeps the agreed price and checks nothing for a note", () => {
+    const edit = planStaffEdit(stored, "new", { notes: "Skambino dėl vaikiškos kėdutės" });
+    expect(edit.data.notes).toBe("Skambino dėl vaikiškos kėdutės");
+    expect(edit.data.source).toBe("phone");
+    // number, quote, id and times stay with the caller
+    expect(edit.data).not.toHaveProperty("number");
+    expect(edit.data).not.toHaveProperty("quote");
+    expect(edit.data).not.toHaveProperty("id");
+    expect(edit.data).not.toHaveProperty("createdAt");
+    expect(edit).toMatchObject({ oldQuote: quote, customerChanged: false, repricing: false, availabilityCheck: false });
+    expect(edit.period).toEqual({ pickupAt: stored.pickupAt, returnAt: stored.returnAt });
+  });
+
+  it("re-prices and re-checks the car for new dates, given as any ISO form", () => {
+    const edit = planStaffEdit(stored, "new", { returnAt: "2026-11-25T10:00:00+02:00" });
+    expect(edit.period.returnAt).toBe("2026-11-25T08:00:00.000Z");
+    expect(edit).toMatchObject({ repricing: true, availabilityCheck: true });
+  });
+
+  it("re-checks a new car; not a status change alone, nor a reservation that no longer holds the car", () => {
+    expect(planStaffEdit(stored, "new", { carId: uuid(3) })).toMatchObject({
+      repricing: true,
+      availabilityCheck: true,
+    });
+    expect(planStaffEdit(stored, "new", { status: "cancelled" }).availabilityCheck).toBe(false);
+    expect(planStaffEdit({ ...stored, status: "confirmed" }, "confirmed", { status: "active" }).availabilityCheck).toBe(
+      false,
+    );
+    // a car change while cancelled: nothing to hold, so nothing to check
+    expect(planStaffEdit({ ...stored, status: "cancelled" }, "cancelled", { carId: uuid(3) }).availabilityCheck).toBe(
+      false,
+    );
+  });
+
+  it("notices a new customer", () => {
+    expect(planStaffEdit(stored, "new", { customerId: uuid(5) }).customerChanged).toBe(true);
+  });
+
+  it("refuses a status change the life cycle does not allow, and bad fields, as field errors", () => {
+    expect(Object.keys(thrownErrors(() => planStaffEdit(stored, "new", { status: "completed" })) ?? {})).toEqual([
+      "status",
+    ]);
+    expect(thrownErrors(() => planStaffEdit(stored, "new", { returnAt: stored.pickupAt }))).toEqual({
+      returnAt: "Grąžinimo laikas turi būti vėlesnis nei paėmimo",
+    });
+  });
+});
+
+describe("webReservationMailContext", () => {
+  it("names the car, places, customer, period and price of the new reservation", () => {
+    const settings = { company: { emails: [] } } as unknown as Settings; // passed through untouched
+    const refs = { car: car(), pickupLocation: place(1), returnLocation: place(2), extras: [] };
+    const period = { pickupAt: "2026-11-22T08:00:00.000Z", returnAt: "2026-11-24T08:00:00.000Z" };
+    const quote = { total: 80 } as NonNullable<Reservation["quote"]>;
+    const input = readWebReservation({
+      carId: uuid(1),
+      ...period,
+      pickupLocationId: uuid(11),
+      returnLocationId: uuid(12),
+      customer: WEB_CUSTOMER,
+      acceptTerms: true,
+    }).input;
+    const context = webReservationMailContext({ settings, number: "R-2026-000008", refs, input, period, quote });
+    expect(context).toEqual({
+      settings,
+      number: "R-2026-000008",
+      car: refs.car,
+      customer: input.customer,
+      pickupAt: period.pickupAt,
+      returnAt: period.returnAt,
+      pickupLocation: refs.pickupLocation,
+      returnLocation: refs.returnLocation,
+      quote,
+      comment: "",
+    });
   });
 });

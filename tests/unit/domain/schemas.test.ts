@@ -13,6 +13,7 @@ import {
   reservationSchema,
   searchQuerySchema,
 } from "../../../src/domain/schemas";
+import { CAR_FIELDS } from "./fixtures";
 
 const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, "0")}`;
 
@@ -147,20 +148,7 @@ describe("requestInputSchema", () => {
 });
 
 describe("entity schemas", () => {
-  const car = {
-    slug: "toyota-corolla-2024",
-    make: "Toyota",
-    model: "Corolla",
-    year: 2024,
-    category: "kompaktinė",
-    transmission: "automatinė",
-    fuel: "hibridas",
-    seats: 5,
-    doors: 5,
-    bags: 3,
-    airConditioning: true,
-    deposit: 300,
-  };
+  const car = CAR_FIELDS;
 
   it("fills car defaults and refuses bad cars in Lithuanian", () => {
     expect(carSchema.parse(car)).toMatchObject({

@@ -1,11 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { InputError } from "../../../src/domain/input";
-import { bookingRulesSchema, type Car, carSchema, type Price, priceSchema } from "../../../src/domain/schemas";
+import { bookingRulesSchema, type Price, priceSchema } from "../../../src/domain/schemas";
 import { checkSearchPeriod, pricedSearchResults, readSearchQuery, searchLocation } from "../../../src/domain/search";
 import { vilniusLocalToInstant } from "../../../src/domain/time";
+import { fieldErrorsOf as errorsOf, testCar, uuid, type WithId } from "./fixtures";
 
-const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, "0")}`;
-type WithId<T> = T & { id: string };
 const RULES = bookingRulesSchema.parse({
   leadTimeHours: 2,
   minDays: 1,
@@ -16,33 +14,7 @@ const RULES = bookingRulesSchema.parse({
 });
 const NOW = vilniusLocalToInstant("2026-11-21", "10:00");
 
-const errorsOf = (fn: () => unknown): Record<string, string> | null => {
-  try {
-    fn();
-  } catch (error) {
-    if (error instanceof InputError) return error.errors;
-    throw error;
-  }
-  throw new Error("nebuvo klaidos");
-};
-
-const car = (n: number, model: string): WithId<Car> => ({
-  ...carSchema.parse({
-    slug: `auto-${n}`,
-    make: "Toyota",
-    model,
-    year: 2024,
-    category: "kompaktinė",
-    transmission: "automatinė",
-    fuel: "hibridas",
-    seats: 5,
-    doors: 5,
-    bags: 3,
-    airConditioning: true,
-    deposit: 300,
-  }),
-  id: uuid(n),
-});
+const car = (n: number, model: string) => testCar(n, { model });
 const price = (carId: string, dailyRate: number): WithId<Price> => ({
   ...priceSchema.parse({ carId, tiers: [{ fromDays: 1, toDays: null, dailyRate }] }),
   id: `${carId}-kaina`,

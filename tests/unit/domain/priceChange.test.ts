@@ -8,7 +8,7 @@ import {
   planPriceUpdate,
   previewRows,
   seasonsOf,
-} from "../../../src/admin/prices/priceChange";
+} from "../../../src/domain/priceChange";
 import type { Car, Price } from "../../../src/domain/schemas";
 
 const car = (id: string, category: Car["category"]) => ({ id, category });

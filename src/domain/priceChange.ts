@@ -1,8 +1,8 @@
 // Bulk price change: which rules a scope covers and what their daily rates become. Pure code:
-// the admin's preview and the server's atomic apply (server/services/priceUpdate.ts) share it,
-// so what staff see before applying is exactly what is written.
-import { roundMoney } from "../../domain/format";
-import type { Car, Price, PriceTier } from "../../domain/schemas";
+// the back-office's preview and the apply of both backends (server/services/priceUpdate.ts,
+// functions/src/logic/priceUpdate.ts) share it, so what staff see is exactly what is written.
+import { roundMoney } from "./format";
+import type { Car, Price, PriceTier } from "./schemas";
 
 type WithId<T> = T & { id: string };
 type RuleRecord = WithId<Price> & { updatedAt?: string };

@@ -1,0 +1,57 @@
+// The settings document as both backends read it, whatever state the store is in.
+import { describe, expect, it } from "vitest";
+import { bookingRulesSchema, type Settings } from "../../../src/domain/schemas";
+import { DEFAULT_EMAIL_TEMPLATES, EMPTY_COMPANY, settingsFromDoc } from "../../../src/domain/settings";
+
+const TEMPLATES: Settings["emailTemplates"] = {
+  reservationReceived: { subject: "Rezervacija {number} gauta", body: "Sveiki, {name}" },
+  requestReply: { subject: "Atsakymas", body: "{body}" },
+};
+
+describe("settingsFromDoc", () => {
+  it("works without a settings document: default rules and templates, empty texts", () => {
+    expect(settingsFromDoc({}, TEMPLATES)).toEqual({
+      company: EMPTY_COMPANY,
+      bookingRules: bookingRulesSchema.parse({}),
+      terms: "",
+      about: "",
+      privacy: "",
+      contractTemplate: "",
+      emailTemplates: TEMPLATES,
+    });
+  });
+
+  it("keeps what is stored and fills what an older document lacks", () => {
+    const ownReply = { subject: "Re: {subject}", body: "Laba diena,\n{body}" };
+    const settings = settingsFromDoc(
+      {
+        company: { name: "UAB Ratai", emails: ["info@ratai.lt"] } as Settings["company"],
+        bookingRules: bookingRulesSchema.parse({ minDays: 2 }),
+        terms: "Sąlygos",
+        emailTemplates: { requestReply: ownReply } as Settings["emailTemplates"],
+      },
+      TEMPLATES,
+    );
+    expect(settings.company).toEqual({ ...EMPTY_COMPANY, name: "UAB Ratai", emails: ["info@ratai.lt"] });
+    expect(settings.bookingRules.minDays).toBe(2);
+    expect(settings.terms).toBe("Sąlygos");
+    expect(settings.emailTemplates).toEqual({
+      reservationReceived: TEMPLATES.reservationReceived,
+      requestReply: ownReply,
+    });
+  });
+
+  it("without templates of its own the company's mails use the default Lithuanian texts", () => {
+    const settings = settingsFromDoc({});
+    expect(settings.emailTemplates).toEqual(DEFAULT_EMAIL_TEMPLATES);
+    expect(settings.emailTemplates.reservationReceived.subject).toBe("Rezervacija {number} gauta");
+    expect(settings.emailTemplates.reservationReceived.body).toContain("{number}");
+    expect(settings.emailTemplates.reservationReceived.body).toContain("{total}");
+    expect(settings.emailTemplates.requestReply.body).toContain("{body}");
+  });
+
+  it("falls back to the default booking rules when the stored ones are broken", () => {
+    const broken = { bookingRules: { minDays: -3 } as unknown as Settings["bookingRules"] };
+    expect(settingsFromDoc(broken, TEMPLATES).bookingRules).toEqual(bookingRulesSchema.parse({}));
+  });
+});
