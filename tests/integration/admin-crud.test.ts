@@ -65,14 +65,14 @@ describe("sąrašas (getList)", () => {
     expect(new Set(listItems<Car>(response.body).map((car) => car.id))).toEqual(new Set(expected.map((car) => car.id)));
   });
 
-  it("getMany: filter {id: [...]}", async () => {
+  it("getMany: filtras {id: [...]}", async () => {
     const wanted = [allCars[2]!.id, allCars[7]!.id, allCars[11]!.id];
     const response = await admin.get(`/api/admin/cars${listQuery({ filter: { id: wanted } })}`);
     expect(response.status).toBe(200);
     expect(new Set(listItems<Car>(response.body).map((car) => car.id))).toEqual(new Set(wanted));
   });
 
-  it("getManyReference: filter pagal carId", async () => {
+  it("getManyReference: filtras pagal carId", async () => {
     const reservations = await adminListAll<Doc & { carId: string }>(admin, "reservations");
     const carId = reservations[0]!.carId;
     const response = await admin.get(`/api/admin/reservations${listQuery({ range: [0, 999], filter: { carId } })}`);
@@ -126,7 +126,7 @@ describe("įrašas: gauti, sukurti, atnaujinti, ištrinti", () => {
     expect([400, 404]).toContain(bad.status);
   });
 
-  it("create (201) -> update -> delete", async () => {
+  it("sukūrimas (201) -> atnaujinimas -> ištrynimas", async () => {
     const before = await adminTotal(admin, "locations");
     const created = await admin.post<Doc & { name: string }>("/api/admin/locations", {
       name: "Klaipėdos uostas",

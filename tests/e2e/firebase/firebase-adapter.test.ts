@@ -5,7 +5,7 @@
 // - Firestore: the emulator FIRESTORE_EMULATOR_HOST names, else the Google Cloud SDK's emulator
 //   when it is installed (it runs on Java 17), loaded with the demo company by the same code as
 //   `npm run firebase:seed`. Without one, the tests that need data report
-//   "not run: Firestore emulator unavailable" and the others check that the pages say clearly, in
+//   "nevykdyta: Firestore emuliatorius nepasiekiamas" and the others check that the pages say clearly, in
 //   Lithuanian, that the data cannot be loaded.
 // - Cloud Functions and Storage emulators are not run (closed ports): what needs them must fail
 //   with a Lithuanian message, never a crash.
@@ -33,7 +33,7 @@ const staffUser = demoUsers(demo).find((user) => user.role === "staff")!;
 async function firestoreForFile(): Promise<{ address: string; started: RunningFirestoreEmulator | null } | null> {
   // FIREBASE_E2E_FIRESTORE=off checks the "Firestore down" behaviour on a machine that has one.
   if (process.env.FIREBASE_E2E_FIRESTORE === "off") {
-    console.info("not run: Firestore emulator unavailable (FIREBASE_E2E_FIRESTORE=off)");
+    console.info("nevykdyta: Firestore emuliatorius nepasiekiamas (FIREBASE_E2E_FIRESTORE=off)");
     return null;
   }
   const named = process.env.FIRESTORE_EMULATOR_HOST
@@ -43,7 +43,7 @@ async function firestoreForFile(): Promise<{ address: string; started: RunningFi
   const started = await startGcloudFirestore();
   if (started) return { address: started.address, started };
   console.info(
-    "not run: Firestore emulator unavailable (nei FIRESTORE_EMULATOR_HOST, nei Google Cloud SDK emuliatoriaus)",
+    "nevykdyta: Firestore emuliatorius nepasiekiamas (nei FIRESTORE_EMULATOR_HOST, nei Google Cloud SDK emuliatoriaus)",
   );
   return null;
 }
@@ -112,8 +112,8 @@ afterAll(async () => {
 
 const uncaught = (errors: string[]) => errors.filter((e) => e.startsWith("nepagauta klaida"));
 
-describe("Firebase adapter in Chromium", () => {
-  it("starts the same build on the Firebase adapter from the runtime config", async () => {
+describe("Firebase adapteris Chromium naršyklėje", () => {
+  it("tas pats surinkimas pagal vykdymo konfigūraciją pasileidžia su Firebase adapteriu", async () => {
     const config = (await (await fetch(`${server.url}/runtime-config.json`)).json()) as {
       backend: string;
       firebase: { projectId: string; emulators: { auth: string } };
@@ -141,7 +141,7 @@ describe("Firebase adapter in Chromium", () => {
     });
   });
 
-  it("shows the 500 page and logs `Klaida inicijuojant Firebase` with the config when start-up fails", async () => {
+  it("nepavykus paleisti rodo 500 puslapį, o konsolėje – `Klaida inicijuojant Firebase` su konfigūracija", async () => {
     const page = await browser.newPage();
     await withScreenshot(browser, page, "firebase-klaida-paleidziant", async () => {
       const broken = { backend: "firebase", publicUrl: null, firebase: { projectId: PROJECT_ID, appId: "1:0:web:0" } };
@@ -161,14 +161,14 @@ describe("Firebase adapter in Chromium", () => {
     });
   });
 
-  it("sends a signed-out visitor from /admin to /login (the auth guard reads Firebase Auth)", async () => {
+  it("neprisijungusį lankytoją iš /admin nukreipia į /login (sargas skaito Firebase Auth)", async () => {
     const page = await browser.newPage();
     await page.goto(`${server.url}/admin/reservations`, { waitUntil: "load" });
     await page.waitForURL((url) => url.pathname === "/login");
     expect(new URL(page.url()).searchParams.get("redirect")).toBe("/admin/reservations");
   });
 
-  it.skipIf(!firestore)("shows the catalogue from Firestore on the public site", async () => {
+  it.skipIf(!firestore)("viešoje svetainėje rodo katalogą iš Firestore", async () => {
     const page = await browser.newPage();
     await withScreenshot(browser, page, "firebase-katalogas", async () => {
       const published = demo.cars.filter((car) => car.doc.status === "active");
@@ -182,7 +182,7 @@ describe("Firebase adapter in Chromium", () => {
     });
   });
 
-  it.skipIf(!firestore)("refuses an account without a staff role and a wrong password, in Lithuanian", async () => {
+  it.skipIf(!firestore)("paskyra be darbuotojo rolės ir neteisingas slaptažodis atmetami lietuviškai", async () => {
     const page = await browser.newPage();
     await withScreenshot(browser, page, "firebase-ne-darbuotojas", async () => {
       await page.goto(`${server.url}/login`, { waitUntil: "load" });
@@ -217,7 +217,7 @@ describe("Firebase adapter in Chromium", () => {
     });
   });
 
-  it.skipIf(!firestore)("signs a staff member in through /login into the back-office on Firebase", async () => {
+  it.skipIf(!firestore)("darbuotojas per /login prisijungia prie administravimo su Firebase", async () => {
     const page = await browser.newPage();
     await withScreenshot(browser, page, "firebase-prisijungimas", async () => {
       await signInThroughForm(page, server.url, staffUser);
@@ -243,7 +243,7 @@ describe("Firebase adapter in Chromium", () => {
     });
   });
 
-  it.skipIf(!!firestore)("says in Lithuanian that the site's data cannot load while Firestore is down", async () => {
+  it.skipIf(!!firestore)("neveikiant Firestore, lietuviškai praneša, kad svetainės duomenys neįkeliami", async () => {
     const page = await browser.newPage();
     await page.goto(`${server.url}/login`, { waitUntil: "load" });
     await page.getByText(NETWORK_MESSAGE).first().waitFor({ state: "visible", timeout: 30_000 });

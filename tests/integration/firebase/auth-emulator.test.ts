@@ -73,14 +73,14 @@ afterAll(async () => {
   await emulator?.stop();
 });
 
-describe("Firebase adapter sign-in (Auth emulator)", () => {
-  it("starts on the emulator named in the runtime config", () => {
+describe("Firebase adapterio prisijungimas (Auth emuliatorius)", () => {
+  it("pasileidžia su vykdymo konfigūracijoje nurodytu emuliatoriumi", () => {
     expect(backend.kind).toBe("firebase");
     expect(backend.services.emulators.auth?.port).toBe(emulator.port);
     expect(backend.services.database).toBeNull();
   });
 
-  it("signs a staff member in with e-mail and password and reads the role from the claims", async () => {
+  it("darbuotojas prisijungia el. paštu ir slaptažodžiu, rolė skaitoma iš „custom claims“", async () => {
     const user = await makeUser("darbuotojas@ratunuoma.lt", { role: "staff" });
     expect(await backend.session.me()).toBeNull();
 
@@ -105,7 +105,7 @@ describe("Firebase adapter sign-in (Auth emulator)", () => {
     await expect(authProvider.checkAuth({})).rejects.toMatchObject({ redirectTo: expect.stringMatching(/^\/login/) });
   });
 
-  it("takes a changed role after the token refresh", async () => {
+  it("pakeista rolė įsigalioja atnaujinus žetoną", async () => {
     const user = await makeUser("pakeliamas@ratunuoma.lt", { role: "staff" });
     await backend.session.login("pakeliamas@ratunuoma.lt", PASSWORD);
     await adminAuth.setCustomUserClaims(user.uid, { role: "admin" });
@@ -122,7 +122,7 @@ describe("Firebase adapter sign-in (Auth emulator)", () => {
     await backend.session.logout();
   });
 
-  it("refuses wrong passwords, accounts without a role and disabled accounts in Lithuanian", async () => {
+  it("neteisingi slaptažodžiai, paskyros be rolės ir išjungtos paskyros atmetami lietuviškai", async () => {
     await makeUser("klientas@example.lt", null);
     await makeUser("isjungtas@ratunuoma.lt", { role: "staff" }, { disabled: true });
 
@@ -148,7 +148,7 @@ describe("Firebase adapter sign-in (Auth emulator)", () => {
     expect(badEmail.fieldErrors.email).toBe("Neteisingas el. pašto adresas");
   });
 
-  it("lets setStaffRole create a staff account that can then sign in, and take the role away", async () => {
+  it("setStaffRole sukuria darbuotojo paskyrą, kuri tada gali prisijungti, ir rolę atima", async () => {
     const store = createMemoryStore();
     const auth = firebaseAuthAdmin(adminAuth);
     const created = await setStaffRole(

@@ -1,6 +1,6 @@
 // Finds the Firebase emulators the environment names (firebase emulators:exec sets
 // FIRESTORE_EMULATOR_HOST and friends). A suite whose emulator is absent prints
-// "not run: ... emulator unavailable" and is skipped, never counted as passed.
+// "nevykdyta: ... emuliatorius nepasiekiamas" and is skipped, never counted as passed.
 import { connect } from "node:net";
 
 export interface EmulatorHost {
@@ -37,7 +37,7 @@ export async function emulatorFromEnv(variable: string, label: string): Promise<
   const ok = target ? await reachable(target) : false;
   if (!target || !ok) {
     const why = target ? `${variable}=${target.address} neatsako` : `${variable} nenurodytas`;
-    console.info(`not run: ${label} emulator unavailable (${why})`);
+    console.info(`nevykdyta: ${label} emuliatorius nepasiekiamas (${why})`);
     return null;
   }
   return target;

@@ -18,7 +18,7 @@ import { emulatorFromEnv } from "./emulators";
 const firestoreHost = await emulatorFromEnv("FIRESTORE_EMULATOR_HOST", "Firestore");
 const PROJECT_ID = "demo-ratai-funkcijos";
 
-describe.skipIf(!firestoreHost)("Cloud Functions logic on Firestore transactions (Firestore emulator)", () => {
+describe.skipIf(!firestoreHost)("Cloud Functions logika su Firestore transakcijomis (Firestore emuliatorius)", () => {
   const app = initializeApp({ projectId: PROJECT_ID }, "funkciju-testai");
   let db: Firestore;
   let store: Store;
@@ -64,7 +64,7 @@ describe.skipIf(!firestoreHost)("Cloud Functions logic on Firestore transactions
     await deleteApp(app);
   });
 
-  it("lets exactly one of 20 concurrent overlapping reservations through", async () => {
+  it("iš 20 lygiagrečių persidengiančių rezervacijų praleidžia lygiai vieną", async () => {
     const before = (await db.collection("reservations").where("carId", "==", car.id).get()).size;
     const outcomes = await Promise.allSettled(Array.from({ length: 20 }, (_, i) => submitReservation(store, input(i))));
     const ok = outcomes.filter((o) => o.status === "fulfilled");
@@ -79,7 +79,7 @@ describe.skipIf(!firestoreHost)("Cloud Functions logic on Firestore transactions
     expect(results.map((r) => r.id)).not.toContain(car.id);
   });
 
-  it("stores server timestamps and the confirmation mail in the Trigger Email shape", async () => {
+  it("išsaugo serverio laiko žymas ir patvirtinimo laišką Trigger Email formatu", async () => {
     const created = await submitReservation(store, { ...input(99), pickupAt: at(90), returnAt: at(92) });
     const stored = await db.collection("reservations").doc(created.id).get();
     expect(stored.get("createdAt")).toBeInstanceOf(Timestamp);

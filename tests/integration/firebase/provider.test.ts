@@ -22,7 +22,7 @@ import { emulatorFromEnv } from "./emulators";
 const REPO = resolve(import.meta.dirname, "../../..");
 const firestoreHost = await emulatorFromEnv("FIRESTORE_EMULATOR_HOST", "Firestore");
 
-describe.skipIf(!firestoreHost)("Firestore DataProvider (Firestore emulator)", () => {
+describe.skipIf(!firestoreHost)("Firestore DataProvider (Firestore emuliatorius)", () => {
   let env: RulesTestEnvironment;
   let staff: DataProvider;
   let admin: DataProvider;
@@ -82,7 +82,7 @@ describe.skipIf(!firestoreHost)("Firestore DataProvider (Firestore emulator)", (
     });
   };
 
-  it("creates with server timestamps and validation, reads back a clean record", async () => {
+  it("kuria su serverio laiko žymomis ir tikrinimu, nuskaito švarų įrašą", async () => {
     const { data } = await staff.create("extras", {
       data: { name: "Vaikiška kėdutė", price: 5, chargedPer: "day", maxQuantity: 2 },
     });
@@ -99,7 +99,7 @@ describe.skipIf(!firestoreHost)("Firestore DataProvider (Firestore emulator)", (
     });
   });
 
-  it("pages with cursors, counts on the server and filters and sorts in Firestore", async () => {
+  it("puslapiuoja kursoriais, kiekį skaičiuoja serveryje, filtruoja ir rikiuoja pačioje Firestore", async () => {
     await env.clearFirestore();
     await seedCars(95);
     const params = (page: number) => ({
@@ -138,7 +138,7 @@ describe.skipIf(!firestoreHost)("Firestore DataProvider (Firestore emulator)", (
     ).rejects.toMatchObject({ status: 400 });
   });
 
-  it("reads many by id in chunks of 30 and writes many in batches of 500", async () => {
+  it("daug įrašų pagal id skaito dalimis po 30, rašo paketais po 500", async () => {
     await env.clearFirestore();
     await seedCars(510);
     const ids = Array.from({ length: 45 }, (_, i) => `auto${String(44 - i).padStart(16, "0")}`);
@@ -165,7 +165,7 @@ describe.skipIf(!firestoreHost)("Firestore DataProvider (Firestore emulator)", (
     ).toBe(0);
   });
 
-  it("saves the catalogue order in a batch and tells live lists what changed", async () => {
+  it("katalogo tvarką išsaugo vienu paketu ir praneša gyvai atnaujinamiems sąrašams, kas pasikeitė", async () => {
     await env.clearFirestore();
     await seedCars(12);
     const seen: { resource: string; id: string; kind: string }[] = [];
@@ -189,7 +189,7 @@ describe.skipIf(!firestoreHost)("Firestore DataProvider (Firestore emulator)", (
     });
   });
 
-  it("answers 403 with a Lithuanian message where the rules refuse", async () => {
+  it("kur taisyklės draudžia, atsako 403 su lietuvišku pranešimu", async () => {
     await expect(
       outsider.getList("customers", {
         pagination: { page: 1, perPage: 10 },
@@ -211,7 +211,7 @@ describe.skipIf(!firestoreHost)("Firestore DataProvider (Firestore emulator)", (
     });
   });
 
-  it("writes the settings and their public projection together (admins only)", async () => {
+  it("nustatymus ir jų viešąją kopiją įrašo kartu (tik administratoriai)", async () => {
     const data = buildDemoData(new Date());
     const settings = { ...data.settings.doc, id: SETTINGS_DOC_ID };
     await admin.create("settings", { data: settings });

@@ -63,7 +63,7 @@ const withoutAudit = (data: Record<string, unknown>) => {
   return rest;
 };
 
-describe.skipIf(!firestoreHost)("firestore.rules: the matrix in tests/rules/firestoreMatrix.ts", () => {
+describe.skipIf(!firestoreHost)("firestore.rules: matrica iš tests/rules/firestoreMatrix.ts", () => {
   let env: RulesTestEnvironment;
   const sample = samples();
 
@@ -158,7 +158,7 @@ describe.skipIf(!firestoreHost)("firestore.rules: the matrix in tests/rules/fire
     }
   }
 
-  it("refuses a staff write with a field the public document must not carry", async () => {
+  it("atmeta darbuotojo įrašą su lauku, kurio viešas dokumentas turėti negali", async () => {
     await seed("cars", FIRESTORE_MATRIX.cars!);
     const db = contextOf("staff").firestore() as unknown as Firestore;
     await assertFails(
@@ -171,7 +171,7 @@ describe.skipIf(!firestoreHost)("firestore.rules: the matrix in tests/rules/fire
     );
   });
 
-  it("refuses audit fields that are not the server's time", async () => {
+  it("atmeta audito laukus, kurie nėra serverio laikas", async () => {
     await seed("cars", FIRESTORE_MATRIX.cars!);
     const db = contextOf("staff").firestore() as unknown as Firestore;
     await assertFails(

@@ -18,7 +18,7 @@ const REPO = resolve(import.meta.dirname, "../../..");
 const storageHost = await emulatorFromEnv("FIREBASE_STORAGE_EMULATOR_HOST", "Storage");
 const PNG = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]);
 
-describe.skipIf(!storageHost)("storage.rules: the matrix in tests/rules/storageMatrix.ts", () => {
+describe.skipIf(!storageHost)("storage.rules: matrica iš tests/rules/storageMatrix.ts", () => {
   let env: RulesTestEnvironment;
   beforeAll(async () => {
     env = await initializeTestEnvironment({
@@ -66,7 +66,7 @@ describe.skipIf(!storageHost)("storage.rules: the matrix in tests/rules/storageM
   }
 
   for (const upload of REFUSED_UPLOADS) {
-    it(`staff cannot upload: ${upload.name}`, async () => {
+    it(`darbuotojas negali įkelti: ${upload.name}`, async () => {
       const target = ref(storageOf("staff"), "cars/netinkamas");
       await assertFails(uploadBytes(target, new Uint8Array(upload.bytes), { contentType: upload.contentType }));
     });

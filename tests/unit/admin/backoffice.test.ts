@@ -13,35 +13,35 @@ import { vilniusLocalToInstant } from "../../../src/domain/time";
 
 const at = (date: string, time: string) => vilniusLocalToInstant(date, time).toISOString();
 
-describe("date and time inputs", () => {
-  it("split an instant into its Vilnius date and 24 h time, summer and winter", () => {
+describe("datos ir laiko laukai", () => {
+  it("momentą išskaido į Vilniaus datą ir 24 val. laiką, vasarą ir žiemą", () => {
     expect(instantParts("2026-07-01T07:30:00.000Z")).toEqual({ date: "2026-07-01", time: "10:30" });
     expect(instantParts("2026-12-01T08:30:00.000Z")).toEqual({ date: "2026-12-01", time: "10:30" });
     expect(instantParts("nesąmonė")).toEqual({ date: "", time: "" });
   });
 
-  it("join the parts back into the same instant, across the autumn clock change", () => {
+  it("datą ir laiką sujungia atgal į tą patį momentą, taip pat per rudeninį laiko keitimą", () => {
     expect(instantFromParts("2026-10-25", "02:30")).toBe(at("2026-10-25", "02:30"));
     expect(instantFromParts("2026-11-25", "10:00")).toBe("2026-11-25T08:00:00.000Z");
     expect(instantFromParts("2026-11-25", "")).toBeNull();
     expect(instantFromParts("2026-02-30", "10:00")).toBeNull();
   });
 
-  it("offer the day in quarter hours, 24 h", () => {
+  it("siūlo paros laikus kas ketvirtį valandos, 24 val. formatu", () => {
     expect(QUARTER_HOURS).toHaveLength(96);
     expect(QUARTER_HOURS.slice(0, 2)).toEqual(["00:00", "00:15"]);
     expect(QUARTER_HOURS.at(-1)).toBe("23:45");
   });
 });
 
-describe("availability timeline", () => {
+describe("užimtumo laiko juosta", () => {
   const [day] = daySpans("2026-11-25", 1);
 
-  it("a free day starts at 10:00 for 24 h", () => {
+  it("laisvą dieną langelis prasideda 10:00 ir trunka 24 val.", () => {
     expect(freeSlot(day!, [])).toEqual({ pickupAt: at("2026-11-25", "10:00"), returnAt: at("2026-11-26", "10:00") });
   });
 
-  it("starts after a rental returned later that day, rounded up to a quarter hour", () => {
+  it("prasideda po tą dieną vėliau grąžintos nuomos, suapvalinus aukštyn iki ketvirčio valandos", () => {
     const returned = {
       pickupAt: at("2026-11-20", "09:00"),
       returnAt: at("2026-11-25", "13:05"),
@@ -50,7 +50,7 @@ describe("availability timeline", () => {
     expect(freeSlot(day!, [returned])?.pickupAt).toBe(at("2026-11-25", "13:15"));
   });
 
-  it("ends where the next rental begins, and a fully taken day has no slot", () => {
+  it("baigiasi ten, kur prasideda kita nuoma, o visiškai užimta diena langelio neturi", () => {
     const next = {
       pickupAt: at("2026-11-25", "18:00"),
       returnAt: at("2026-11-28", "10:00"),
@@ -64,7 +64,7 @@ describe("availability timeline", () => {
     expect(freeSlot(day!, [whole])).toBeNull();
   });
 
-  it("cancelled and finished rentals do not hold the car", () => {
+  it("atšauktos ir baigtos nuomos automobilio neužima", () => {
     const cancelled = {
       pickupAt: at("2026-11-24", "10:00"),
       returnAt: at("2026-11-27", "10:00"),
@@ -74,14 +74,14 @@ describe("availability timeline", () => {
   });
 });
 
-describe("dashboard occupancy", () => {
-  it("weeks start on Monday in Vilnius", () => {
+describe("suvestinės užimtumas", () => {
+  it("savaitės Vilniuje prasideda pirmadienį", () => {
     expect(weekStart("2026-11-25")).toBe("2026-11-23"); // Wednesday
     expect(weekStart("2026-11-29")).toBe("2026-11-23"); // Sunday
     expect(weekStart("2026-11-23")).toBe("2026-11-23");
   });
 
-  it("counts car-days taken over the week", () => {
+  it("skaičiuoja per savaitę užimtas automobilių dienas", () => {
     const week = daySpans("2026-11-23", 7);
     const reservations = [
       {
@@ -99,8 +99,8 @@ describe("dashboard occupancy", () => {
   });
 });
 
-describe("form normalisers", () => {
-  it("customer: phone stored as E.164, cleared optional texts dropped, Lithuanian phone errors", () => {
+describe("formų normalizavimas", () => {
+  it("klientas: telefonas saugomas E.164 formatu, išvalyti neprivalomi tekstai išmetami, telefono klaidos lietuviškai", () => {
     const values = {
       type: "private",
       firstName: "Ona",
@@ -117,7 +117,7 @@ describe("form normalisers", () => {
     expect(validateCustomer({ ...values, phone: "12" }).phone).toMatch(/telefono/i);
   });
 
-  it("price: empty season means all year, empty 'to days' means open-ended", () => {
+  it("kaina: tuščias sezonas reiškia visus metus, tuščias „iki dienų“ – be viršutinės ribos", () => {
     const values = {
       carId: "",
       category: "ekonominė",
@@ -134,7 +134,7 @@ describe("form normalisers", () => {
     ]);
   });
 
-  it("offer: no discount type means no discount", () => {
+  it("akcija: be nuolaidos tipo nuolaidos nėra", () => {
     expect(normaliseOffer({ discount: { type: null, value: 5 }, carIds: null })).toEqual({
       discount: null,
       carIds: [],
@@ -145,15 +145,15 @@ describe("form normalisers", () => {
     });
   });
 
-  it("moves list items for the image and sorting screens", () => {
+  it("perkelia sąrašo elementus nuotraukų ir rūšiavimo ekranams", () => {
     expect(moveItem(["a", "b", "c"], 0, 2)).toEqual(["b", "c", "a"]);
     expect(moveItem(["a", "b", "c"], 2, 0)).toEqual(["c", "a", "b"]);
     expect(moveItem(["a", "b"], 0, 5)).toEqual(["a", "b"]);
   });
 });
 
-describe("admin actions of a data provider", () => {
-  it("calls the provider's own methods, and refuses missing ones in Lithuanian", async () => {
+describe("duomenų tiekėjo administravimo veiksmai", () => {
+  it("kviečia paties tiekėjo metodus, o trūkstamus atmeta lietuviškai", async () => {
     const calls: unknown[][] = [];
     const provider = {
       saveSortOrder: async (...args: unknown[]) => {

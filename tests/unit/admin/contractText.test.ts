@@ -36,7 +36,7 @@ const reservation: Reservation = {
   contract: { mileageOut: 45210, mileageIn: null, fuelOut: "1", fuelIn: null, damages: "", text: null },
 };
 
-describe("contract text", () => {
+describe("sutarties tekstas", () => {
   const values = contractValues({
     reservation,
     customer: {
@@ -68,7 +68,7 @@ describe("contract text", () => {
     today: new Date("2026-06-30T09:00:00Z"),
   });
 
-  it("fills names, dates in Vilnius time, money in lt-LT and the handover act", () => {
+  it("įrašo vardus, datas Vilniaus laiku, sumas lt-LT formatu ir perdavimo aktą", () => {
     const text = fillContract(
       "Nr. {number}, {date}. Nuomininkas: {customer.name}. Paėmimas: {pickupAt}, {pickupLocation}. {days}. Iš viso: {total}. Rida: {mileageOut}, grąžinant {mileageIn}. Kuras: {fuelOut}. Pažeidimai: {damages}.",
       values,
@@ -78,7 +78,7 @@ describe("contract text", () => {
     );
   });
 
-  it("leaves blanks to fill by hand and unknown placeholders visible", () => {
+  it("palieka tuščias vietas pildyti ranka, o nežinomus žymenis – matomus", () => {
     expect(values["car.plateNumber"]).toBe(BLANK);
     expect(fillContract("{nezinomas}", values)).toBe("{nezinomas}");
   });

@@ -36,25 +36,25 @@ const IDENTICAL_ALLOWED = new Set(["ra.page.list", "ra.boolean.null"]);
 
 const PLURAL_SEPARATOR = " |||| ";
 
-describe("Lithuanian react-admin messages", () => {
-  it("ra-language-english is the 5.15 catalogue we translated", () => {
+describe("lietuviški react-admin pranešimai", () => {
+  it("ra-language-english yra mūsų išverstas 5.15 katalogas", () => {
     expect(english.length).toBeGreaterThanOrEqual(160);
   });
 
-  it.each(english)("translates %s", (path) => {
+  it.each(english)("išverčia %s", (path) => {
     const value = lookup(lithuanian, path);
     expect(typeof value, `${path} is missing`).toBe("string");
     if (!IDENTICAL_ALLOWED.has(path)) expect((value as string).trim(), `${path} is empty`).not.toBe("");
   });
 
-  it("says nothing in English", () => {
+  it("nieko nesako angliškai", () => {
     const untranslated = english
       .filter(([path, value]) => !IDENTICAL_ALLOWED.has(path) && lookup(lithuanian, path) === value)
       .map(([path]) => path);
     expect(untranslated).toEqual([]);
   });
 
-  it("keeps every placeholder of the English text where the text needs it", () => {
+  it("išlaiko kiekvieną angliško teksto žymenį, kur tekstui jo reikia", () => {
     const placeholders = (text: string) => new Set(text.match(/%\{\w+\}/g) ?? []);
     // These drop %{name} on purpose: a Lithuanian noun there would need a case the label cannot give.
     const mayDrop: Record<string, string[]> = {
@@ -74,7 +74,7 @@ describe("Lithuanian react-admin messages", () => {
     }
   });
 
-  it("gives every English plural three Lithuanian forms, each with the count where English has it", () => {
+  it("kiekvienai angliškai daugiskaitai duoda tris lietuviškas formas, kiekvieną su skaičiumi, kur jį turi anglų tekstas", () => {
     const plurals = english.filter(([, value]) => value.includes("||||"));
     expect(plurals.length).toBeGreaterThanOrEqual(6);
     for (const [path] of plurals) {
@@ -84,20 +84,20 @@ describe("Lithuanian react-admin messages", () => {
     }
   });
 
-  it("gives every resource name three forms", () => {
+  it("kiekvienam resurso pavadinimui duoda tris formas", () => {
     for (const [resource, messages] of Object.entries(lt.resources)) {
       expect(messages.name.split(PLURAL_SEPARATOR), resource).toHaveLength(3);
     }
   });
 
-  it("uses Lithuanian letters, not look-alikes or mojibake", () => {
+  it("naudoja lietuviškas raides, ne panašius simbolius ar sugadintą koduotę", () => {
     for (const [path, value] of leaves(lithuanian)) {
       expect(value, path).not.toMatch(/Ã|Ä|Å|\uFFFD/);
     }
   });
 });
 
-describe("polyglot with locale lt", () => {
+describe("polyglot su lokale lt", () => {
   const i18n = createI18nProvider();
 
   it.each([
@@ -109,7 +109,7 @@ describe("polyglot with locale lt", () => {
     [21, "Automobilis"],
     [22, "Automobiliai"],
     [0, "Automobilių"],
-  ])("names %i cars as %s", (count, expected) => {
+  ])("automobilių kiekis %i: „%s“", (count, expected) => {
     expect(i18n.translate("resources.cars.name", { smart_count: count })).toBe(expected);
   });
 
@@ -119,7 +119,7 @@ describe("polyglot with locale lt", () => {
     [10, "Pažymėta 10 įrašų"],
     [21, "Pažymėtas 21 įrašas"],
     [112, "Pažymėta 112 įrašų"],
-  ])("counts %i selected rows", (count, expected) => {
+  ])("pažymėtų eilučių kiekis %i", (count, expected) => {
     expect(i18n.translate("ra.action.bulk_actions", { smart_count: count })).toBe(expected);
   });
 
@@ -128,17 +128,17 @@ describe("polyglot with locale lt", () => {
     [2, "Ištrinti 2 įrašai"],
     [10, "Ištrinta 10 įrašų"],
     [21, "Ištrintas 21 įrašas"],
-  ])("notifies %i deletions", (count, expected) => {
+  ])("pranešimas apie ištrintus įrašus: %i", (count, expected) => {
     expect(i18n.translate("ra.notification.deleted", { smart_count: count })).toBe(expected);
   });
 
-  it("fills the page range", () => {
+  it("užpildo puslapio intervalą", () => {
     expect(i18n.translate("ra.navigation.page_range_info", { offsetBegin: 1, offsetEnd: 25, total: 319 })).toBe(
       "1–25 iš 319",
     );
   });
 
-  it("is the lt locale, and the English provider would not pluralise like this", () => {
+  it("lokalė yra lt, o anglų kalbos tiekėjas daugiskaitos taip nesudarytų", () => {
     expect(i18n.getLocale()).toBe("lt");
     const en = polyglotI18nProvider(() => ({ ...englishMessages, x: "a |||| b |||| c" }), "en");
     expect(en.translate("x", { smart_count: 21 })).toBe("b");

@@ -93,8 +93,8 @@ beforeEach(() => {
   signedIn = null;
 });
 
-describe("local data provider", () => {
-  it("PUTs the whole record without id, timestamps, computed or display-only fields", async () => {
+describe("vietinis duomenų tiekėjas", () => {
+  it("PUT siunčia visą įrašą be id, laiko žymų, apskaičiuotų ir tik rodymui skirtų laukų", async () => {
     const provider = createLocalDataProvider(`${base}/api/admin`);
     const { data } = await provider.update("cars", {
       id: CAR_ID,
@@ -107,13 +107,13 @@ describe("local data provider", () => {
     expect(sent?.body).toEqual({ make: "Toyota", model: "Corolla", year: 2023, description: "Nauja", sortOrder: 10 });
   });
 
-  it("merges a partial change into the previous record", async () => {
+  it("dalinį pakeitimą sujungia su ankstesniu įrašu", async () => {
     const provider = createLocalDataProvider(`${base}/api/admin`);
     await provider.update("cars", { id: CAR_ID, data: { sortOrder: 30 }, previousData: storedCar });
     expect(received.find((r) => r.method === "PUT")?.body).toMatchObject({ make: "Toyota", sortOrder: 30 });
   });
 
-  it("POSTs a new record without an id", async () => {
+  it("POST siunčia naują įrašą be id", async () => {
     const provider = createLocalDataProvider(`${base}/api/admin`);
     const { data } = await provider.create("cars", {
       data: { id: "x", make: "Škoda", createdAt: "2026-01-01T00:00:00Z" },
@@ -122,7 +122,7 @@ describe("local data provider", () => {
     expect(received.find((r) => r.method === "POST")?.body).toEqual({ make: "Škoda" });
   });
 
-  it("updateMany reads each record and writes it whole", async () => {
+  it("updateMany perskaito kiekvieną įrašą ir įrašo jį visą", async () => {
     const provider = createLocalDataProvider(`${base}/api/admin`);
     const { data } = await provider.updateMany("cars", { ids: [CAR_ID], data: { status: "hidden" } });
     expect(data).toEqual([CAR_ID]);
@@ -131,7 +131,7 @@ describe("local data provider", () => {
     expect(put?.body).not.toHaveProperty("id");
   });
 
-  it("surfaces the server's Lithuanian message and field errors", async () => {
+  it("perduoda serverio lietuvišką pranešimą ir laukų klaidas", async () => {
     const provider = createLocalDataProvider(`${base}/api/admin`);
     const error = await provider.getOne("cars", { id: "invalid" }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(HttpError);
@@ -140,14 +140,14 @@ describe("local data provider", () => {
     expect((error as HttpError).body).toMatchObject({ errors: { make: "Laukas privalomas" } });
   });
 
-  it("replaces an English status text with a Lithuanian message", async () => {
+  it("anglišką būsenos tekstą pakeičia lietuvišku pranešimu", async () => {
     const provider = createLocalDataProvider(`${base}/api/admin`);
     const error = (await provider.getOne("cars", { id: "boom" }).catch((e: unknown) => e)) as HttpError;
     expect(error.status).toBe(500);
     expect(error.message).toBe("Serverio klaida. Bandykite vėliau.");
   });
 
-  it("reports an unreachable server in Lithuanian", async () => {
+  it("apie nepasiekiamą serverį praneša lietuviškai", async () => {
     const closed = createServer();
     await new Promise<void>((resolve) => closed.listen(0, "127.0.0.1", resolve));
     const port = (closed.address() as AddressInfo).port;
@@ -159,14 +159,14 @@ describe("local data provider", () => {
   });
 });
 
-describe("local auth provider", () => {
-  it("builds the login URL with the full current path", () => {
+describe("vietinis autentifikavimo tiekėjas", () => {
+  it("prisijungimo URL sudaro su visu dabartiniu keliu", () => {
     expect(loginRedirectPath({ pathname: "/admin/cars", search: "?page=2" })).toBe(
       "/login?redirect=%2Fadmin%2Fcars%3Fpage%3D2",
     );
   });
 
-  it("rejects checkAuth without a session, sending the visitor to /login quietly", async () => {
+  it("be sesijos checkAuth atmeta ir tyliai nukreipia lankytoją į /login", async () => {
     const auth = createLocalAuthProvider({ baseUrl: base });
     await expect(auth.checkAuth({})).rejects.toMatchObject({
       redirectTo: expect.stringMatching(/^\/login/),
@@ -174,7 +174,7 @@ describe("local auth provider", () => {
     });
   });
 
-  it("accepts a session and names the user", async () => {
+  it("priima sesiją ir nurodo naudotojo vardą", async () => {
     signedIn = STAFF;
     const auth = createLocalAuthProvider({ baseUrl: base });
     await expect(auth.checkAuth({})).resolves.toBeUndefined();
@@ -182,7 +182,7 @@ describe("local auth provider", () => {
     await expect(auth.getPermissions?.({})).resolves.toBe("staff");
   });
 
-  it("signs out on 401 and stays on 403", async () => {
+  it("gavus 401 atjungia, gavus 403 palieka prisijungusį", async () => {
     const auth = createLocalAuthProvider({ baseUrl: base });
     await expect(auth.checkError({ status: 401 })).rejects.toMatchObject({
       redirectTo: expect.stringMatching(/^\/login/),
@@ -190,7 +190,7 @@ describe("local auth provider", () => {
     await expect(auth.checkError({ status: 403 })).resolves.toBeUndefined();
   });
 
-  it("keeps staff out of staff accounts, settings and the error log", async () => {
+  it("darbuotojo neįleidžia į darbuotojų paskyras, nustatymus ir klaidų žurnalą", async () => {
     signedIn = STAFF;
     const auth = createLocalAuthProvider({ baseUrl: base });
     const can = (resource: string) => auth.canAccess?.({ resource, action: "list" });
@@ -200,14 +200,14 @@ describe("local auth provider", () => {
     await expect(can("client-errors")).resolves.toBe(false);
   });
 
-  it("lets admins everywhere", async () => {
+  it("administratorių įleidžia visur", async () => {
     signedIn = ADMIN;
     const auth = createLocalAuthProvider({ baseUrl: base });
     await expect(auth.canAccess?.({ resource: "staff", action: "list" })).resolves.toBe(true);
     await expect(auth.canAccess?.({ resource: "settings", action: "edit" })).resolves.toBe(true);
   });
 
-  it("logs out on the server and lands on /login", async () => {
+  it("atsijungia serveryje ir nukreipia į /login", async () => {
     const auth = createLocalAuthProvider({ baseUrl: base });
     await expect(auth.logout({})).resolves.toMatch(/^\/login/);
     expect(received.some((r) => r.url === "/api/auth/logout" && r.method === "POST")).toBe(true);

@@ -74,7 +74,7 @@ const tick = () => new Promise((resolve) => setTimeout(resolve, 0));
 const bigFile = (size: number) =>
   Object.assign(new Blob([new Uint8Array(size)], { type: "image/png" }), { name: "didele.png" });
 
-describe("resumable upload", () => {
+describe("tęsiamas įkėlimas", () => {
   let states: UploadProgress[];
   let received: number;
 
@@ -91,7 +91,7 @@ describe("resumable upload", () => {
     return { task, calls };
   };
 
-  it("sends chunks of 256 KB, then twice as big, and succeeds with the stored path", async () => {
+  it("siunčia 256 KB dalis, paskui dvigubai didesnes, ir baigiasi sėkmingai su išsaugotu keliu", async () => {
     const size = RESUMABLE_THRESHOLD * 4;
     const { task, calls } = start(size);
     await tick();
@@ -120,7 +120,7 @@ describe("resumable upload", () => {
     expect(states.at(-1)).toMatchObject({ state: "success", bytesTransferred: size });
   });
 
-  it("pauses for real and resumes from the offset the server reports", async () => {
+  it("tikrai sustoja ir tęsia nuo poslinkio, kurį nurodo serveris", async () => {
     const size = RESUMABLE_THRESHOLD * 3;
     const { task, calls } = start(size);
     await tick();
@@ -147,7 +147,7 @@ describe("resumable upload", () => {
     await expect(task.done).resolves.toBe("cars/y.png");
   });
 
-  it("cancel aborts, drops the server's parts and ends canceled in Lithuanian", async () => {
+  it("atšaukimas nutraukia siuntimą, pašalina serverio dalis ir baigiasi būsena canceled su lietuvišku pranešimu", async () => {
     const { task, calls } = start(RESUMABLE_THRESHOLD * 2);
     await tick();
     expect(task.cancel()).toBe(true);
@@ -159,7 +159,7 @@ describe("resumable upload", () => {
     expect(task.resume()).toBe(false);
   });
 
-  it("a refused chunk ends in state error with the server's message", async () => {
+  it("atmesta dalis baigiasi būsena error su serverio pranešimu", async () => {
     const { task } = start(RESUMABLE_THRESHOLD * 2);
     await tick();
     FakeXhr.all[0]!.answer(415, { message: "Galima įkelti tik JPEG, PNG, WebP, AVIF arba GIF paveikslėlius" });
@@ -170,7 +170,7 @@ describe("resumable upload", () => {
     });
   });
 
-  it("small files still go in one request that cannot pause", () => {
+  it("maži failai vis tiek siunčiami viena užklausa, kurios sustabdyti negalima", () => {
     const { task } = start(RESUMABLE_THRESHOLD);
     expect(FakeXhr.all[0]?.method).toBe("POST");
     expect(task.pause()).toBe(false);

@@ -3,8 +3,8 @@
 import { describe, expect, it } from "vitest";
 import { cleanEditorHtml } from "../../../src/admin/common/RichTextInput";
 
-describe("rich text editor HTML", () => {
-  it("keeps paragraphs, headings, emphasis, lists and safe links", () => {
+describe("formatuoto teksto redaktoriaus HTML", () => {
+  it("palieka pastraipas, antraštes, paryškinimus, sąrašus ir saugias nuorodas", () => {
     const html =
       '<h2>Antraštė</h2><p>Tekstas su <b>paryškinimu</b> ir <i>kursyvu</i>, <a href="https://ratunuoma.lt">nuoroda</a>.</p><ul><li>vienas</li></ul>';
     expect(cleanEditorHtml(html)).toBe(
@@ -12,7 +12,7 @@ describe("rich text editor HTML", () => {
     );
   });
 
-  it("drops scripts, styles, attributes and unsafe links, keeping the words", () => {
+  it("pašalina skriptus, stilius, atributus ir nesaugias nuorodas, palikdamas žodžius", () => {
     const html =
       '<div style="color:red" onclick="x()">Sveiki<script>alert(1)</script> <span class="a">visi</span> <a href="javascript:alert(1)">čia</a></div><p><br></p>';
     expect(cleanEditorHtml(html)).toBe("<p>Sveiki visi <a>čia</a></p>");

@@ -18,12 +18,12 @@ const validCar = {
   deposit: 300,
 };
 
-describe("car form validation", () => {
-  it("accepts a stored car, ignoring its audit and display fields", () => {
+describe("automobilio formos tikrinimas", () => {
+  it("priima išsaugotą automobilį, nepaisydamas jo audito ir rodymo laukų", () => {
     expect(validateCar(validCar)).toEqual({});
   });
 
-  it("gives Lithuanian field errors", () => {
+  it("pateikia laukų klaidas lietuviškai", () => {
     const errors = validateCar({ ...validCar, make: "", year: null, deposit: -5, slug: "Škoda Octavia" });
     expect(errors).toMatchObject({
       make: "Laukas privalomas",
@@ -33,17 +33,17 @@ describe("car form validation", () => {
     });
   });
 
-  it("reports a bad feature chip on the features field", () => {
+  it("apie netinkamą ypatybės žymą praneša prie ypatybių lauko", () => {
     const errors = validateCar({ ...validCar, features: ["Navigacija", ""] });
     expect(errors.features).toBe("Laukas privalomas");
   });
 
-  it("rejects a status the domain does not know", () => {
+  it("atmeta domenui nežinomą būseną", () => {
     expect(validateCar({ ...validCar, status: "sold" }).status).toBe("Neteisinga būsena");
   });
 });
 
-describe("slugs", () => {
+describe("slug kūrimas", () => {
   it.each([
     ["Škoda Octavia 2024", "skoda-octavia-2024"],
     ["Ąžuolų gatvė  ", "azuolu-gatve"],
@@ -53,26 +53,26 @@ describe("slugs", () => {
   });
 });
 
-describe("Vilnius wall-clock inputs", () => {
-  it("shows an instant in Vilnius time, summer and winter, 24 h", () => {
+describe("Vilniaus vietinio laiko laukai", () => {
+  it("rodo momentą Vilniaus laiku, vasarą ir žiemą, 24 val. formatu", () => {
     expect(toVilniusText("2026-07-01T12:30:00.000Z")).toBe("2026-07-01 15:30");
     expect(toVilniusText("2026-01-15T08:00:00.000Z")).toBe("2026-01-15 10:00");
     expect(toVilniusText("2026-01-15 1")).toBe("2026-01-15 1");
     expect(toVilniusText(null)).toBe("");
   });
 
-  it("stores what staff typed as the Vilnius instant", () => {
+  it("darbuotojo įvestą laiką išsaugo kaip Vilniaus momentą", () => {
     expect(fromVilniusText("2026-07-01 15:30")).toBe("2026-07-01T12:30:00.000Z");
     expect(fromVilniusText("2026-01-15 9:05")).toBe("2026-01-15T07:05:00.000Z");
     expect(fromVilniusText("")).toBeNull();
   });
 
-  it("leaves impossible or unfinished text for the validator", () => {
+  it("neįmanomą ar nebaigtą tekstą palieka tikrinimui", () => {
     expect(fromVilniusText("2026-01-15 25:00")).toBe("2026-01-15 25:00");
     expect(fromVilniusText("2026-01-15")).toBe("2026-01-15");
   });
 
-  it("round-trips across the autumn clock change", () => {
+  it("vertimas pirmyn ir atgal grąžina tą pačią reikšmę ir per rudeninį laiko keitimą", () => {
     const typed = "2026-10-25 10:00";
     expect(toVilniusText(fromVilniusText(typed))).toBe(typed);
   });

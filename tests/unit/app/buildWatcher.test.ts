@@ -76,16 +76,16 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-describe("constants", () => {
-  it("match SPEC section 9", () => {
+describe("konstantos", () => {
+  it("atitinka SPEC 9 skyrių", () => {
     expect(RELOAD_THROTTLE_MS).toBe(10_000);
     expect(MANIFEST_CHECK_DELAY_MS).toBe(1_000);
     expect(ROUTE_CHANGE_WAIT_MS).toBe(100);
   });
 });
 
-describe("start-up", () => {
-  it("reads the manifest 1,000 ms after start, then latest.json with a timestamp query", async () => {
+describe("paleidimas", () => {
+  it("manifestą skaito praėjus 1 000 ms nuo paleidimo, tada latest.json su laiko žyma užklausoje", async () => {
     const { watcher, state } = setup();
     watcher.start();
     await vi.advanceTimersByTimeAsync(MANIFEST_CHECK_DELAY_MS - 1);
@@ -98,7 +98,7 @@ describe("start-up", () => {
     watcher.stop();
   });
 
-  it("only logs a failed manifest fetch, and still checks for new builds", async () => {
+  it("apie nepavykusį manifesto gavimą tik praneša konsolėje ir vis tiek tikrina naujus surinkimus", async () => {
     const { watcher, state } = setup({}, { manifestStatus: 404, latestId: "build-b" });
     watcher.start();
     await vi.advanceTimersByTimeAsync(MANIFEST_CHECK_DELAY_MS);
@@ -109,7 +109,7 @@ describe("start-up", () => {
     watcher.stop();
   });
 
-  it("polls every 60 minutes by default, or at the configured interval", async () => {
+  it("pagal nutylėjimą tikrina kas 60 minučių arba nustatytu intervalu", async () => {
     const byDefault = setup();
     byDefault.watcher.start();
     await vi.advanceTimersByTimeAsync(MANIFEST_CHECK_DELAY_MS);
@@ -128,7 +128,7 @@ describe("start-up", () => {
     configured.watcher.stop();
   });
 
-  it("checks when the tab becomes visible again", async () => {
+  it("tikrina, kai kortelė vėl tampa matoma", async () => {
     const listeners = new Map<string, () => void>();
     const doc = {
       visibilityState: "hidden" as DocumentVisibilityState,
@@ -148,15 +148,15 @@ describe("start-up", () => {
   });
 });
 
-describe("navigation", () => {
-  it("does nothing while the build is current", async () => {
+describe("perėjimai tarp puslapių", () => {
+  it("nieko nedaro, kol surinkimas naujausias", async () => {
     const { watcher, reloads } = setup();
     await watcher.check();
     expect(await watcher.beforeNavigate("http://localhost/akcijos")).toBe(false);
     expect(reloads).toEqual([]);
   });
 
-  it("turns the next navigation into a full load of its target once a new build is seen", async () => {
+  it("pastebėjus naują surinkimą, kitą perėjimą paverčia pilnu tikslo puslapio įkėlimu", async () => {
     const { watcher, reloads, storage } = setup({}, { latestId: "build-b" });
     expect(await watcher.check()).toBe(true);
     expect(reloads).toEqual([]);
@@ -166,7 +166,7 @@ describe("navigation", () => {
     expect(marker.at).toBe(Date.now());
   });
 
-  it("waits for a pending check that answers within 100 ms", async () => {
+  it("palaukia vykstančio patikrinimo, kuris atsako per 100 ms", async () => {
     const { watcher, reloads } = setup({}, { latestId: "build-b", latestDelay: 60 });
     void watcher.check();
     const decision = watcher.beforeNavigate("http://localhost/kontaktai");
@@ -175,7 +175,7 @@ describe("navigation", () => {
     expect(reloads).toEqual(["http://localhost/kontaktai"]);
   });
 
-  it("waits at most 100 ms for a slow check, then navigates normally", async () => {
+  it("lėto patikrinimo laukia ne ilgiau kaip 100 ms, tada pereina įprastai", async () => {
     const { watcher, reloads } = setup({}, { latestId: "build-b", latestDelay: 500 });
     void watcher.check();
     let settled = false;
@@ -195,8 +195,8 @@ describe("navigation", () => {
   });
 });
 
-describe("reload throttle", () => {
-  it("skips a reload less than 10,000 ms after the previous one, allows it after", async () => {
+describe("perkrovimų ribojimas", () => {
+  it("praleidžia perkrovimą, jei nuo ankstesnio praėjo mažiau nei 10 000 ms, vėliau leidžia", async () => {
     const { watcher, reloads, storage } = setup({}, { latestId: "build-b" });
     storage.setItem(RELOAD_MARKER_KEY, JSON.stringify({ at: Date.now() - (RELOAD_THROTTLE_MS - 1) }));
     await watcher.check();
@@ -208,7 +208,7 @@ describe("reload throttle", () => {
     expect(reloads).toEqual(["http://localhost/b"]);
   });
 
-  it("does not reload at all without sessionStorage (no marker, no loop protection)", async () => {
+  it("be sessionStorage visai neperkrauna (nėra žymos – nėra apsaugos nuo ciklo)", async () => {
     const { watcher, reloads } = setup({ storage: null }, { latestId: "build-b" });
     await watcher.check();
     expect(await watcher.beforeNavigate("http://localhost/a")).toBe(false);
@@ -216,7 +216,7 @@ describe("reload throttle", () => {
     expect(reloads).toEqual([]);
   });
 
-  it("treats a garbled marker as no marker", async () => {
+  it("sugadintą žymą traktuoja kaip jos nebuvimą", async () => {
     const { watcher, reloads, storage } = setup({}, { latestId: "build-b" });
     storage.setItem(RELOAD_MARKER_KEY, "{not json");
     await watcher.check();
@@ -225,8 +225,8 @@ describe("reload throttle", () => {
   });
 });
 
-describe("chunk-load errors", () => {
-  it("reload the current page, throttled by the same marker", async () => {
+describe("dalių (chunk) įkėlimo klaidos", () => {
+  it("perkrauna dabartinį puslapį, ribojant ta pačia žyma", async () => {
     const { watcher, reloads, storage } = setup();
     const error = new TypeError("Failed to fetch dynamically imported module: /assets/CarsPage-abc.js");
     expect(watcher.onChunkError(error)).toBe(true);

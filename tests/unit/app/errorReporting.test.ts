@@ -28,7 +28,7 @@ beforeEach(() => {
 afterEach(() => vi.restoreAllMocks());
 
 describe("recordClientError", () => {
-  it("posts the clientErrorSchema shape to the client-error log", () => {
+  it("į kliento klaidų žurnalą siunčia clientErrorSchema formos įrašą", () => {
     const error = new Error("Sugedo");
     expect(recordClientError("startup", error)).toBe(true);
     expect(sent).toHaveLength(1);
@@ -39,7 +39,7 @@ describe("recordClientError", () => {
     expect(clientErrorSchema.safeParse(sent[0]?.body).success).toBe(true);
   });
 
-  it("deduplicates and caps the reports of one page load", () => {
+  it("vieno puslapio įkėlimo pranešimų nekartoja ir riboja jų skaičių", () => {
     const same = new Error("Ta pati klaida");
     recordClientError("error", same);
     recordClientError("error", same);
@@ -48,7 +48,7 @@ describe("recordClientError", () => {
     expect(sent).toHaveLength(MAX_REPORTS_PER_PAGE);
   });
 
-  it("clips long fields and never throws, even when the transport does", () => {
+  it("ilgus laukus sutrumpina ir niekada nemeta klaidos, net kai ją meta siuntimas", () => {
     recordClientError("error", "x".repeat(5000));
     expect(String(sent[0]?.body.message)).toHaveLength(2000);
     resetErrorReporter({
@@ -60,15 +60,15 @@ describe("recordClientError", () => {
     expect(() => recordClientError("error", { toString: null })).not.toThrow();
   });
 
-  it("logs in Lithuanian before recording", () => {
+  it("prieš įrašydamas praneša konsolėje lietuviškai", () => {
     reportError("mount", "Klaida montuojant programą", new Error("Nėra #root"));
     expect(console.error).toHaveBeenCalledWith("[nuoma]", "Klaida montuojant programą: Nėra #root", expect.any(Error));
     expect(sent[0]?.body.kind).toBe("mount");
   });
 });
 
-describe("global handlers", () => {
-  it("record window errors and unhandled rejections; chunk errors go to the reload handler", () => {
+describe("visuotinės klaidų tvarkyklės", () => {
+  it("įrašo lango klaidas ir neapdorotus atmetimus; dalių klaidos perduodamos perkrovimo tvarkyklei", () => {
     const target = new EventTarget();
     const chunkErrors: unknown[] = [];
     const uninstall = installGlobalErrorReporting({
@@ -98,7 +98,7 @@ describe("global handlers", () => {
     expect(sent).toHaveLength(2);
   });
 
-  it("recognises chunk-load errors of the major browsers", () => {
+  it("atpažįsta pagrindinių naršyklių dalių įkėlimo klaidas", () => {
     expect(isChunkLoadError(new TypeError("Failed to fetch dynamically imported module: x"))).toBe(true);
     expect(isChunkLoadError(new TypeError("error loading dynamically imported module: x"))).toBe(true);
     expect(isChunkLoadError(new TypeError("Importing a module script failed."))).toBe(true);
@@ -106,8 +106,8 @@ describe("global handlers", () => {
   });
 });
 
-describe("error page", () => {
-  it("404: Page Not Found: {fullPath}, a Lithuanian headline and the description", () => {
+describe("klaidos puslapis", () => {
+  it("404: Page Not Found: {fullPath}, lietuviška antraštė ir aprašymas", () => {
     const details = describeRouteError(
       // What the router makes of a thrown data(..., { status: 404 }) (and what hydration restores).
       {
@@ -130,7 +130,7 @@ describe("error page", () => {
     expect(html).toContain("Tokio puslapio nėra.");
   });
 
-  it("any other status: Internal Server Error with the error's own message", () => {
+  it("bet kuri kita būsena: Internal Server Error su pačios klaidos pranešimu", () => {
     const details = describeRouteError(new Error("Duomenų bazė nepasiekiama"), "http://localhost/automobiliai");
     expect(details).toEqual({
       statusCode: 500,

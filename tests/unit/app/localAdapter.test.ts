@@ -18,8 +18,8 @@ function server(handler: Handler) {
   return { fetchImpl, calls, http: createHttpClient({ fetch: fetchImpl }) };
 }
 
-describe("HTTP client", () => {
-  it("sends JSON with the session cookie and returns the parsed answer", async () => {
+describe("HTTP klientas", () => {
+  it("siunčia JSON su sesijos slapuku ir grąžina išnagrinėtą atsakymą", async () => {
     const { http, calls } = server(() => Response.json({ ok: true }));
     expect(await http.post("/api/site/requests", { a: 1 })).toEqual({ ok: true });
     expect(calls[0]?.init.credentials).toBe("same-origin");
@@ -27,7 +27,7 @@ describe("HTTP client", () => {
     expect((calls[0]!.init.headers as Record<string, string>)["Content-Type"]).toBe("application/json");
   });
 
-  it("maps { message, errors } to BackendError", async () => {
+  it("{ message, errors } paverčia BackendError", async () => {
     const { http } = server(() =>
       Response.json(
         { message: "Patikrinkite pažymėtus laukus", errors: { "customer.phone": "Neteisingas telefono numeris" } },
@@ -43,7 +43,7 @@ describe("HTTP client", () => {
     });
   });
 
-  it("falls back to Lithuanian messages for bare errors and network failures", async () => {
+  it("klaidoms be pranešimo ir tinklo sutrikimams naudoja atsarginius lietuviškus pranešimus", async () => {
     const bare = server(() => new Response("<html>", { status: 502 }));
     await expect(bare.http.get("/api/x")).rejects.toMatchObject({
       status: 502,
@@ -59,7 +59,7 @@ describe("HTTP client", () => {
     await expect(offline.http.get("/api/x")).rejects.toMatchObject({ status: 0, message: NETWORK_ERROR_MESSAGE });
   });
 
-  it("drops empty query values", async () => {
+  it("praleidžia tuščias užklausos reikšmes", async () => {
     const { http, calls } = server(() => Response.json([]));
     await http.get("/api/site/cars", { query: { category: "verslo", fuel: undefined, seats: 5, transmission: "" } });
     expect(calls[0]?.url).toBe("/api/site/cars?category=verslo&seats=5");
@@ -67,7 +67,7 @@ describe("HTTP client", () => {
 });
 
 describe("SiteApi", () => {
-  it("accepts list answers as arrays or { data }", async () => {
+  it("sąrašo atsakymus priima kaip masyvus arba { data }", async () => {
     const { http, fetchImpl } = server((url) =>
       url.startsWith("/api/site/offers") ? Response.json({ data: [{ id: "o1" }] }) : Response.json([{ id: "n1" }]),
     );
@@ -76,14 +76,14 @@ describe("SiteApi", () => {
     expect(await site.news()).toEqual([{ id: "n1" }]);
   });
 
-  it("answers null for an unknown car or news slug", async () => {
+  it("nežinomam automobilio ar naujienos slug grąžina null", async () => {
     const { http, fetchImpl } = server(() => Response.json({ message: "Automobilis nerastas" }, { status: 404 }));
     const site = createLocalSiteApi(http, fetchImpl);
     expect(await site.car("nera")).toBeNull();
     expect(await site.newsItem("nera")).toBeNull();
   });
 
-  it("normalises search items: the car as `car` or inline, the id as `id` or `car.id`", async () => {
+  it("suvienodina paieškos elementus: automobilis kaip `car` arba įterptas, id kaip `id` arba `car.id`", async () => {
     const quote = { total: 100, perDay: 50, deposit: 200, vat: 17.36 };
     const { http, fetchImpl, calls } = server(() =>
       Response.json([
@@ -103,14 +103,14 @@ describe("SiteApi", () => {
   describe("detectCountry", () => {
     afterEach(() => vi.useRealTimers());
 
-    it("parses the IP service answer", async () => {
+    it("išnagrinėja IP paslaugos atsakymą", async () => {
       const { http, fetchImpl, calls } = server(() => new Response("1;LT;LTU;Lithuania"));
       expect(await createLocalSiteApi(http, fetchImpl).detectCountry()).toBe("LT");
       expect(calls[0]?.url).toBe(IP_COUNTRY_SERVICE_URL);
       expect(calls[0]?.init.credentials).toBe("omit");
     });
 
-    it("answers null for an unknown address, an error or a network failure", async () => {
+    it("nežinomam adresui, klaidai ar tinklo sutrikimui grąžina null", async () => {
       for (const handler of [
         () => new Response("2;ZZ;ZZZ;Reserved"),
         () => new Response("", { status: 503 }),
@@ -123,7 +123,7 @@ describe("SiteApi", () => {
       }
     });
 
-    it("gives up after a short timeout", async () => {
+    it("po trumpo laukimo pasiduoda", async () => {
       vi.useFakeTimers();
       const { http, fetchImpl } = server(
         (_url, init) =>
@@ -141,7 +141,7 @@ describe("SiteApi", () => {
 describe("SessionApi", () => {
   const user = { id: "u1", email: "darbuotojas@example.lt", name: "Darbuotojas", role: "staff" };
 
-  it("me() is null when signed out (401) and the user otherwise", async () => {
+  it("me() grąžina null, kai neprisijungta (401), kitaip – naudotoją", async () => {
     let signedIn = false;
     const { http } = server(() =>
       signedIn ? Response.json(user) : Response.json({ message: "Neprisijungta" }, { status: 401 }),
@@ -152,7 +152,7 @@ describe("SessionApi", () => {
     expect(await session.me()).toEqual(user);
   });
 
-  it("login passes the server's Lithuanian 401 and 429 messages on", async () => {
+  it("login perduoda serverio lietuviškus 401 ir 429 pranešimus", async () => {
     const { http } = server(() =>
       Response.json({ message: "Neteisingas el. paštas arba slaptažodis" }, { status: 401 }),
     );
@@ -162,7 +162,7 @@ describe("SessionApi", () => {
     });
   });
 
-  it("other failures of me() are errors, not a sign-out", async () => {
+  it("kitos me() nesėkmės – klaidos, ne atsijungimas", async () => {
     const { http } = server(() => new Response("", { status: 500 }));
     await expect(createLocalSessionApi(http).me()).rejects.toBeInstanceOf(BackendError);
   });
@@ -217,7 +217,7 @@ describe("FileStore", () => {
     states = [];
   });
 
-  it("uploads multipart {file, folder} with progress, then succeeds with the stored path", async () => {
+  it("įkelia multipart {file, folder} rodydamas eigą ir baigiasi sėkmingai su išsaugotu keliu", async () => {
     const task = store().upload(file(), "cars", (p) => states.push(p));
     const xhr = FakeXhr.last!;
     expect([xhr.method, xhr.url]).toEqual(["POST", UPLOAD_URL]);
@@ -233,7 +233,7 @@ describe("FileStore", () => {
     ]);
   });
 
-  it("cancel aborts: state canceled, Lithuanian message; pause and resume are not possible", async () => {
+  it("atšaukimas nutraukia: būsena canceled, lietuviškas pranešimas; sustabdyti ir tęsti negalima", async () => {
     const task = store().upload(file(), "cars", (p) => states.push(p));
     expect(task.pause()).toBe(false);
     expect(task.resume()).toBe(false);
@@ -243,7 +243,7 @@ describe("FileStore", () => {
     expect(task.cancel()).toBe(false);
   });
 
-  it("a refused upload ends in state error with the server's message", async () => {
+  it("atmestas įkėlimas baigiasi būsena error su serverio pranešimu", async () => {
     const task = store().upload(file(), "cars", (p) => states.push(p));
     FakeXhr.last!.answer(415, { message: "Galima įkelti tik JPEG, PNG, WebP, AVIF arba GIF paveikslėlius" });
     await expect(task.done).rejects.toMatchObject({ status: 415 });
@@ -253,7 +253,7 @@ describe("FileStore", () => {
     });
   });
 
-  it("url() serves stored paths under /files/ and leaves URLs alone", () => {
+  it("url() išsaugotus kelius pateikia po /files/, o URL palieka nepakeistus", () => {
     expect(fileUrl("cars/abc.png")).toBe("/files/cars/abc.png");
     expect(fileUrl("/files/cars/abc.png")).toBe("/files/cars/abc.png");
     expect(fileUrl("https://cdn.example.lt/a.png")).toBe("https://cdn.example.lt/a.png");

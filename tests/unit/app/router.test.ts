@@ -153,8 +153,8 @@ beforeEach(() => {
 });
 afterEach(() => vi.restoreAllMocks());
 
-describe("route table", () => {
-  it("holds every route of SPEC section 2", () => {
+describe("maršrutų lentelė", () => {
+  it("turi kiekvieną SPEC 2 skyriaus maršrutą", () => {
     const publicPaths = PUBLIC_ROUTES.map((r) => r.path);
     for (const path of [
       "/",
@@ -198,7 +198,7 @@ describe("route table", () => {
     for (const route of PUBLIC_ROUTES) expect(route.layout).toBe("default");
   });
 
-  it("matches the most specific admin route", () => {
+  it("parenka konkrečiausią administravimo maršrutą", () => {
     expect(matchAppRoute(ADMIN_ROUTES, "/admin/cars/add")?.route.path).toBe("/admin/cars/add");
     expect(matchAppRoute(ADMIN_ROUTES, `/admin/cars/${CAR_ID}`)?.params.id).toBe(CAR_ID);
     expect(matchAppRoute(ADMIN_ROUTES, "/admin/reservations/add")?.route.path).toBe(
@@ -208,15 +208,15 @@ describe("route table", () => {
   });
 });
 
-describe("named guards", () => {
-  it("refuses to build a router naming an unknown guard", () => {
+describe("sargai pagal pavadinimą", () => {
+  it("nekuria maršrutizatoriaus, kuriame nurodytas nežinomas sargas", () => {
     const routes: AppRoute[] = [{ path: "/admin/x", layout: "admin", middleware: ["auth", "nera-tokio"] }];
     expect(() => createAppRoutes({ backend: memoryBackend(null), routes })).toThrow(
       new Error("Unknown route middleware: nera-tokio"),
     );
   });
 
-  it("sends a signed-out visitor of every admin route to /login with the way back", async () => {
+  it("neprisijungusį lankytoją iš kiekvieno administravimo maršruto nukreipia į /login su keliu atgal", async () => {
     const backend = memoryBackend(null);
     for (const route of ADMIN_ROUTES) {
       const path = concrete(route.path);
@@ -226,7 +226,7 @@ describe("named guards", () => {
     }
   });
 
-  it("lets signed-in staff into every admin route", async () => {
+  it("prisijungusį darbuotoją įleidžia į kiekvieną administravimo maršrutą", async () => {
     const backend = memoryBackend(staff);
     for (const route of ADMIN_ROUTES) {
       const path = concrete(route.path);
@@ -236,7 +236,7 @@ describe("named guards", () => {
     }
   });
 
-  it("runs a custom guard; its rejection aborts the navigation", async () => {
+  it("vykdo pasirinktinį sargą; jo atmetimas nutraukia perėjimą", async () => {
     registerGuard("tik-testams", () => {
       throw new Response(null, { status: 302, headers: { Location: "/" } });
     });
@@ -262,7 +262,7 @@ describe("404", () => {
     ["/automobiliai/Ne_Slugas", "/automobiliai/Ne_Slugas"],
     ["/automobiliai/nezinomas-automobilis", "/automobiliai/nezinomas-automobilis"],
     ["/naujienos/nera-tokios", "/naujienos/nera-tokios"],
-  ])("%s gives Page Not Found", async (path, fullPath) => {
+  ])("%s rodo Page Not Found", async (path, fullPath) => {
     const router = await visit(path, memoryBackend(staff));
     const error = routeError(router);
     expect(isRouteErrorResponse(error)).toBe(true);
@@ -272,15 +272,15 @@ describe("404", () => {
     expect(typeof (error.data as { message?: unknown }).message).toBe("string");
   });
 
-  it("checks admin paths before the guard: a bad id is a 404 even signed out", async () => {
+  it("administravimo kelius tikrina prieš sargą: netinkamas id – 404 net neprisijungus", async () => {
     const router = await visit("/admin/cars/blogas-id", memoryBackend(null));
     expect(router.state.location.pathname).toBe("/admin/cars/blogas-id");
     expect(isRouteErrorResponse(routeError(router))).toBe(true);
   });
 });
 
-describe("public routes", () => {
-  it("every public route resolves with its data", async () => {
+describe("vieši maršrutai", () => {
+  it("kiekvienas viešas maršrutas išsprendžiamas su savo duomenimis", async () => {
     const backend = memoryBackend(null);
     for (const route of PUBLIC_ROUTES) {
       const path = concrete(route.path);
@@ -292,8 +292,8 @@ describe("public routes", () => {
   });
 });
 
-describe("new-build gate", () => {
-  it("asks the watcher before every navigation and stays put while the page reloads", async () => {
+describe("naujo surinkimo užtvara", () => {
+  it("prieš kiekvieną perėjimą klausia stebėtojo ir lieka vietoje, kol puslapis perkraunamas", async () => {
     const asked: string[] = [];
     let outdated = false;
     const watcher = {

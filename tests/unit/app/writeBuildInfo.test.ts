@@ -15,8 +15,8 @@ afterEach(() => rmSync(dist, { recursive: true, force: true }));
 
 const chunk = (name: string, code: string) => writeFileSync(path.join(dist, "assets", name), code);
 
-describe("build id", () => {
-  it("is read back from the minified entry chunk, whatever the quotes", () => {
+describe("surinkimo id", () => {
+  it("nuskaitomas iš minifikuoto įėjimo failo, kad ir kokios kabutės", () => {
     chunk("index-a.js", "document.documentElement.setAttribute(`data-build-id`,`mwqtn7cf`);var x=1;");
     chunk("other.js", "console.log('nieko')");
     expect(findBuildIds(dist)).toEqual(["mwqtn7cf"]);
@@ -26,7 +26,7 @@ describe("build id", () => {
     expect(resolveBuildId(dist, "abc-123")).toBe("abc-123");
   });
 
-  it("refuses a BUILD_ID that differs from the bundle, or no id at all", () => {
+  it("atmeta nuo paketo besiskiriantį BUILD_ID arba visai jokio id", () => {
     chunk("index-a.js", "e.setAttribute('data-build-id','one')");
     expect(() => resolveBuildId(dist, "two")).toThrow(/nesutampa/);
     rmSync(path.join(dist, "assets", "index-a.js"));
@@ -34,7 +34,7 @@ describe("build id", () => {
     expect(resolveBuildId(dist, "from-env")).toBe("from-env");
   });
 
-  it("writes builds/latest.json and builds/meta/<id>.json", () => {
+  it("įrašo builds/latest.json ir builds/meta/<id>.json", () => {
     writeBuildInfo(dist, { id: "abc", timestamp: 42 });
     expect(JSON.parse(readFileSync(path.join(dist, "builds", "latest.json"), "utf8"))).toEqual({
       id: "abc",

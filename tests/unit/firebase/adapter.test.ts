@@ -46,8 +46,8 @@ const CONFIG = {
   measurementId: "G-TEST",
 };
 
-describe("search tokens", () => {
-  it("fold Lithuanian letters and index every word start", () => {
+describe("paieškos raktai", () => {
+  it("suvienodina lietuviškas raides ir indeksuoja kiekvieno žodžio pradžią", () => {
     expect(foldText("  Ąžuolas   ŠIMKUS ")).toBe("azuolas simkus");
     const tokens = textTokens("Rūta Žemaitienė <ruta@example.lt>");
     for (const q of ["r", "ruta", "ruta zem", "zemaitiene", "example", "ruta@ex", "lt"]) expect(tokens).toContain(q);
@@ -57,7 +57,7 @@ describe("search tokens", () => {
     expect(queryToken("a".repeat(50))).toHaveLength(20);
   });
 
-  it("take nested fields and arrays, within the cap", () => {
+  it("apima įdėtinius laukus ir masyvus, neviršijant ribos", () => {
     const tokens = searchTokens(
       { to: ["a@b.lt", "info@ratunuoma.lt"], message: { subject: "Rezervacija R-2026-000123" } },
       ["to", "message.subject"],
@@ -69,8 +69,8 @@ describe("search tokens", () => {
   });
 });
 
-describe("stored documents", () => {
-  it("hold every schema field (null when missing), UTC instants and the internal fields", () => {
+describe("saugomi dokumentai", () => {
+  it("turi kiekvieną schemos lauką (null, kai trūksta), UTC momentus ir vidinius laukus", () => {
     const stored = toStoredDoc("customers", {
       id: "x",
       type: "private",
@@ -89,7 +89,7 @@ describe("stored documents", () => {
     expect(stored._search).toContain("zemaitiene");
   });
 
-  it("read back without internal fields, with ISO audit fields and without nulls the schema refuses", () => {
+  it("nuskaitomi be vidinių laukų, su ISO audito laukais ir be null, kurių schema nepriima", () => {
     const record = fromStoredDoc("customers", "abc", {
       firstName: "Rūta",
       companyName: null,
@@ -100,7 +100,7 @@ describe("stored documents", () => {
     expect(record).toEqual({ id: "abc", firstName: "Rūta", birthDate: null, createdAt: "2026-01-01T00:00:00.000Z" });
   });
 
-  it("validate with the domain schema and Lithuanian field errors", () => {
+  it("tikrinami domeno schema, laukų klaidos lietuviškai", () => {
     const bad = validateRecord("extras", { name: "", price: -1, chargedPer: "week", createdAt: "x", _search: [] });
     expect(bad.ok).toBe(false);
     if (!bad.ok) {
@@ -113,7 +113,7 @@ describe("stored documents", () => {
     expect(good.ok && good.value).toMatchObject({ name: "GPS", active: true, maxQuantity: 1 });
   });
 
-  it("know field kinds from the schemas", () => {
+  it("laukų rūšys žinomos iš schemų", () => {
     expect(fieldKind(toSchema("reservations"), "pickupAt")).toBe("datetime");
     expect(fieldKind(toSchema("cars"), "seats")).toBe("number");
     expect(fieldKind(toSchema("locations"), "active")).toBe("boolean");
@@ -121,7 +121,7 @@ describe("stored documents", () => {
     expect(fieldKind(toSchema("cars"), "createdAt")).toBe("datetime");
   });
 
-  it("share the settings id with the local backend", () => {
+  it("nustatymų id sutampa su vietinio serverio id", () => {
     expect(SETTINGS_DOC_ID).toBe(SETTINGS_ID);
   });
 });
@@ -132,8 +132,8 @@ function toSchema(resource: keyof typeof RESOURCE_MODELS) {
   return RESOURCE_MODELS[resource].schema;
 }
 
-describe("error messages", () => {
-  it("map Firestore codes to statuses with Lithuanian messages (permission-denied -> 403)", () => {
+describe("klaidų pranešimai", () => {
+  it("Firestore kodai paverčiami būsenomis su lietuviškais pranešimais (permission-denied -> 403)", () => {
     expect(
       firebaseErrorInfo({ code: "permission-denied", message: "Missing or insufficient permissions." }),
     ).toMatchObject({
@@ -149,7 +149,7 @@ describe("error messages", () => {
     ).toMatchObject({ status: 500, message: MISSING_INDEX_MESSAGE });
   });
 
-  it("keep our functions' Lithuanian messages and field errors (422)", () => {
+  it("mūsų funkcijų lietuviški pranešimai ir laukų klaidos išlieka (422)", () => {
     const info = firebaseErrorInfo({
       code: "functions/invalid-argument",
       message: "Patikrinkite pažymėtus laukus",
@@ -168,7 +168,7 @@ describe("error messages", () => {
     );
   });
 
-  it("turn every storage/ code of the SPEC into a Lithuanian message", () => {
+  it("kiekvienas SPEC storage/ kodas paverčiamas lietuvišku pranešimu", () => {
     for (const code of [
       "object-not-found",
       "unauthenticated",
@@ -184,7 +184,7 @@ describe("error messages", () => {
     expect(firebaseErrorInfo({ code: "storage/whatever" }).message).toBe(STORAGE_MESSAGES["storage/unknown"]!.message);
   });
 
-  it("become react-admin HttpErrors with { message, errors }", () => {
+  it("tampa react-admin HttpError su { message, errors }", () => {
     const denied = toHttpError({ code: "permission-denied", message: "Missing or insufficient permissions." });
     expect(denied).toBeInstanceOf(HttpError);
     expect(denied.status).toBe(403);
@@ -194,7 +194,7 @@ describe("error messages", () => {
     expect(refused.status).toBe(400);
   });
 
-  it("chunk writes by Firestore's batch limit", () => {
+  it("įrašai skaidomi pagal Firestore paketo ribą", () => {
     const ids = Array.from({ length: 1234 }, (_, i) => i);
     const parts = chunk(ids, MAX_BATCH_WRITES);
     expect(parts.map((p) => p.length)).toEqual([500, 500, 234]);
@@ -202,15 +202,15 @@ describe("error messages", () => {
   });
 });
 
-describe("files", () => {
-  it("read the type from the first bytes", () => {
+describe("failai", () => {
+  it("tipas nustatomas iš pirmųjų baitų", () => {
     expect(sniffImage(Uint8Array.from([0xff, 0xd8, 0xff, 0xe0]))?.contentType).toBe("image/jpeg");
     expect(sniffImage(Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))?.extension).toBe("png");
     expect(sniffImage(new TextEncoder().encode("RIFF\0\0\0\0WEBPVP8 "))?.contentType).toBe("image/webp");
     expect(sniffImage(new TextEncoder().encode("<svg xmlns=")))?.toBeNull();
   });
 
-  it("give public download URLs for storage paths, on Google or on the emulator", () => {
+  it("saugyklos keliams duodami vieši atsisiuntimo URL, Google arba emuliatoriuje", () => {
     expect(storageUrl("https://firebasestorage.googleapis.com", "demo-ratai.appspot.com", "cars/a b.png")).toBe(
       "https://firebasestorage.googleapis.com/v0/b/demo-ratai.appspot.com/o/cars%2Fa%20b.png?alt=media",
     );
@@ -221,20 +221,20 @@ describe("files", () => {
     expect(storageUrl("https://x", "b", "/files/x.png")).toBe("/files/x.png");
   });
 
-  it("name the SDK's task states as the port's five states", () => {
+  it("SDK užduoties būsenos įvardijamos kaip penkios sąsajos būsenos", () => {
     for (const state of ["running", "paused", "success", "canceled", "error"] as const)
       expect(stateOf({ state })).toBe(state);
   });
 });
 
-describe("start-up", () => {
+describe("paleidimas", () => {
   const started: { app: Parameters<typeof deleteApp>[0] }[] = [];
   afterEach(async () => {
     vi.restoreAllMocks();
     for (const services of started.splice(0)) await deleteApp(services.app).catch(() => undefined);
   });
 
-  it("provides auth, Firestore, functions (region us-central1 by default) and storage with the SPEC's retry times", async () => {
+  it("teikia auth, Firestore, functions (pagal nutylėjimą regionas us-central1) ir storage su SPEC nurodytais pakartojimo laikais", async () => {
     const services = await initFirebase(CONFIG, { appName: uniqueAppName() });
     started.push(services);
     expect(services.auth.app).toBe(services.app);
@@ -248,7 +248,7 @@ describe("start-up", () => {
     expect(services.storageOrigin).toBe("https://firebasestorage.googleapis.com");
   });
 
-  it("provides the Realtime Database when a databaseURL is set, and the configured region and emulators", async () => {
+  it("teikia Realtime Database, kai nurodytas databaseURL, ir nustatytą regioną bei emuliatorius", async () => {
     const services = await initFirebase(
       {
         ...CONFIG,
@@ -277,7 +277,7 @@ describe("start-up", () => {
     expect(services.storageOrigin).toBe("http://127.0.0.1:9199");
   });
 
-  it("logs `Klaida inicijuojant Firebase` with the config used and provides nothing when it fails", async () => {
+  it("nepavykus konsolėje praneša `Klaida inicijuojant Firebase` su naudota konfigūracija ir nieko neteikia", async () => {
     const logged = vi.spyOn(console, "error").mockImplementation(() => undefined);
     const broken = { ...CONFIG, apiKey: "" };
     const error = await initFirebase(broken, { appName: uniqueAppName() }).catch((e: unknown) => e);
@@ -300,7 +300,7 @@ describe("start-up", () => {
     expect(() => parseEmulators({ hosting: "127.0.0.1:5000" })).toThrow("nežinomas emuliatorius");
   });
 
-  it("is the adapter the registry makes for { backend: 'firebase' } (a start-up error when the config is bad)", async () => {
+  it("tai adapteris, kurį registras sukuria { backend: 'firebase' } atveju (paleidimo klaida, kai konfigūracija netinkama)", async () => {
     vi.spyOn(console, "error").mockImplementation(() => undefined);
     const backend = await createBackend({ backend: "firebase", firebase: CONFIG, publicUrl: null });
     expect(backend.kind).toBe("firebase");
@@ -308,7 +308,7 @@ describe("start-up", () => {
     await expect(createBackend({ backend: "firebase", publicUrl: null })).rejects.toBeInstanceOf(FirebaseInitError);
   });
 
-  it("refuses non-images, oversized files and unknown folders before uploading", async () => {
+  it("prieš įkeliant atmeta ne paveikslėlius, per didelius failus ir nežinomus katalogus", async () => {
     const services = await initFirebase(
       { ...CONFIG, emulators: { storage: "127.0.0.1:1" } },
       { appName: uniqueAppName() },

@@ -22,7 +22,7 @@ describe("firebase:deploy", () => {
     for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
   });
 
-  it("writes the runtime config Hosting serves, the app shell and the 404 page", () => {
+  it("įrašo Hosting teikiamą vykdymo konfigūraciją, programos apvalkalą ir 404 puslapį", () => {
     const dist = mkdtempSync(join(tmpdir(), "ratai-dist-"));
     dirs.push(dist);
     writeFileSync(join(dist, "index.html"), "<!doctype html><title>Pradžia</title>");
@@ -37,7 +37,7 @@ describe("firebase:deploy", () => {
     expect(() => prepareDist(defaultConfig({ firebase }), join(dist, "nera"))).toThrow(DeployError);
   });
 
-  it("refuses regions that differ between the site, functions/.env and firebase.json", () => {
+  it("atmeta regionus, kurie skiriasi tarp svetainės, functions/.env ir firebase.json", () => {
     expect(checkRegions(defaultConfig({ firebase }))).toBe("us-central1");
     expect(() => checkRegions(defaultConfig({ firebase: { ...firebase, functionsRegion: "europe-west1" } }))).toThrow(
       /regionai nesutampa/,

@@ -30,7 +30,7 @@ const refused = (fn: () => unknown): string => {
 };
 
 describe("planList", () => {
-  it("turns equality, lists, null and sort into where/orderBy, with a stable id tie-break", () => {
+  it("lygybę, sąrašus, null ir rikiavimą paverčia where/orderBy, lygiaverčius įrašus stabiliai rikiuodamas pagal id", () => {
     const plan = planList("cars", {
       filter: { category: "ekonominė", status: ["active", "maintenance"], fuel: null },
       sort: { field: "make", order: "DESC" },
@@ -49,14 +49,14 @@ describe("planList", () => {
     expect(plan).toMatchObject({ page: 3, perPage: 10, matchesNothing: false, ids: null });
   });
 
-  it("uses the model's default sort and sorts by document id for react-admin's 'id'", () => {
+  it("naudoja modelio numatytąjį rikiavimą, o react-admin 'id' rikiuoja pagal dokumento id", () => {
     expect(planList("reservations", {}).orderBy[0]).toEqual({ field: "pickupAt", direction: "desc" });
     expect(planList("settings", { sort: { field: "id", order: "ASC" } }).orderBy).toEqual([
       { field: DOCUMENT_ID, direction: "asc" },
     ]);
   });
 
-  it("coerces filter values to the stored types (numbers, booleans, instants, audit timestamps)", () => {
+  it("filtro reikšmes paverčia saugomais tipais (skaičiai, loginės reikšmės, momentai, audito laiko žymos)", () => {
     expect(planList("locations", { filter: { active: "true" }, sort: { field: "name", order: "ASC" } }).where).toEqual([
       { field: "active", op: "==", value: true },
     ]);
@@ -78,14 +78,14 @@ describe("planList", () => {
     );
   });
 
-  it("searches with one array-contains on the folded word-prefix tokens", () => {
+  it("ieško vienu array-contains pagal suvienodintas žodžių pradžias", () => {
     const plan = planList("customers", { filter: { q: "  ŽEMAITIENĖ  " }, sort: { field: "lastName", order: "ASC" } });
     expect(plan.where).toEqual([{ field: "_search", op: "array-contains", value: "zemaitiene" }]);
     expect(planList("customers", { filter: { q: "   " } }).where).toEqual([]);
     expect(refused(() => planList("prices", { filter: { q: "bmw" } }))).toBe("Šiame sąraše paieška tekstu negalima");
   });
 
-  it("serves the dashboard's and the occupancy view's range queries", () => {
+  it("aptarnauja suvestinės ir užimtumo rodinio intervalų užklausas", () => {
     const dashboard = planList("reservations", {
       filter: {
         pickupAt_gte: "2026-11-21T00:00:00Z",
@@ -108,7 +108,7 @@ describe("planList", () => {
     expect(occupancy.perPage).toBe(2000);
   });
 
-  it("refuses what Firestore cannot serve, in Lithuanian", () => {
+  it("ko Firestore negali įvykdyti, atmeta lietuviškai", () => {
     expect(refused(() => planList("cars", { filter: { make: "BMW" } }))).toContain("Pagal „make“ filtruoti negalima");
     expect(
       refused(() => planList("cars", { filter: { category: "verslo" }, sort: { field: "deposit", order: "ASC" } })),
@@ -141,13 +141,13 @@ describe("planList", () => {
     expect(refused(() => planList("cars", { filter: { id: ["a"], status: "active" } }))).toContain("identifikatorius");
   });
 
-  it("sorts by any field when nothing is filtered (single-field indexes serve it)", () => {
+  it("be filtrų rikiuoja pagal bet kurį lauką (užtenka vieno lauko indeksų)", () => {
     const plan = planList("reservations", { sort: { field: "quote.total", order: "DESC" } });
     expect(plan.orderBy[0]).toEqual({ field: "quote.total", direction: "desc" });
     expect(indexesForPlan(plan)).toEqual([]);
   });
 
-  it("reads react-admin's nested filter values as dotted fields", () => {
+  it("react-admin įdėtines filtro reikšmes skaito kaip laukus su taškais", () => {
     const plan = planList("mail", {
       filter: { delivery: { state: "ERROR" } },
       sort: { field: "createdAt", order: "DESC" },
@@ -155,12 +155,12 @@ describe("planList", () => {
     expect(plan.where).toEqual([{ field: "delivery.state", op: "==", value: "ERROR" }]);
   });
 
-  it("answers an empty 'in' list with no query and id lists without other filters", () => {
+  it("tuščiam 'in' sąrašui ir id sąrašams be kitų filtrų atsako be užklausos", () => {
     expect(planList("cars", { filter: { status: [] } }).matchesNothing).toBe(true);
     expect(planList("cars", { filter: { id: ["b", "a", "b"] } }).ids).toEqual(["b", "a"]);
   });
 
-  it("keys cursors by the query, not the page", () => {
+  it("kursorius sieja su užklausa, ne su puslapiu", () => {
     const a = planList("cars", { filter: { status: "active" }, pagination: { page: 1, perPage: 25 } });
     const b = planList("cars", { filter: { status: "active" }, pagination: { page: 4, perPage: 25 } });
     const c = planList("cars", { filter: { status: "hidden" }, pagination: { page: 1, perPage: 25 } });
@@ -170,8 +170,8 @@ describe("planList", () => {
   });
 });
 
-describe("indexes", () => {
-  it("needs (filter, sort) for an equality filter and (CONTAINS, sort) for a search", () => {
+describe("indeksai", () => {
+  it("lygybės filtrui reikia (filter, sort), paieškai – (CONTAINS, sort)", () => {
     expect(
       indexesForPlan(planList("requests", { filter: { status: "new" }, sort: { field: "createdAt", order: "DESC" } })),
     ).toEqual([
@@ -188,12 +188,12 @@ describe("indexes", () => {
     expect(search[0]?.fields[0]).toEqual({ fieldPath: "_search", arrayConfig: "CONTAINS" });
   });
 
-  it("firestore.indexes.json is the generated file (npm run firebase:indexes)", () => {
+  it("firestore.indexes.json yra sugeneruotas failas (npm run firebase:indexes)", () => {
     const file = readFileSync(resolve(import.meta.dirname, "../../../firestore.indexes.json"), "utf8");
     expect(file).toBe(indexesText());
   });
 
-  it("covers every filter and sort pair the provider can issue, for every resource", () => {
+  it("apima kiekvieną filtro ir rikiavimo porą, kurią tiekėjas gali pateikti, kiekvienam resursui", () => {
     const file = JSON.parse(readFileSync(resolve(import.meta.dirname, "../../../firestore.indexes.json"), "utf8")) as {
       indexes: CompositeIndex[];
     };
@@ -225,7 +225,7 @@ describe("indexes", () => {
     expect(file.indexes.length).toBeLessThan(200);
   });
 
-  it("keeps every range field sortable, so a range with an equality filter has its index", () => {
+  it("kiekvienas intervalo laukas lieka rikiuojamas, todėl intervalas su lygybės filtru turi savo indeksą", () => {
     for (const resource of FIRESTORE_RESOURCES) {
       const model = RESOURCE_MODELS[resource];
       for (const field of model.ranges) expect(model.sorts, `${resource}.${field}`).toContain(field);

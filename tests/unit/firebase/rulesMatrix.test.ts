@@ -41,8 +41,8 @@ function storedKeys(resource: FirestoreResource): string[] {
   ].sort();
 }
 
-describe("the Firestore rules matrix", () => {
-  it("covers exactly the collections the app uses, each persona and each operation", () => {
+describe("Firestore taisyklių matrica", () => {
+  it("apima lygiai programos naudojamas kolekcijas, kiekvieną naudotojo tipą ir kiekvieną operaciją", () => {
     expect(Object.keys(FIRESTORE_MATRIX).sort()).toEqual([...ALL_COLLECTIONS].sort());
     for (const [collection, entry] of Object.entries(FIRESTORE_MATRIX)) {
       for (const persona of PERSONAS) {
@@ -57,7 +57,7 @@ describe("the Firestore rules matrix", () => {
     }
   });
 
-  it("states the product's rules: no public reads of private data, no public writes, admin-only settings and roles", () => {
+  it("nusako produkto taisykles: privatūs duomenys viešai neskaitomi, viešai nerašoma, nustatymai ir rolės – tik administratoriams", () => {
     const privateCollections = [
       "customers",
       "reservations",
@@ -91,12 +91,12 @@ describe("the Firestore rules matrix", () => {
     }
   });
 
-  it("has a match block in firestore.rules for every collection", () => {
+  it("firestore.rules turi match bloką kiekvienai kolekcijai", () => {
     for (const collection of ALL_COLLECTIONS)
       expect(rules, collection).toMatch(new RegExp(`match /${collection}/\\{\\w+\\}`));
   });
 
-  it("lets public documents hold exactly the fields the adapter stores (so no private field can leak into them)", () => {
+  it("viešiems dokumentams leidžia lygiai tuos laukus, kuriuos saugo adapteris (kad į juos nepatektų joks privatus laukas)", () => {
     const lists: [string, FirestoreResource][] = [
       ["carKeys", "cars"],
       ["priceKeys", "prices"],
@@ -122,8 +122,8 @@ describe("the Firestore rules matrix", () => {
   });
 });
 
-describe("the Storage rules matrix", () => {
-  it("covers every upload folder, an unknown folder and a deeper path, for each persona", () => {
+describe("Storage taisyklių matrica", () => {
+  it("apima kiekvieną įkėlimo katalogą, nežinomą katalogą ir gilesnį kelią kiekvienam naudotojo tipui", () => {
     const folders = Object.keys(STORAGE_MATRIX).map((path) => path.split("/")[0]);
     for (const folder of FILE_FOLDERS) expect(folders).toContain(folder);
     expect(Object.keys(STORAGE_MATRIX).some((p) => p.split("/").length > 2)).toBe(true);
@@ -156,7 +156,7 @@ describe("firebase.json", () => {
   const globMatches = (glob: string, path: string) =>
     new RegExp(`^${glob.replace(/\*\*/g, "§").replace(/\*/g, "[^/]+").replace(/§/g, ".*")}$`).test(path);
 
-  it("hosts dist with the app shell for every app route (prerendered pages are files and win)", () => {
+  it("talpina dist su programos apvalkalu kiekvienam programos maršrutui (iš anksto sugeneruoti puslapiai yra failai ir turi pirmenybę)", () => {
     expect(config.hosting.public).toBe("dist");
     const samplePaths = PUBLIC_ROUTES.map((route) => route.path.replace(":slug", "pavyzdys"));
     for (const path of [...samplePaths, "/admin", "/admin/cars/abc", "/admin/reservations/add"]) {
@@ -167,7 +167,7 @@ describe("firebase.json", () => {
     expect(config.hosting.rewrites.some((r) => globMatches(r.source, "/nera/tokio/puslapio"))).toBe(false);
   });
 
-  it("never caches builds/latest.json, the runtime config or HTML, and caches hashed assets forever", () => {
+  it("niekada nelaiko podėlyje builds/latest.json, vykdymo konfigūracijos ir HTML, o failus su maiša pavadinime laiko visam laikui", () => {
     expect(headerOf("/builds/latest.json", "Cache-Control")).toMatch(/no-cache/);
     expect(headerOf("/builds/**", "Cache-Control")).toBe("no-cache");
     expect(headerOf("/runtime-config.json", "Cache-Control")).toBe("no-cache");
@@ -176,12 +176,12 @@ describe("firebase.json", () => {
     expect(headerOf("**", "X-Content-Type-Options")).toBe("nosniff");
   });
 
-  it("sends the browser's error reports to the clientErrors function", () => {
+  it("naršyklės klaidų pranešimus siunčia funkcijai clientErrors", () => {
     const rewrite = config.hosting.rewrites.find((r) => r.source === "/api/client-errors");
     expect(rewrite?.function).toEqual({ functionId: "clientErrors", region: "us-central1" });
   });
 
-  it("deploys the bundled functions, the rules, the indexes and configures the emulators", () => {
+  it("diegia supakuotas funkcijas, taisykles, indeksus ir nustato emuliatorius", () => {
     expect(config.functions[0]).toMatchObject({ source: "functions", runtime: "nodejs22" });
     expect(config.functions[0]?.predeploy.join(" ")).toContain("firebase:build-functions");
     expect(config.firestore).toEqual({ rules: "firestore.rules", indexes: "firestore.indexes.json" });
@@ -194,7 +194,7 @@ describe("firebase.json", () => {
     for (const name of [...Object.values(CALLABLES), "clientErrors"]) expect(index).toContain(`export const ${name} =`);
   });
 
-  it("names the public settings collection the site reads", () => {
+  it("nurodo viešųjų nustatymų kolekciją, kurią skaito svetainė", () => {
     expect(rules).toContain(`match /${PUBLIC_SETTINGS_COLLECTION}/{id}`);
   });
 });

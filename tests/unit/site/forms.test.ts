@@ -33,8 +33,8 @@ const RULES = {
 const NOW = new Date("2026-11-21T10:00:00.000Z");
 const today = vilniusDateString(NOW);
 
-describe("search period", () => {
-  it("reads ISO instants or, from a form sent before the page was interactive, dates and times", () => {
+describe("paieškos laikotarpis", () => {
+  it("skaito ISO momentus arba, jei forma išsiųsta puslapiui dar netapus interaktyviam, datas ir laikus", () => {
     expect(searchPeriodOf(new URLSearchParams("from=2026-12-01T08:00:00.000Z&to=2026-12-03T08:00:00.000Z"))).toEqual({
       from: "2026-12-01T08:00:00.000Z",
       to: "2026-12-03T08:00:00.000Z",
@@ -51,7 +51,7 @@ describe("search period", () => {
     expect(searchUrl("a", "b", "c")).toBe("/paieskosautomobiliai?from=a&to=b&location=c");
   });
 
-  it("says in Lithuanian what is wrong: return before pickup, pickup in the past, too little notice", () => {
+  it("lietuviškai sako, kas negerai: grąžinimas prieš paėmimą, paėmimas praeityje, per trumpas įspėjimas", () => {
     const day = (n: number) => addDaysToDateString(today, n);
     expect(periodErrors({ date: day(5), time: "10:00" }, { date: day(4), time: "10:00" }, RULES, NOW).return).toBe(
       "Grąžinimo laikas turi būti vėlesnis nei paėmimo",
@@ -70,8 +70,8 @@ describe("search period", () => {
   });
 });
 
-describe("date input", () => {
-  it("shapes typing into YYYY-MM-DD", () => {
+describe("datos laukas", () => {
+  it("įvedamą tekstą formuoja į YYYY-MM-DD", () => {
     expect(shapeDateInput("2026")).toBe("2026");
     expect(shapeDateInput("20261")).toBe("2026-1");
     expect(shapeDateInput("2026112")).toBe("2026-11-2");
@@ -79,18 +79,18 @@ describe("date input", () => {
     expect(shapeDateInput("2026-11-21x9")).toBe("2026-11-21");
   });
 
-  it("knows the weekday, Monday first", () => {
+  it("žino savaitės dieną, pirmadienis – pirmas", () => {
     expect(weekdayOf("2026-11-23")).toBe(0);
     expect(weekdayOf("2026-11-22")).toBe(6);
   });
 });
 
-describe("phone input", () => {
-  it("drops characters the rules do not allow", () => {
+describe("telefono laukas", () => {
+  it("pašalina taisyklių neleidžiamus simbolius", () => {
     expect(cleanPhoneInput("+370 (612) 34-567 ext.")).toBe("+370 (612) 34-567 ");
   });
 
-  it("follows the calling code of an international number, keeping the choice among countries sharing it", () => {
+  it("pagal tarptautinio numerio šalies kodą keičia šalį, išlaikydamas pasirinkimą tarp to paties kodo šalių", () => {
     const all = countryOptions(phoneRules);
     expect(countryForNumber("+370 612 34567", all, "LV")).toBe("LT");
     expect(countryForNumber("+371 2", all, "LT")).toBe("LV");
@@ -102,7 +102,7 @@ describe("phone input", () => {
     expect(countryForNumber("+3", all, "LT")).toBeNull();
   });
 
-  it("lists the priority countries first, with flags' own names; every built-in country is known to the tables", () => {
+  it("pirmiausia pateikia prioritetines šalis su lietuviškais pavadinimais; kiekvieną įtaisytą šalį žino lentelės", () => {
     const all = countryOptions(phoneRules);
     expect(all.slice(0, 6).map((c) => c.code)).toEqual(["LT", "LV", "EE", "PL", "DE", "GB"]);
     expect(all[0]).toEqual({ code: "LT", name: "Lietuva", dialCode: "+370" });
@@ -113,7 +113,7 @@ describe("phone input", () => {
   });
 });
 
-describe("reservation form", () => {
+describe("rezervacijos forma", () => {
   const filled = (overrides: Partial<ReservationValues> = {}): ReservationValues => ({
     ...initialValues({
       carId: "25239e32-7f21-52dd-ac80-9f8ef21ea6d9",
@@ -131,7 +131,7 @@ describe("reservation form", () => {
     ...overrides,
   });
 
-  it("accepts a complete form and sends the phone as E.164, no price", () => {
+  it("priima pilną formą ir siunčia telefoną E.164 formatu, be kainos", () => {
     const values = filled();
     expect(validateReservation(values, { now: NOW, phoneRules, minDriverAge: 21, bookingRules: RULES })).toEqual({});
     const input = toReservationInput(values, phoneRules);
@@ -141,7 +141,7 @@ describe("reservation form", () => {
     expect(input.acceptTerms).toBe(true);
   });
 
-  it("gives each problem its Lithuanian message", () => {
+  it("kiekvienai problemai pateikia jos lietuvišką pranešimą", () => {
     const errors = validateReservation(
       filled({
         phone: "+370 123",
@@ -164,16 +164,16 @@ describe("reservation form", () => {
     );
   });
 
-  it("counts the driver's age on the pickup day", () => {
+  it("vairuotojo amžių skaičiuoja paėmimo dieną", () => {
     expect(ageOn("2000-11-22", "2021-11-21")).toBe(20);
     expect(ageOn("2000-11-22", "2021-11-22")).toBe(21);
   });
 });
 
-describe("catalogue order", () => {
+describe("katalogo tvarka", () => {
   const car = (slug: string, priceFrom: number | null) => ({ slug, priceFrom }) as PublicCar;
   const cars = [car("a", 30), car("b", null), car("c", 20), car("d", 30)];
-  it("keeps the staff's order, or sorts by price with unpriced cars last and ties in staff order", () => {
+  it("išlaiko personalo nustatytą tvarką arba rikiuoja pagal kainą: automobiliai be kainos – paskutiniai, vienodos kainos – personalo tvarka", () => {
     expect(sortCars(cars, null).map((c) => c.slug)).toEqual(["a", "b", "c", "d"]);
     expect(sortCars(cars, "kaina").map((c) => c.slug)).toEqual(["c", "a", "d", "b"]);
     expect(sortCars(cars, "-kaina").map((c) => c.slug)).toEqual(["a", "d", "c", "b"]);

@@ -15,8 +15,8 @@ import {
 
 const BASE = "https://ratunuoma.lt";
 
-describe("page head", () => {
-  it("canonical paths drop the query and the trailing slash", () => {
+describe("puslapio head", () => {
+  it("kanoniniai keliai be užklausos ir galinio pasvirojo brūkšnio", () => {
     expect(canonicalPath("/automobiliai/")).toBe("/automobiliai");
     expect(canonicalPath("/")).toBe("/");
     expect(canonicalPath("")).toBe("/");
@@ -24,12 +24,12 @@ describe("page head", () => {
     expect(absoluteUrl("https://kitas.lt/x.png", BASE)).toBe("https://kitas.lt/x.png");
   });
 
-  it("titles carry the brand once", () => {
+  it("pavadinimuose prekės ženklas – tik vieną kartą", () => {
     expect(fullTitle("Kontaktai", "Ratų nuoma")).toBe("Kontaktai | Ratų nuoma");
     expect(fullTitle("Ratų nuoma – automobilių nuoma", "Ratų nuoma")).toBe("Ratų nuoma – automobilių nuoma");
   });
 
-  it("descriptions lose markup and stop on a word near 160 characters", () => {
+  it("aprašymai netenka žymėjimo ir baigiasi ties žodžio riba, arti 160 simbolių", () => {
     const text = `<p>${"Automobilių nuoma Vilniuje ir Kaune. ".repeat(10)}</p>`;
     const clamped = clampDescription(text);
     expect(clamped.length).toBeLessThanOrEqual(160);
@@ -38,7 +38,7 @@ describe("page head", () => {
     expect(clampDescription("Trumpas <b>tekstas</b>")).toBe("Trumpas tekstas");
   });
 
-  it("head HTML escapes values and JSON-LD can never close its script element", () => {
+  it("head HTML ekranuoja reikšmes, o JSON-LD niekada negali uždaryti savo script elemento", () => {
     const html = headHtml(
       {
         title: 'Kelionė "į </title> kitur"',
@@ -57,7 +57,7 @@ describe("page head", () => {
 });
 
 describe("schema.org", () => {
-  it("opening hours in schema.org's form, or none when the text is not understood", () => {
+  it("darbo laikas schema.org formatu arba jokio, kai tekstas nesuprantamas", () => {
     expect(openingHoursOf("I–V 8:00–20:00, VI–VII 9:00–18:00")).toEqual(["Mo-Fr 08:00-20:00", "Sa-Su 09:00-18:00"]);
     expect(openingHoursOf("Kasdien 6:00–24:00, pagal skrydžio laiką")).toEqual(["Mo-Su 06:00-24:00"]);
     expect(openingHoursOf("VI 10:00–14:00")).toEqual(["Sa 10:00-14:00"]);
@@ -66,7 +66,7 @@ describe("schema.org", () => {
     expect(openingHoursOf("")).toBeNull();
   });
 
-  it("the company as AutoRental with its address, codes and places", () => {
+  it("įmonė kaip AutoRental su adresu, kodais ir vietomis", () => {
     const node = organizationJsonLd(
       {
         company: {
@@ -99,7 +99,7 @@ describe("schema.org", () => {
     expect(node.openingHours).toEqual(["Mo-Fr 08:00-20:00"]);
   });
 
-  it("a car as Product + Car with the daily price as its Offer", () => {
+  it("automobilis kaip Product + Car su paros kaina kaip Offer", () => {
     const car = {
       slug: "skoda-fabia",
       make: "Škoda",
@@ -134,7 +134,7 @@ describe("schema.org", () => {
     );
   });
 
-  it("a news item as NewsArticle", () => {
+  it("naujiena kaip NewsArticle", () => {
     const node = newsArticleJsonLd(
       {
         title: "Nauji automobiliai",

@@ -85,7 +85,7 @@ const backend: Backend = {
 };
 
 describe("renderRoute", () => {
-  it("renders the catalogue with names, prices, its head and the data for hydration", async () => {
+  it("atvaizduoja katalogą su pavadinimais, kainomis, head ir hidratacijos duomenimis", async () => {
     const result = await renderRoute(backend, "https://bandymas.lt/automobiliai");
     if (result.kind !== "page") throw new Error("tikėtasi puslapio");
     expect(result.status).toBe(200);
@@ -104,7 +104,7 @@ describe("renderRoute", () => {
     });
   });
 
-  it("renders a car page with its Product data; an unknown car is a 404", async () => {
+  it("atvaizduoja automobilio puslapį su Product duomenimis; nežinomas automobilis – 404", async () => {
     const page = await renderRoute(backend, "https://bandymas.lt/automobiliai/toyota-yaris");
     if (page.kind !== "page") throw new Error("tikėtasi puslapio");
     expect(page.html).toContain("35,00\u00a0€");
@@ -115,7 +115,7 @@ describe("renderRoute", () => {
     expect(missing.kind === "page" && missing.status).toBe(404);
   });
 
-  it("renders what depends on today the same at every build: the search form's dates stay empty", async () => {
+  it("tai, kas priklauso nuo šiandienos, kiekviename surinkime atvaizduoja vienodai: paieškos formos datos lieka tuščios", async () => {
     const result = await renderRoute(backend, "https://bandymas.lt/");
     if (result.kind !== "page") throw new Error("tikėtasi puslapio");
     expect(result.html).toMatch(/id="home-search-pickup-date"[^>]*value=""/);

@@ -41,8 +41,8 @@ afterAll(() => rmSync(dist, { recursive: true, force: true }));
 const get = (path: string, encoding?: string) =>
   app.request(path, { headers: encoding === undefined ? {} : { "accept-encoding": encoding } });
 
-describe("static serving of the prerendered build", () => {
-  it("the home page, a prerendered page and the shell for other app URLs; 404 for unknown paths", async () => {
+describe("iš anksto sugeneruoto surinkimo statinis pateikimas", () => {
+  it("pradinis puslapis, iš anksto sugeneruotas puslapis ir apvalkalas kitiems programos URL; nežinomiems keliams 404", async () => {
     expect(await (await get("/")).text()).toBe(HOME);
     const cars = await get("/automobiliai/");
     expect(cars.status).toBe(200);
@@ -58,7 +58,7 @@ describe("static serving of the prerendered build", () => {
     expect(await unknown.text()).toBe(SHELL);
   });
 
-  it("precompressed variants: brotli when accepted, else gzip, else the file itself; never a refused one", async () => {
+  it("iš anksto suspausti variantai: brotli, jei priimamas, kitaip gzip, kitaip pats failas; niekada – kliento nepriimamas variantas", async () => {
     const br = await get("/assets/app-abc.js", "gzip, deflate, br");
     expect(br.headers.get("content-encoding")).toBe("br");
     expect(br.headers.get("vary")).toBe("Accept-Encoding");
