@@ -43,8 +43,8 @@ describe("lietuviški react-admin pranešimai", () => {
 
   it.each(english)("išverčia %s", (path) => {
     const value = lookup(lithuanian, path);
-    expect(typeof value, `${path} is missing`).toBe("string");
-    if (!IDENTICAL_ALLOWED.has(path)) expect((value as string).trim(), `${path} is empty`).not.toBe("");
+    expect(typeof value, `trūksta ${path}`).toBe("string");
+    if (!IDENTICAL_ALLOWED.has(path)) expect((value as string).trim(), `${path} tuščias`).not.toBe("");
   });
 
   it("nieko nesako angliškai", () => {
@@ -69,7 +69,7 @@ describe("lietuviški react-admin pranešimai", () => {
       const ours = placeholders(lookup(lithuanian, path) as string);
       for (const token of placeholders(value)) {
         if (mayDrop[path]?.includes(token)) continue;
-        expect(ours.has(token), `${path} lost ${token}`).toBe(true);
+        expect(ours.has(token), `${path} prarado ${token}`).toBe(true);
       }
     }
   });

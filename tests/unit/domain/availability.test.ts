@@ -16,9 +16,9 @@ const reservation = (id: string, status: string, from: string, to: string, carId
   ...period(from, to),
 });
 
-describe("intervalsOverlap (half-open)", () => {
+describe("intervalsOverlap (pusiau atviri intervalai)", () => {
   const a = period("2026-11-21T08:00", "2026-11-23T08:00");
-  it("detects overlap", () => {
+  it("randa persidengimą", () => {
     expect(intervalsOverlap(a, period("2026-11-22T08:00", "2026-11-24T08:00"))).toBe(true);
     expect(intervalsOverlap(a, period("2026-11-20T08:00", "2026-11-21T08:01"))).toBe(true);
     expect(intervalsOverlap(a, period("2026-11-21T09:00", "2026-11-21T10:00"))).toBe(true);
@@ -26,13 +26,13 @@ describe("intervalsOverlap (half-open)", () => {
     expect(intervalsOverlap(a, a)).toBe(true);
   });
 
-  it("lets a return and the next pickup share the same moment", () => {
+  it("grąžinimas ir kitas paėmimas gali būti tą pačią akimirką", () => {
     expect(intervalsOverlap(a, period("2026-11-23T08:00", "2026-11-24T08:00"))).toBe(false);
     expect(intervalsOverlap(period("2026-11-23T08:00", "2026-11-24T08:00"), a)).toBe(false);
     expect(intervalsOverlap(a, period("2026-11-19T08:00", "2026-11-21T08:00"))).toBe(false);
   });
 
-  it("compares instants, whatever the offset they are written with", () => {
+  it("lygina laiko momentus, kad ir kokiu poslinkiu jie užrašyti", () => {
     expect(intervalsOverlap(a, { pickupAt: "2026-11-23T10:00:00+02:00", returnAt: "2026-11-24T10:00:00+02:00" })).toBe(
       false,
     );
@@ -41,13 +41,13 @@ describe("intervalsOverlap (half-open)", () => {
     );
   });
 
-  it("treats empty or unreadable intervals as overlapping nothing", () => {
+  it("tuščias ar neperskaitomas intervalas su niekuo nepersidengia", () => {
     expect(intervalsOverlap(a, period("2026-11-22T08:00", "2026-11-22T08:00"))).toBe(false);
     expect(intervalsOverlap(a, { pickupAt: "nežinia", returnAt: "2026-11-24T08:00:00Z" })).toBe(false);
   });
 });
 
-describe("findConflicts and isCarAvailable", () => {
+describe("findConflicts ir isCarAvailable", () => {
   const reservations = [
     reservation("r-new", "new", "2026-11-01T08:00", "2026-11-03T08:00"),
     reservation("r-confirmed", "confirmed", "2026-11-05T08:00", "2026-11-07T08:00"),
@@ -58,7 +58,7 @@ describe("findConflicts and isCarAvailable", () => {
     reservation("r-other-car", "confirmed", "2026-11-26T08:00", "2026-11-28T08:00", "car-2"),
   ];
 
-  it("holds the car for new, confirmed and active reservations only", () => {
+  it("automobilį užima tik naujos, patvirtintos ir vykdomos rezervacijos", () => {
     expect(BLOCKING_STATUSES).toEqual(["new", "confirmed", "active"]);
     expect(isBlockingStatus("confirmed")).toBe(true);
     expect(isBlockingStatus("completed")).toBe(false);
@@ -75,13 +75,13 @@ describe("findConflicts and isCarAvailable", () => {
     expect(isCarAvailable("car-2", period("2026-11-27T00:00", "2026-11-28T00:00"), reservations)).toBe(false);
   });
 
-  it("frees the car exactly at the return time", () => {
+  it("automobilis atsilaisvina lygiai grąžinimo metu", () => {
     expect(isCarAvailable(CAR, period("2026-11-03T08:00", "2026-11-05T08:00"), reservations)).toBe(true);
     expect(isCarAvailable(CAR, period("2026-11-03T07:59", "2026-11-05T08:00"), reservations)).toBe(false);
     expect(isCarAvailable(CAR, period("2026-11-03T08:00", "2026-11-05T08:01"), reservations)).toBe(false);
   });
 
-  it("ignores the reservation being edited", () => {
+  it("nepaiso redaguojamos rezervacijos", () => {
     const move = period("2026-11-06T08:00", "2026-11-08T08:00");
     expect(isCarAvailable(CAR, move, reservations)).toBe(false);
     expect(isCarAvailable(CAR, move, reservations, "r-confirmed")).toBe(true);

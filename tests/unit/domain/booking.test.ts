@@ -15,20 +15,20 @@ const at = (date: string, time = "10:00") => vilniusLocalToInstant(date, time);
 const HOUR = 3_600_000;
 
 describe("validateBookingPeriod", () => {
-  it("accepts a good period", () => {
+  it("priima tinkamą laikotarpį", () => {
     expect(validateBookingPeriod({ pickupAt: at("2026-11-22"), returnAt: at("2026-11-25") }, RULES, NOW)).toEqual({});
     expect(
       validateBookingPeriod({ pickupAt: "2026-11-22T08:00:00.000Z", returnAt: "2026-11-23T08:00:00.000Z" }, RULES, NOW),
     ).toEqual({});
   });
 
-  it("refuses a pickup in the past", () => {
+  it("atmeta jau praėjusį paėmimo laiką", () => {
     expect(
       validateBookingPeriod({ pickupAt: at("2026-11-21", "09:59"), returnAt: at("2026-11-23") }, RULES, NOW),
     ).toEqual({ pickupAt: "Paėmimo laikas jau praėjo" });
   });
 
-  it("enforces the lead time with the right plural", () => {
+  it("tikrina mažiausią laiką iki paėmimo ir teisingai linksniuoja valandas", () => {
     const soon = { pickupAt: new Date(NOW.getTime() + HOUR), returnAt: at("2026-11-24") };
     expect(validateBookingPeriod(soon, RULES, NOW)).toEqual({
       pickupAt: "Rezervuoti galima ne vėliau kaip prieš 2 valandas",
@@ -48,7 +48,7 @@ describe("validateBookingPeriod", () => {
     ).toEqual({});
   });
 
-  it("refuses a pickup too far ahead", () => {
+  it("atmeta per tolimą paėmimo datą", () => {
     const far = { pickupAt: at("2027-11-22"), returnAt: at("2027-11-24") };
     expect(validateBookingPeriod(far, RULES, NOW)).toEqual({
       pickupAt: "Rezervuoti galima ne anksčiau kaip prieš 365 dienas",
@@ -56,7 +56,7 @@ describe("validateBookingPeriod", () => {
     expect(validateBookingPeriod(far, { ...RULES, maxAdvanceDays: 400 }, NOW)).toEqual({});
   });
 
-  it("refuses a return equal to or before the pickup", () => {
+  it("atmeta grąžinimą tuo pačiu metu kaip paėmimas ar anksčiau", () => {
     const message = "Grąžinimo laikas turi būti vėlesnis nei paėmimo";
     expect(validateBookingPeriod({ pickupAt: at("2026-11-23"), returnAt: at("2026-11-23") }, RULES, NOW)).toEqual({
       returnAt: message,
@@ -66,7 +66,7 @@ describe("validateBookingPeriod", () => {
     });
   });
 
-  it("enforces minimum and maximum days, counted like the price", () => {
+  it("tikrina trumpiausią ir ilgiausią trukmę, paras skaičiuoja kaip kainai", () => {
     const rules = { ...RULES, minDays: 3 };
     expect(validateBookingPeriod({ pickupAt: at("2026-11-23"), returnAt: at("2026-11-25") }, rules, NOW)).toEqual({
       returnAt: "Trumpiausia nuomos trukmė – 3 paros",
@@ -84,7 +84,7 @@ describe("validateBookingPeriod", () => {
     ).toEqual({ returnAt: "Ilgiausia nuomos trukmė – 21 para" });
   });
 
-  it("reports both fields at once and unreadable dates", () => {
+  it("praneša apie abu laukus iš karto ir apie neperskaitomas datas", () => {
     expect(validateBookingPeriod({ pickupAt: at("2026-11-20"), returnAt: at("2026-11-19") }, RULES, NOW)).toEqual({
       pickupAt: "Paėmimo laikas jau praėjo",
       returnAt: "Grąžinimo laikas turi būti vėlesnis nei paėmimo",
@@ -95,7 +95,7 @@ describe("validateBookingPeriod", () => {
     });
   });
 
-  it("counts a rental across the DST change in wall-clock days", () => {
+  it("per laiko keitimą nuomą skaičiuoja paromis pagal laikrodį", () => {
     const now = at("2026-03-20");
     const rules = { ...RULES, maxDays: 1, graceMinutes: 0 };
     expect(validateBookingPeriod({ pickupAt: at("2026-03-28"), returnAt: at("2026-03-29") }, rules, now)).toEqual({});

@@ -16,32 +16,32 @@ import {
 const NBSP = "\u00a0";
 
 describe("formatMoney", () => {
-  it("prints 1234.5 as exactly 1 234,50 € with non-breaking spaces", () => {
+  it("1234.5 rašo tiksliai kaip 1 234,50 € su nelaužiamaisiais tarpais", () => {
     expect(formatMoney(1234.5)).toBe(`1${NBSP}234,50${NBSP}€`);
     expect(formatMoney(1234.5)).not.toMatch(/[ \u202f]/);
   });
 
-  it("always shows two decimals and groups millions", () => {
+  it("visada rodo du skaitmenis po kablelio ir grupuoja milijonus", () => {
     expect(formatMoney(0)).toBe(`0,00${NBSP}€`);
     expect(formatMoney(45)).toBe(`45,00${NBSP}€`);
     expect(formatMoney(999.9)).toBe(`999,90${NBSP}€`);
     expect(formatMoney(1234567.891)).toBe(`1${NBSP}234${NBSP}567,89${NBSP}€`);
   });
 
-  it("rounds half a cent up despite binary fractions", () => {
+  it("pusę cento apvalina aukštyn nepaisant dvejetainių trupmenų", () => {
     expect(roundMoney(1.005)).toBe(1.01);
     expect(formatMoney(1.005)).toBe(`1,01${NBSP}€`);
     expect(formatMoney(0.1 + 0.2)).toBe(`0,30${NBSP}€`);
   });
 
-  it("formats plain numbers the Lithuanian way", () => {
+  it("paprastus skaičius rašo lietuviškai", () => {
     expect(formatNumber(1234.5)).toBe(`1${NBSP}234,5`);
     expect(formatNumber(0.125, 3)).toBe("0,125");
   });
 });
 
-describe("dates and times in Europe/Vilnius", () => {
-  it("formats an instant in Vilnius whatever the host zone", () => {
+describe("datos ir laikas Europe/Vilnius laiko juostoje", () => {
+  it("laiko momentą rodo Vilniaus laiku, kad ir kokia būtų sistemos laiko juosta", () => {
     expect(formatDate(new Date("2026-11-20T22:30:00Z"))).toBe("2026-11-21");
     expect(formatDate("2026-11-21T09:05:00+02:00")).toBe("2026-11-21");
     expect(formatTime("2026-11-21T07:05:00Z")).toBe("09:05");
@@ -49,11 +49,11 @@ describe("dates and times in Europe/Vilnius", () => {
     expect(formatDateTime("2026-11-21T07:05:00Z")).toBe("2026-11-21 09:05");
   });
 
-  it("returns a calendar date string unchanged", () => {
+  it("kalendorinės datos eilutę grąžina nepakeistą", () => {
     expect(formatDate("2028-02-29")).toBe("2028-02-29");
   });
 
-  it("writes the long form with month names in the genitive", () => {
+  it("ilgąją formą rašo su mėnesių pavadinimais kilmininku", () => {
     expect(formatDateLong("2026-11-21")).toBe("2026 m. lapkričio 21 d.");
     expect(formatDateLong(new Date("2026-11-20T22:30:00Z"))).toBe("2026 m. lapkričio 21 d.");
     expect(formatDateLong("2028-02-29")).toBe("2028 m. vasario 29 d.");
@@ -82,7 +82,7 @@ describe("pluralLt", () => {
     expect(pluralLt(n, forms)).toBe(word);
   });
 
-  it("formats days and cars with the agreeing noun", () => {
+  it("prie parų ir automobilių skaičiaus derina daiktavardžio formą", () => {
     expect(formatDays(1)).toBe("1 para");
     expect(formatDays(2)).toBe("2 paros");
     expect(formatDays(10)).toBe("10 parų");

@@ -24,17 +24,17 @@ const thrown = (fn: () => unknown): InputError => {
 };
 
 describe("prepareBody", () => {
-  it("keeps known fields and drops ignored ones", () => {
+  it("žinomus laukus palieka, o ignoruojamus išmeta", () => {
     expect(prepareBody({ a: 1, total: 99, b: "x" }, ["a", "b"], ["total"])).toEqual({ a: 1, b: "x" });
   });
 
-  it("marks an unknown field", () => {
+  it("pažymi nežinomą lauką", () => {
     const error = thrown(() => prepareBody({ a: 1, typo: 2 }, ["a"]));
     expect(error.message).toBe(INVALID_INPUT_MESSAGE);
     expect(error.errors).toEqual({ typo: UNKNOWN_FIELD_MESSAGE });
   });
 
-  it("refuses a body that is not an object, without field errors", () => {
+  it("turinį, kuris nėra objektas, atmeta be laukų klaidų", () => {
     for (const body of [null, [], "tekstas", 5]) {
       const error = thrown(() => prepareBody(body, ["a"]));
       expect(error.message).toBe(BODY_NOT_OBJECT_MESSAGE);
@@ -44,7 +44,7 @@ describe("prepareBody", () => {
 });
 
 describe("dropExtraPrices", () => {
-  it("removes price fields from extras lines only", () => {
+  it("kainų laukus pašalina tik iš papildomų paslaugų eilučių", () => {
     expect(dropExtraPrices([{ id: "a", quantity: 2, price: 5, total: 10 }, "x"])).toEqual([
       { id: "a", quantity: 2 },
       "x",
@@ -53,12 +53,12 @@ describe("dropExtraPrices", () => {
   });
 });
 
-describe("issueFieldErrors and parseFields", () => {
+describe("issueFieldErrors ir parseFields", () => {
   const schema = z
     .object({ name: z.string({ error: "Įveskite vardą" }), inner: z.object({ n: z.number() }).strict() })
     .strict();
 
-  it("names each field once and each unknown key on its own", () => {
+  it("kiekvieną lauką nurodo vieną kartą, o kiekvieną nežinomą raktą – atskirai", () => {
     const parsed = schema.safeParse({ inner: { n: 1, extra: true }, foo: 1 });
     expect(parsed.success).toBe(false);
     if (parsed.success) return;
@@ -69,7 +69,7 @@ describe("issueFieldErrors and parseFields", () => {
     });
   });
 
-  it("parses or throws field errors, prefixed when asked", () => {
+  it("perskaito reikšmes arba meta laukų klaidas, prireikus su priešdėliu", () => {
     expect(parseFields(schema, { name: "Ona", inner: { n: 1 } })).toEqual({ name: "Ona", inner: { n: 1 } });
     expect(thrown(() => parseFields(schema, { inner: { n: 1 } }, "customer")).errors).toEqual({
       "customer.name": "Įveskite vardą",
@@ -78,7 +78,7 @@ describe("issueFieldErrors and parseFields", () => {
   });
 });
 
-describe("inquiry input", () => {
+describe("užklausos duomenys", () => {
   const body = {
     type: "contact",
     name: "Ona Onaitienė",
@@ -86,13 +86,13 @@ describe("inquiry input", () => {
     message: "Ar galima automobilį pasiimti anksčiau?",
   };
 
-  it("reads a good inquiry, dropping client price fields", () => {
+  it("perskaito tinkamą užklausą ir išmeta kliento atsiųstus kainų laukus", () => {
     const input = readRequestInput({ ...body, total: 12 });
     expect(input.name).toBe("Ona Onaitienė");
     expect(newRequestDoc(input)).toMatchObject({ status: "new", replies: [], carId: null, phone: null, company: null });
   });
 
-  it("marks an unknown field and a missing one", () => {
+  it("pažymi nežinomą ir trūkstamą lauką", () => {
     expect(thrown(() => readRequestInput({ ...body, surname: "x" })).errors).toEqual({
       surname: UNKNOWN_FIELD_MESSAGE,
     });

@@ -18,7 +18,7 @@ const inquiry = {
 };
 
 describe("replyInputSchema", () => {
-  it("trims the subject and body and asks for both", () => {
+  it("temos ir teksto kraštuose pašalina tarpus ir reikalauja abiejų", () => {
     expect(replyInputSchema.parse({ subject: "  Pasiūlymas ", body: " Siūlome... " })).toEqual({
       subject: "Pasiūlymas",
       body: "Siūlome...",
@@ -35,7 +35,7 @@ describe("replyInputSchema", () => {
 describe("replyMail", () => {
   const input = { subject: "Pasiūlymas", body: "Sveiki,\nsiūlome <geriausią> kainą." };
 
-  it("goes to the inquirer, answers to the company, refers to the inquiry", () => {
+  it("siunčiamas užklausos autoriui, atsakymas – įmonei, susietas su užklausa", () => {
     expect(replyMail(inquiry.id, inquiry, "info@ratai.lt", input)).toEqual({
       to: "jonas@pavyzdys.lt",
       replyTo: "info@ratai.lt",
@@ -46,13 +46,13 @@ describe("replyMail", () => {
     });
   });
 
-  it("has no reply-to address when the company has none", () => {
+  it("be atsakymo adreso, kai įmonė jo neturi", () => {
     expect(replyMail(inquiry.id, inquiry, undefined, input)).not.toHaveProperty("replyTo");
   });
 });
 
 describe("answeredRequest", () => {
-  it("adds the reply, marks the inquiry answered and leaves id and times to the store", () => {
+  it("prideda atsakymą, pažymi užklausą atsakyta, o id ir laikus palieka saugyklai", () => {
     const next = answeredRequest(
       inquiry,
       { subject: "Pasiūlymas", body: "Siūlome..." },

@@ -31,24 +31,24 @@ const quote: Quote = {
   currency: "EUR",
 };
 
-describe("mail helpers", () => {
-  it("escapes HTML", () => {
+describe("laiškų pagalbinės funkcijos", () => {
+  it("ekranuoja HTML", () => {
     expect(escapeHtml(`<a href="x">Jonas & 'Ona'</a>`)).toBe(
       "&lt;a href=&quot;x&quot;&gt;Jonas &amp; &#39;Ona&#39;&lt;/a&gt;",
     );
   });
 
-  it("fills known placeholders and leaves unknown ones", () => {
+  it("užpildo žinomus žymenis, o nežinomus palieka", () => {
     expect(fillTemplate("Sveiki, {name}! {unknown}", { name: "Ona" })).toBe("Sveiki, Ona! {unknown}");
   });
 
-  it("turns text into paragraphs and line breaks", () => {
+  it("tekstą paverčia pastraipomis ir eilučių lūžiais", () => {
     const html = textToHtml("Pirma <eilutė>\nantra\n\nKita pastraipa", "<p>priedas</p>");
     expect(html).toContain("<p>Pirma &lt;eilutė&gt;<br>antra</p>\n<p>Kita pastraipa</p>\n<p>priedas</p>");
     expect(html.startsWith('<!doctype html><html lang="lt">')).toBe(true);
   });
 
-  it("lists the price in Lithuanian", () => {
+  it("kainos išklotinę pateikia lietuviškai", () => {
     expect(priceLines(quote)).toEqual([
       ["Nuoma, 3 paros", `120,00${NBSP}€`],
       ["Vaikiška kėdutė × 1", `15,00${NBSP}€`],
@@ -59,7 +59,7 @@ describe("mail helpers", () => {
     ]);
   });
 
-  it("makes a pending outbox document", () => {
+  it("sukuria laukiantį siuntimo eilės dokumentą", () => {
     expect(pendingMailDoc({ to: "ona@pavyzdys.lt", subject: "Tema", text: "Tekstas" })).toMatchObject({
       to: "ona@pavyzdys.lt",
       message: { subject: "Tema", text: "Tekstas" },
@@ -94,7 +94,7 @@ describe("reservationMails", () => {
     comment: "Atvyksiu anksčiau",
   });
 
-  it("writes the customer's confirmation and the staff notice", () => {
+  it("parašo patvirtinimą klientui ir pranešimą darbuotojams", () => {
     const [customer, staff, ...rest] = reservationMails(ctx(["info@nuoma.lt"]));
     expect(rest).toEqual([]);
     expect(customer).toMatchObject({
@@ -117,7 +117,7 @@ describe("reservationMails", () => {
     );
   });
 
-  it("writes only the confirmation when the company has no address", () => {
+  it("kai įmonė neturi adreso, parašo tik patvirtinimą", () => {
     const mails = reservationMails(ctx([]));
     expect(mails).toHaveLength(1);
     expect(mails[0]?.replyTo).toBeUndefined();
@@ -125,7 +125,7 @@ describe("reservationMails", () => {
 });
 
 describe("requestNotificationMail", () => {
-  it("lists the inquiry for the company", () => {
+  it("įmonei surašo užklausos duomenis", () => {
     const mail = requestNotificationMail(
       {
         type: "business",

@@ -12,7 +12,7 @@ import {
   phoneError,
 } from "../../../src/domain/phone";
 
-describe("valid numbers and E.164", () => {
+describe("tinkami numeriai ir E.164", () => {
   it.each([
     ["+370 612 34567", "+37061234567"],
     ["+370 6xx xxxxx".replace("xx xxxxx", "98 76543"), "+37069876543"],
@@ -28,14 +28,14 @@ describe("valid numbers and E.164", () => {
     ["+371 2012 3456", "+37120123456"],
     ["+48 512 345 678", "+48512345678"],
     ["+44 20 7946 0958", "+442079460958"],
-  ])("%s is valid and stored as %s", (input, e164) => {
+  ])("%s tinkamas ir saugomas kaip %s", (input, e164) => {
     expect(isValidPhone(input)).toBe(true);
     expect(phoneError(input)).toBeNull();
     expect(normalizePhone(input)).toBe(e164);
     expect(normalizePhone(input)).toMatch(/^\+[1-9]\d{6,14}$/);
   });
 
-  it("reads a national number in the chosen country", () => {
+  it("nacionalinį numerį perskaito pagal pasirinktą šalį", () => {
     expect(normalizePhone("2012 3456", "LV")).toBe("+37120123456");
     expect(phoneCountry("2012 3456", "LV")).toBe("LV");
     expect(phoneCountry("+370 612 34567")).toBe("LT");
@@ -44,8 +44,8 @@ describe("valid numbers and E.164", () => {
   });
 });
 
-describe("invalid numbers", () => {
-  it("rejects characters other than digits, spaces and + - ( )", () => {
+describe("netinkami numeriai", () => {
+  it("atmeta kitus simbolius, išskyrus skaitmenis, tarpus ir + - ( )", () => {
     for (const input of ["+370 612 345a7", "+370.612.34567", "+370/612 34567", "8 612 34567 ext 2", "+370\t61234567"]) {
       expect(phoneError(input)).toBe("Telefono numeryje gali būti tik skaitmenys, tarpai ir + - ( )");
       expect(isValidPhone(input)).toBe(false);
@@ -54,7 +54,7 @@ describe("invalid numbers", () => {
     expect(PHONE_ALLOWED_CHARS.test("+370 (612) 345-67")).toBe(true);
   });
 
-  it("rejects more than 25 characters", () => {
+  it("atmeta ilgesnį nei 25 simbolių numerį", () => {
     expect(PHONE_MAX_LENGTH).toBe(25);
     const tooLong = "+370 (6) 1 2 3 4 5 - 6 - 7"; // a valid number, but 26 characters
     expect(tooLong.length).toBe(26);
@@ -68,7 +68,7 @@ describe("invalid numbers", () => {
     expect(phoneError(` ${longest}`)).toBe("Telefono numeris per ilgas (ne daugiau kaip 25 simbolių)");
   });
 
-  it("rejects numbers of the wrong length or pattern for the country", () => {
+  it("atmeta šaliai netinkamo ilgio ar formato numerius", () => {
     const message = "Neteisingas telefono numeris šiai šaliai";
     expect(phoneError("+370 612 3456")).toBe(message); // one digit short
     expect(phoneError("+370 612 345678")).toBe(message); // one digit long
@@ -80,22 +80,22 @@ describe("invalid numbers", () => {
     expect(phoneError("861234567", "LV")).toBe(message); // an LT national number is not Latvian
   });
 
-  it("asks for a number when empty", () => {
+  it("kai laukas tuščias, prašo įvesti numerį", () => {
     expect(phoneError("")).toBe("Įveskite telefono numerį");
     expect(phoneError("   ")).toBe("Įveskite telefono numerį");
     expect(isValidPhone("")).toBe(false);
     expect(normalizePhone("")).toBeNull();
   });
 
-  it("without a known default country only international numbers pass", () => {
+  it("be žinomos numatytosios šalies tinka tik tarptautiniai numeriai", () => {
     expect(isValidPhone("861234567", null)).toBe(false);
     expect(isValidPhone("+37061234567", null)).toBe(true);
     expect(isValidPhone("861234567", "ZZ")).toBe(false);
   });
 });
 
-describe("country detection", () => {
-  it("parses the ip2c.org answer", () => {
+describe("šalies nustatymas", () => {
+  it("perskaito ip2c.org atsakymą", () => {
     expect(IP_COUNTRY_SERVICE_URL).toBe("https://ip2c.org/s");
     expect(parseIpCountryAnswer("1;LT;LTU;Lithuania")).toBe("LT");
     expect(parseIpCountryAnswer("1;GB;GBR;United Kingdom")).toBe("GB");
@@ -107,7 +107,7 @@ describe("country detection", () => {
     expect(parseIpCountryAnswer("<html>")).toBeNull();
   });
 
-  it("derives a country from the browser language", () => {
+  it("šalį nustato pagal naršyklės kalbą", () => {
     expect(countryFromLanguage("lt-LT")).toBe("LT");
     expect(countryFromLanguage("en-GB")).toBe("GB");
     expect(countryFromLanguage("en_us")).toBe("US");
@@ -123,7 +123,7 @@ describe("country detection", () => {
 });
 
 describe("PHONE_COUNTRIES", () => {
-  it("starts with the home region and then follows Lithuanian alphabetical order", () => {
+  it("pirmiausia artimiausio regiono šalys, toliau – lietuviška abėcėlės tvarka", () => {
     expect(PHONE_COUNTRIES.slice(0, 6).map((c) => c.code)).toEqual(["LT", "LV", "EE", "PL", "DE", "GB"]);
     expect(PHONE_COUNTRIES[0]).toEqual({ code: "LT", name: "Lietuva", dialCode: "+370" });
     expect(PHONE_COUNTRIES.find((c) => c.code === "LV")).toEqual({ code: "LV", name: "Latvija", dialCode: "+371" });

@@ -37,19 +37,19 @@ const prices = [
 const TEN_PERCENT = { kind: "percent", value: 10, step: 0.5 } as const;
 const keys = (scope: PriceScope) => planPriceUpdate(prices, cars, scope, TEN_PERCENT).map((p) => p.key);
 
-describe("price update", () => {
-  it("raises by a percentage and rounds to the chosen step", () => {
+describe("kainų atnaujinimas", () => {
+  it("didina procentais ir apvalina pasirinktu žingsniu", () => {
     expect(newRate(39, { kind: "percent", value: 10, step: 0.5 })).toBe(43);
     expect(newRate(33.4, { kind: "percent", value: 10, step: 0.01 })).toBe(36.74);
     expect(newRate(33.4, { kind: "percent", value: 10, step: 1 })).toBe(37);
   });
 
-  it("changes by an amount and never goes below zero", () => {
+  it("keičia nurodyta suma, bet ne žemiau nulio", () => {
     expect(newRate(39, { kind: "amount", value: -2.5, step: 0.01 })).toBe(36.5);
     expect(newRate(3, { kind: "amount", value: -5, step: 0.01 })).toBe(0);
   });
 
-  it("takes a class's own rules and the rules of its cars", () => {
+  it("ima pačios klasės ir jos automobilių taisykles", () => {
     expect(keys({ category: "ekonominė", carIds: [], season: "all" })).toEqual([
       "class-eco",
       "class-eco-summer",
@@ -57,17 +57,17 @@ describe("price update", () => {
     ]);
   });
 
-  it("narrows to seasonal, year-round or one season's rules", () => {
+  it("susiaurina iki sezoninių, visų metų ar vieno sezono taisyklių", () => {
     expect(keys({ category: "ekonominė", carIds: [], season: "seasonal" })).toEqual(["class-eco-summer"]);
     expect(keys({ category: null, carIds: [], season: "year-round" })).toHaveLength(4);
     expect(keys({ category: null, carIds: [], season: "2026-06-01/2026-08-31" })).toEqual(["class-eco-summer"]);
   });
 
-  it("a chosen car with its own prices changes only those", () => {
+  it("pasirinktam automobiliui su savomis kainomis keičia tik jas", () => {
     expect(keys({ category: null, carIds: ["b"], season: "all" })).toEqual(["car-b"]);
   });
 
-  it("a chosen car priced by its class gets copies of every class rule, the change only where in scope", () => {
+  it("pasirinktas automobilis su klasės kainomis gauna visų klasės taisyklių kopijas, pakeistos tik patenkančios į sritį", () => {
     const plan = planPriceUpdate(prices, cars, { category: null, carIds: ["c"], season: "year-round" }, TEN_PERCENT);
     expect(plan.map((p) => [p.key, p.priceId, p.carId, p.changed])).toEqual([
       ["new:c:class-eco", null, "c", true],
@@ -79,7 +79,7 @@ describe("price update", () => {
     expect(plan[1]?.season).toEqual(SUMMER);
   });
 
-  it("previews every changed tier with the same numbers the plan writes", () => {
+  it("peržiūroje rodo kiekvieną pakeistą pakopą su tais pačiais skaičiais, kuriuos įrašys planas", () => {
     const plan = planPriceUpdate(prices, cars, { category: null, carIds: ["c"], season: "year-round" }, TEN_PERCENT);
     expect(previewRows(plan).map((r) => [r.key, r.oldRate, r.newRate])).toEqual([
       ["new:c:class-eco", 39, 43],
@@ -87,7 +87,7 @@ describe("price update", () => {
     ]);
   });
 
-  it("fingerprints the plan by rule versions, so a stale preview is detectable", () => {
+  it("planą pažymi taisyklių versijomis, kad pasenusią peržiūrą būtų galima aptikti", () => {
     const plan = planPriceUpdate(prices, cars, { category: "verslo", carIds: [], season: "all" }, TEN_PERCENT);
     expect(planFingerprint(plan)).toEqual({
       "car-b": "2026-01-01T00:00:00.000Z#car-b",
@@ -95,7 +95,7 @@ describe("price update", () => {
     });
   });
 
-  it("lists the seasons of the rules for the scope picker", () => {
+  it("srities pasirinkimui pateikia taisyklių sezonus", () => {
     expect(seasonsOf(prices)).toEqual([{ key: "2026-06-01/2026-08-31", label: "Vasara: 2026-06-01 – 2026-08-31" }]);
   });
 });

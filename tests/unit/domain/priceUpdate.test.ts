@@ -36,16 +36,16 @@ const classPlan = planPriceUpdate(prices, cars, { category: "ekonominė", carIds
 const copyPlan = planPriceUpdate(prices, cars, { category: null, carIds: [CAR_A], season: "seasonal" }, TEN_PERCENT);
 
 describe("planRefusal", () => {
-  it("lets through the plan the preview showed", () => {
+  it("praleidžia peržiūroje parodytą planą", () => {
     expect(planRefusal(classPlan, planFingerprint(classPlan))).toBeNull();
     expect(planRefusal(copyPlan, { [copyPlan[0]!.key]: null, [copyPlan[1]!.key]: null })).toBeNull();
   });
 
-  it("refuses an empty scope", () => {
+  it("atmeta tuščią sritį", () => {
     expect(planRefusal([], {})).toEqual({ reason: "empty", message: EMPTY_SCOPE_MESSAGE });
   });
 
-  it("refuses a preview gone stale: a rule changed, appeared or went away since", () => {
+  it("atmeta pasenusią peržiūrą: po jos taisyklė pasikeitė, atsirado ar dingo", () => {
     const expected = planFingerprint(classPlan);
     const stale = { reason: "stale", message: STALE_PREVIEW_MESSAGE };
     expect(planRefusal(classPlan, { ...expected, "class-eco": "2026-02-01T00:00:00.000Z" })).toEqual(stale);
@@ -55,7 +55,7 @@ describe("planRefusal", () => {
 });
 
 describe("plannedPriceDoc", () => {
-  it("keeps a stored rule's fields with the new tiers, without its id and times", () => {
+  it("išlaiko saugomos taisyklės laukus su naujomis pakopomis, be jos id ir laikų", () => {
     const planned = classPlan.find((p) => p.key === "class-eco-summer") as PlannedRule;
     expect(plannedPriceDoc(planned, prices[1])).toEqual({
       carId: null,
@@ -68,7 +68,7 @@ describe("plannedPriceDoc", () => {
     });
   });
 
-  it("writes a car's copy of a class rule as the car's own rule", () => {
+  it("automobiliui skirtą klasės taisyklės kopiją įrašo kaip paties automobilio taisyklę", () => {
     const [yearRound, summer] = copyPlan;
     expect(plannedPriceDoc(yearRound as PlannedRule)).toEqual({
       carId: CAR_A,
@@ -80,13 +80,13 @@ describe("plannedPriceDoc", () => {
   });
 });
 
-describe("the change's record", () => {
+describe("pakeitimo įrašas", () => {
   const written = [
     { key: copyPlan[0]!.key, id: "new-1", kind: "created" as const },
     { key: "class-eco", id: "class-eco", kind: "updated" as const },
   ];
 
-  it("lists every planned rule with its stored id (null if not written), before and after", () => {
+  it("pateikia kiekvieną suplanuotą taisyklę su saugomu id (null, jei neįrašyta), prieš ir po", () => {
     expect(changeLogRules(copyPlan, written)).toEqual([
       {
         id: "new-1",
@@ -109,12 +109,12 @@ describe("the change's record", () => {
     ]);
   });
 
-  it("counts the changed and created rules", () => {
+  it("suskaičiuoja pakeistas ir sukurtas taisykles", () => {
     expect(countWritten(written)).toEqual({ updated: 1, created: 1 });
     expect(countWritten([])).toEqual({ updated: 0, created: 0 });
   });
 
-  it("reads a stored record as a history entry", () => {
+  it("saugomą įrašą perskaito kaip istorijos įrašą", () => {
     const change = { kind: "amount", value: -2, step: 0.5 };
     const scope = { category: null, carIds: [], season: "all" };
     expect(
@@ -135,7 +135,7 @@ describe("the change's record", () => {
     expect(priceUpdateLogEntry("batch-2", "", {})).toMatchObject({ actor: "", rules: 0 });
   });
 
-  it("gives the history 1 to 50 entries", () => {
+  it("istorijai pateikia nuo 1 iki 50 įrašų", () => {
     expect(historyLimit(10)).toBe(10);
     expect(historyLimit(0)).toBe(1);
     expect(historyLimit(500)).toBe(50);

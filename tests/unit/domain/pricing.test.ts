@@ -86,7 +86,7 @@ const expectQuoteError = (fn: () => unknown, message: string, field?: string) =>
 };
 
 describe("rentalDays", () => {
-  it("counts started 24 h periods", () => {
+  it("skaičiuoja pradėtus 24 val. laikotarpius", () => {
     expect(rentalDays(at("2026-11-21"), at("2026-11-22"), 60)).toBe(1);
     expect(rentalDays(at("2026-11-21"), at("2026-11-23"), 60)).toBe(2);
     expect(rentalDays(at("2026-11-21"), at("2026-11-21", "10:30"), 60)).toBe(1);
@@ -94,7 +94,7 @@ describe("rentalDays", () => {
     expect(rentalDays(at("2026-11-21"), at("2026-11-22", "10:01"), 0)).toBe(2);
   });
 
-  it("does not charge a started day within the grace period: 59 and 60 min free, 61 min charged", () => {
+  it("per nemokamą vėlavimo laiką pradėtos paros neskaičiuoja: 59 ir 60 min nemokamai, už 61 min – jau mokama", () => {
     expect(rentalDays(at("2026-11-21"), at("2026-11-22", "10:59"), 60)).toBe(1);
     expect(rentalDays(at("2026-11-21"), at("2026-11-22", "11:00"), 60)).toBe(1);
     expect(rentalDays(at("2026-11-21"), at("2026-11-22", "11:01"), 60)).toBe(2);
@@ -102,14 +102,14 @@ describe("rentalDays", () => {
     expect(rentalDays("2026-11-21T08:00:00Z", "2026-11-24T09:00:01Z", 60)).toBe(4);
   });
 
-  it("refuses a return equal to or before the pickup", () => {
+  it("atmeta grąžinimą tuo pačiu metu kaip paėmimas ar anksčiau", () => {
     const message = "Grąžinimo laikas turi būti vėlesnis nei paėmimo";
     expectQuoteError(() => rentalDays(at("2026-11-21"), at("2026-11-21"), 60), message, "returnAt");
     expectQuoteError(() => rentalDays("2026-11-21T08:00:00Z", "2026-11-21T08:00:00.000Z", 60), message);
     expectQuoteError(() => rentalDays(at("2026-11-22"), at("2026-11-21"), 60), message);
   });
 
-  it("refuses unreadable dates", () => {
+  it("atmeta neperskaitomas datas", () => {
     expectQuoteError(() => rentalDays("rytoj", at("2026-11-21"), 60), "Neteisinga data ir laikas", "pickupAt");
     expectQuoteError(
       () => rentalDays(at("2026-11-21"), "2026-13-45T10:00:00Z", 60),
@@ -118,7 +118,7 @@ describe("rentalDays", () => {
     );
   });
 
-  it("counts wall-clock days across the spring DST change (2026-03-29, a 23 h day)", () => {
+  it("per pavasarinį laiko keitimą (2026-03-29, 23 val. para) paras skaičiuoja pagal laikrodį", () => {
     const pickup = at("2026-03-28");
     const ret = at("2026-03-29");
     expect(ret.getTime() - pickup.getTime()).toBe(23 * 3_600_000);
@@ -130,7 +130,7 @@ describe("rentalDays", () => {
     expect(rentalDays(pickup, real24h, 0)).toBe(2);
   });
 
-  it("counts wall-clock days across the autumn DST change (2026-10-25, a 25 h day)", () => {
+  it("per rudeninį laiko keitimą (2026-10-25, 25 val. para) paras skaičiuoja pagal laikrodį", () => {
     const pickup = at("2026-10-24");
     const ret = at("2026-10-25");
     expect(ret.getTime() - pickup.getTime()).toBe(25 * 3_600_000);
@@ -140,15 +140,15 @@ describe("rentalDays", () => {
     expect(rentalDays("2026-10-25T00:50:00Z", "2026-10-25T01:10:00Z", 0)).toBe(1);
   });
 
-  it("counts the leap day", () => {
+  it("įskaičiuoja keliamųjų metų vasario 29 d.", () => {
     expect(rentalDays(at("2028-02-28"), at("2028-03-01"), 60)).toBe(2);
     expect(rentalDays(at("2027-02-28"), at("2027-03-01"), 60)).toBe(1);
     expect(rentalDays(at("2028-02-01"), at("2028-03-01"), 60)).toBe(29);
   });
 });
 
-describe("tiers", () => {
-  it("switches tier at the boundary: 3 days at the 1-3 rate, 4 days at the 4-7 rate", () => {
+describe("kainos pakopos", () => {
+  it("ties riba keičia pakopą: 3 paros – 1–3 parų kaina, 4 paros – 4–7 parų kaina", () => {
     const three = quote({ pickupAt: at("2026-11-02"), returnAt: at("2026-11-05") });
     expect(three.days).toBe(3);
     expect(three.dailyRate).toBe(40);
@@ -164,14 +164,14 @@ describe("tiers", () => {
     expect(eight.base).toBe(240);
   });
 
-  it("the grace period decides the tier: 3 days + 59 min stays at 3, + 61 min becomes 4", () => {
+  it("pakopą lemia nemokamas vėlavimo laikas: 3 paros + 59 min lieka 3, + 61 min tampa 4", () => {
     expect(quote({ pickupAt: at("2026-11-02"), returnAt: at("2026-11-05", "10:59") }).base).toBe(120);
     const over = quote({ pickupAt: at("2026-11-02"), returnAt: at("2026-11-05", "11:01") });
     expect(over.days).toBe(4);
     expect(over.base).toBe(140);
   });
 
-  it("keeps applying the longest tier when the tiers stop short", () => {
+  it("kai pakopos baigiasi anksčiau, toliau taiko ilgiausią", () => {
     const tiers = [
       { fromDays: 4, toDays: 7, dailyRate: 35 },
       { fromDays: 1, toDays: 3, dailyRate: 40 },
@@ -183,12 +183,12 @@ describe("tiers", () => {
   });
 });
 
-describe("price rule selection", () => {
-  it("prefers the car's own rule over its category's", () => {
+describe("kainos taisyklės parinkimas", () => {
+  it("automobilio taisyklei teikia pirmenybę prieš jo klasės taisyklę", () => {
     expect(quote({ pickupAt: at("2026-11-02"), returnAt: at("2026-11-03") }).base).toBe(40);
   });
 
-  it("falls back to the category rule and ignores other cars and categories", () => {
+  it("jos nesant ima klasės taisyklę, kitų automobilių ir klasių nepaiso", () => {
     const q = calculateQuote({
       car: CAR,
       prices: [otherCarRule, otherCategoryRule, categoryBase],
@@ -199,7 +199,7 @@ describe("price rule selection", () => {
     expect(q.base).toBe(100);
   });
 
-  it("refuses a car without any price", () => {
+  it("atmeta automobilį be jokios kainos", () => {
     expectQuoteError(
       () =>
         calculateQuote({
@@ -214,7 +214,7 @@ describe("price rule selection", () => {
     );
   });
 
-  it("orders car season > car base > category season > category base", () => {
+  it("eiliškumas: automobilio sezonas > automobilio bazinė > klasės sezonas > klasės bazinė", () => {
     const all = [categoryWinter, categoryBase, carSummer, carBase];
     expect(selectPriceRule(CAR, all, "2026-07-01")).toBe(carSummer);
     expect(selectPriceRule(CAR, all, "2026-12-25")).toBe(carBase);
@@ -223,7 +223,7 @@ describe("price rule selection", () => {
     expect(selectPriceRule(CAR, [carSummer], "2026-09-01")).toBeNull();
   });
 
-  it("takes the narrowest of overlapping seasons", () => {
+  it("iš persidengiančių sezonų ima trumpiausią", () => {
     const midsummer = price({
       carId: CAR.id,
       season: { from: "2026-06-20", to: "2026-06-25" },
@@ -234,8 +234,8 @@ describe("price rule selection", () => {
   });
 });
 
-describe("seasons", () => {
-  it("prices each day by the season in force on its Vilnius date, at the tier of the whole rental", () => {
+describe("sezonai", () => {
+  it("kiekvieną parą įkainoja pagal tą dieną Vilniuje galiojantį sezoną ir visos nuomos pakopą", () => {
     // 4 days: 05-30 and 05-31 at base 4-7 (35), 06-01 and 06-02 at summer 4+ (55).
     const q = quote({ pickupAt: at("2026-05-30"), returnAt: at("2026-06-03") });
     expect(q.days).toBe(4);
@@ -243,7 +243,7 @@ describe("seasons", () => {
     expect(q.dailyRate).toBe(45);
   });
 
-  it("uses the Vilnius date, not the UTC date, of the pickup", () => {
+  it("ima paėmimo datą Vilniaus, o ne UTC laiku", () => {
     // 00:30 in Vilnius on 06-01 is still 05-31 in UTC.
     const pickup = at("2026-06-01", "00:30");
     expect(pickup.toISOString().startsWith("2026-05-31")).toBe(true);
@@ -251,7 +251,7 @@ describe("seasons", () => {
     expect(quote({ pickupAt: at("2026-05-31", "23:30"), returnAt: at("2026-06-01", "23:30") }).base).toBe(40);
   });
 
-  it("uses a category season for a car without its own rules", () => {
+  it("automobiliui be savų taisyklių taiko klasės sezoną", () => {
     const q = calculateQuote({
       car: CAR,
       prices: [categoryBase, categoryWinter],
@@ -263,7 +263,7 @@ describe("seasons", () => {
     expect(q.base).toBe(240);
   });
 
-  it("handles a season starting on the leap day", () => {
+  it("teisingai skaičiuoja sezoną, prasidedantį keliamųjų metų vasario 29 d.", () => {
     const leap = price({
       carId: CAR.id,
       season: { from: "2028-02-29", to: "2028-03-31" },
@@ -278,7 +278,7 @@ describe("seasons", () => {
     expect(q("2028-02-28", "2028-02-29").base).toBe(40);
   });
 
-  it("handles a season ending on the leap day", () => {
+  it("teisingai skaičiuoja sezoną, pasibaigiantį keliamųjų metų vasario 29 d.", () => {
     const february = price({
       carId: CAR.id,
       season: { from: "2028-02-01", to: "2028-02-29" },
@@ -296,7 +296,7 @@ describe("seasons", () => {
     expect(q.base).toBe(80);
   });
 
-  it("prices days correctly across both DST changes", () => {
+  it("per abu laiko keitimus paras įkainoja teisingai", () => {
     const spring = quote({ pickupAt: at("2026-03-28"), returnAt: at("2026-03-30") });
     expect(spring.days).toBe(2);
     expect(spring.base).toBe(80);
@@ -320,12 +320,12 @@ describe("seasons", () => {
   });
 });
 
-describe("extras", () => {
+describe("papildomos paslaugos", () => {
   const seat = extra({ name: "Vaikiška kėdutė", price: 5, chargedPer: "day", maxPrice: 30, maxQuantity: 2 });
   const gps = extra({ name: "GPS navigacija", price: 10, chargedPer: "rental" });
   const driver = extra({ name: "Papildomas vairuotojas", price: 4.5, chargedPer: "day" });
 
-  it("charges per day, per rental, and caps a per-day extra", () => {
+  it("skaičiuoja už parą ir už visą nuomą, paros paslaugai taiko kainos ribą", () => {
     const q = quote({
       pickupAt: at("2026-11-02"),
       returnAt: at("2026-11-05"),
@@ -352,14 +352,14 @@ describe("extras", () => {
     expect(q.total).toBe(120 + 53.5);
   });
 
-  it("caps a long rental's per-day extra at maxPrice per unit", () => {
+  it("ilgai nuomai paros paslaugos kainą riboja maxPrice už vienetą", () => {
     const long = { pickupAt: at("2026-11-02"), returnAt: at("2026-11-12") };
     expect(quote({ ...long, extras: [{ extra: seat, quantity: 1 }] }).extras).toBe(30);
     expect(quote({ ...long, extras: [{ extra: seat, quantity: 2 }] }).extras).toBe(60);
     expect(quote({ ...long, extras: [{ extra: driver, quantity: 1 }] }).extras).toBe(45);
   });
 
-  it("refuses more than the maximum quantity, also when listed twice", () => {
+  it("atmeta didesnį nei leistinas kiekį, taip pat kai paslauga nurodyta du kartus", () => {
     const message = "Paslaugos „Vaikiška kėdutė“ galima užsakyti ne daugiau kaip 2";
     const period = { pickupAt: at("2026-11-02"), returnAt: at("2026-11-05") };
     expectQuoteError(() => quote({ ...period, extras: [{ extra: seat, quantity: 3 }] }), message, "extras");
@@ -388,15 +388,15 @@ describe("extras", () => {
     );
   });
 
-  it("skips an extra with quantity 0", () => {
+  it("praleidžia paslaugą, kurios kiekis 0", () => {
     const q = quote({ pickupAt: at("2026-11-02"), returnAt: at("2026-11-05"), extras: [{ extra: gps, quantity: 0 }] });
     expect(q.extras).toBe(0);
     expect(q.extrasLines).toEqual([]);
   });
 });
 
-describe("delivery", () => {
-  it("adds the pickup and return locations' fees", () => {
+describe("pristatymas", () => {
+  it("prideda paėmimo ir grąžinimo vietų mokesčius", () => {
     const period = { pickupAt: at("2026-11-02"), returnAt: at("2026-11-03") };
     const q = quote({ ...period, pickupLocation: location(20), returnLocation: location(15.5) });
     expect(q.delivery).toBe(35.5);
@@ -406,10 +406,10 @@ describe("delivery", () => {
   });
 });
 
-describe("offers", () => {
+describe("akcijos", () => {
   const period = { pickupAt: at("2026-11-02"), returnAt: at("2026-11-06") }; // 4 days, base 140
 
-  it("applies a percent discount to the base", () => {
+  it("procentinę nuolaidą taiko bazinei kainai", () => {
     const tenPercent = offer({ discount: { type: "percent", value: 10 } });
     const q = quote({ ...period, offers: [tenPercent], pickupLocation: location(20) });
     expect(q.discount).toBe(14);
@@ -417,7 +417,7 @@ describe("offers", () => {
     expect(q.total).toBe(140 + 20 - 14);
   });
 
-  it("applies a fixed discount, never more than the base", () => {
+  it("taiko fiksuotą nuolaidą, ne didesnę už bazinę kainą", () => {
     const fixed = offer({ discount: { type: "fixed", value: 25 } });
     expect(quote({ ...period, offers: [fixed] }).discount).toBe(25);
     const huge = offer({ discount: { type: "fixed", value: 1000 } });
@@ -426,7 +426,7 @@ describe("offers", () => {
     expect(q.total).toBe(20);
   });
 
-  it("picks the offer giving the largest discount", () => {
+  it("parenka akciją su didžiausia nuolaida", () => {
     const tenPercent = offer({ discount: { type: "percent", value: 10 } }); // 14
     const fixed = offer({ discount: { type: "fixed", value: 20 } }); // 20
     const fifteen = offer({ discount: { type: "percent", value: 15 } }); // 21
@@ -436,7 +436,7 @@ describe("offers", () => {
     expect(q.discount).toBe(21);
   });
 
-  it("ignores offers that are inactive, expired, for other cars, too short or without a discount", () => {
+  it("nepaiso akcijų, kurios neaktyvios, negalioja, skirtos kitiems automobiliams, reikalauja ilgesnės nuomos ar neturi nuolaidos", () => {
     const offers = [
       offer({ discount: { type: "percent", value: 50 }, active: false }),
       offer({ discount: { type: "percent", value: 50 }, validFrom: "2026-11-03", validTo: "2026-11-30" }),
@@ -450,7 +450,7 @@ describe("offers", () => {
     expect(q.offerId).toBeNull();
   });
 
-  it("accepts an offer for this car, from the pickup's Vilnius date and for exactly minDays", () => {
+  it("priima šiam automobiliui skirtą akciją pagal paėmimo datą Vilniuje ir lygiai minDays trukmės nuomai", () => {
     const mine = offer({
       discount: { type: "percent", value: 20 },
       carIds: [OTHER_CAR_ID, CAR.id],
@@ -466,7 +466,7 @@ describe("offers", () => {
   });
 });
 
-describe("VAT, totals and shape", () => {
+describe("PVM, sumos ir struktūra", () => {
   const oneDay = (rate: number, vatRate = 0.21) =>
     calculateQuote({
       car: CAR,
@@ -476,7 +476,7 @@ describe("VAT, totals and shape", () => {
       rules: { graceMinutes: 60, vatRate },
     });
 
-  it("splits 21 % VAT out of a VAT-inclusive total: 121.00 -> 21.00 + 100.00", () => {
+  it("21 % PVM išskiria iš sumos su PVM: 121,00 -> 21,00 + 100,00", () => {
     const q = oneDay(121);
     expect(q.total).toBe(121);
     expect(q.vat).toBe(21);
@@ -484,7 +484,7 @@ describe("VAT, totals and shape", () => {
     expect(q.vatRate).toBe(0.21);
   });
 
-  it("rounds VAT to cents and keeps net + VAT = total", () => {
+  it("PVM apvalina iki centų, o suma be PVM + PVM = iš viso", () => {
     const q = oneDay(99.99);
     expect(q.vat).toBe(17.35);
     expect(q.net).toBe(82.64);
@@ -492,7 +492,7 @@ describe("VAT, totals and shape", () => {
     expect(oneDay(50, 0).vat).toBe(0);
   });
 
-  it("averages per day over the days, to cents", () => {
+  it("vidutinę paros kainą skaičiuoja centų tikslumu", () => {
     const q = calculateQuote({
       car: CAR,
       prices: [price({ carId: CAR.id, tiers: [{ fromDays: 1, toDays: null, dailyRate: 33.33 }] })],
@@ -507,7 +507,7 @@ describe("VAT, totals and shape", () => {
     expect(q.dailyRate).toBe(33.33);
   });
 
-  it("adds base, extras and delivery, subtracts the discount, and carries deposit and currency", () => {
+  it("sudeda bazinę kainą, paslaugas ir pristatymą, atima nuolaidą, pateikia užstatą ir valiutą", () => {
     const q = quote({
       pickupAt: "2026-11-02T08:00:00Z",
       returnAt: "2026-11-06T08:00:00Z",
@@ -533,7 +533,7 @@ describe("VAT, totals and shape", () => {
     expect(quoteSchema.parse(q)).toEqual(q);
   });
 
-  it("gives money with at most two decimals", () => {
+  it("sumos turi ne daugiau kaip du skaitmenis po kablelio", () => {
     const q = calculateQuote({
       car: { ...CAR, deposit: 250.5 },
       prices: [price({ carId: CAR.id, tiers: [{ fromDays: 1, toDays: null, dailyRate: 19.99 }] })],
@@ -549,18 +549,18 @@ describe("VAT, totals and shape", () => {
   });
 });
 
-describe("priceFromForCar and tiersForCar", () => {
-  it("gives the lowest base daily rate of the car's own rules", () => {
+describe("priceFromForCar ir tiersForCar", () => {
+  it("pateikia mažiausią bazinę paros kainą iš paties automobilio taisyklių", () => {
     expect(priceFromForCar(CAR, [carBase, carSummer, categoryBase])).toBe(30);
   });
 
-  it("falls back to the category and ignores seasons", () => {
+  it("jų nesant ima klasės kainą, sezonų nepaiso", () => {
     expect(priceFromForCar(CAR, [categoryBase, categoryWinter, otherCarRule])).toBe(50);
     expect(priceFromForCar(CAR, [carSummer])).toBeNull();
     expect(priceFromForCar(CAR, [])).toBeNull();
   });
 
-  it("lists the tiers in force on a date, shortest first", () => {
+  it("pateikia tą dieną galiojančias pakopas, trumpiausią pirmą", () => {
     const prices = [carSummer, carBase, categoryBase];
     expect(tiersForCar(CAR, prices, new Date("2026-07-01T12:00:00Z")).map((t) => t.dailyRate)).toEqual([60, 55]);
     expect(tiersForCar(CAR, prices, new Date("2026-11-01T12:00:00Z")).map((t) => t.dailyRate)).toEqual([40, 35, 30]);

@@ -24,7 +24,7 @@ const catalogue = { car, locations: [airport], extras: [seat], prices, offers: [
 const period = { pickupAt: "2026-11-22T08:00:00.000Z", returnAt: "2026-11-24T08:00:00.000Z" };
 
 describe("quoteCheckInputSchema", () => {
-  it("takes a period with no extras and refuses a return before the pickup", () => {
+  it("priima laikotarpį be papildomų paslaugų ir atmeta grąžinimą prieš paėmimą", () => {
     const parsed = quoteCheckInputSchema.parse({ carId: uuid(1), ...period });
     expect(parsed.extras).toEqual([]);
     const refused = quoteCheckInputSchema.safeParse({
@@ -38,20 +38,20 @@ describe("quoteCheckInputSchema", () => {
     ]);
   });
 
-  it("refuses an unknown field", () => {
+  it("atmeta nežinomą lauką", () => {
     expect(quoteCheckInputSchema.safeParse({ carId: uuid(1), ...period, total: 1 }).success).toBe(false);
   });
 });
 
 describe("requireQuoteCar", () => {
-  it("passes a found car and marks a missing one on carId", () => {
+  it("rastą automobilį praleidžia, o nerastą pažymi lauke carId", () => {
     expect(requireQuoteCar(car)).toBe(car);
     expect(fieldErrorsOf(() => requireQuoteCar(null))).toEqual({ carId: "Automobilis nerastas" });
   });
 });
 
 describe("checkedQuote", () => {
-  it("is the same quote the reservation will store", () => {
+  it("apskaičiuoja tą pačią kainą, kurią išsaugos rezervacija", () => {
     const input = {
       ...period,
       pickupLocationId: uuid(11),
@@ -76,7 +76,7 @@ describe("checkedQuote", () => {
     expect(quote?.extras).toBe(20);
   });
 
-  it("marks every unknown extra and place", () => {
+  it("pažymi kiekvieną nežinomą paslaugą ir vietą", () => {
     const input = {
       ...period,
       pickupLocationId: uuid(19),
@@ -92,7 +92,7 @@ describe("checkedQuote", () => {
     });
   });
 
-  it("gives the reason instead of a quote when the car cannot be priced", () => {
+  it("kai automobilio kainos apskaičiuoti negalima, vietoj kainos pateikia priežastį", () => {
     expect(checkedQuote({ ...period, extras: [] }, { ...catalogue, prices: [] })).toEqual({
       quote: null,
       quoteError: QUOTE_ERRORS.noPrice,
@@ -104,7 +104,7 @@ describe("checkedQuote", () => {
 });
 
 describe("quoteConflicts", () => {
-  it("lists the earliest pickups first, at most 20, with ISO times and a number even when missing", () => {
+  it("pateikia ne daugiau kaip 20 rezervacijų, ankstyviausius paėmimus pirmus, su ISO laikais ir numeriu, net kai jo trūksta", () => {
     const reservations = Array.from({ length: 25 }, (_, i) => ({
       id: uuid(100 + i),
       number: i === 24 ? undefined : `R-2026-${String(i + 1).padStart(6, "0")}`,
@@ -128,7 +128,7 @@ describe("quoteConflicts", () => {
 });
 
 describe("quoteCheckResult", () => {
-  it("is available exactly when nothing overlaps", () => {
+  it("automobilis laisvas tada ir tik tada, kai niekas nepersidengia", () => {
     const priced = { quote: null, quoteError: QUOTE_ERRORS.noPrice };
     expect(quoteCheckResult(priced, [])).toEqual({ ...priced, available: true, conflicts: [] });
     const conflict = { id: uuid(5), number: "R-2026-000001", status: "new", ...period };

@@ -32,14 +32,14 @@ describe("matchRefs", () => {
     extras: [{ id: uuid(21), quantity: 2 }],
   };
 
-  it("finds the car, places and extras", () => {
+  it("randa automobilį, vietas ir papildomas paslaugas", () => {
     const refs = matchRefs(input, loaded, { publicOnly: true });
     expect(refs.car.id).toBe(uuid(1));
     expect(refs.pickupLocation.name).toBe("Vieta 1");
     expect(refs.extras).toEqual([{ extra: loaded.extras[0], quantity: 2 }]);
   });
 
-  it("marks every unknown, inactive, repeated or too many item for the public site", () => {
+  it("viešajai svetainei pažymi kiekvieną nežinomą, neaktyvų, pakartotą ar per dideliu kiekiu užsakytą elementą", () => {
     expect(
       thrownErrors(() =>
         matchRefs(
@@ -74,7 +74,7 @@ describe("matchRefs", () => {
     });
   });
 
-  it("lets staff use inactive cars and places", () => {
+  it("darbuotojams leidžia naudoti neaktyvius automobilius ir vietas", () => {
     const refs = matchRefs(
       { ...input, returnLocationId: uuid(12) },
       { ...loaded, car: car("hidden") },
@@ -89,7 +89,7 @@ describe("priceRefs", () => {
   const refs = { car: car(), pickupLocation: place(1), returnLocation: place(1), extras: [] };
   const period = { pickupAt: "2026-11-22T08:00:00.000Z", returnAt: "2026-11-24T08:00:00.000Z" };
 
-  it("prices with the car's tiers", () => {
+  it("kainą skaičiuoja pagal automobilio pakopas", () => {
     const prices: WithId<Price>[] = [
       { ...priceSchema.parse({ carId: uuid(1), tiers: [{ fromDays: 1, toDays: null, dailyRate: 40 }] }), id: uuid(30) },
     ];
@@ -100,19 +100,19 @@ describe("priceRefs", () => {
     });
   });
 
-  it("answers a car without a price as a field error", () => {
+  it("apie automobilį be kainos praneša lauko klaida", () => {
     const errors = thrownErrors(() => priceRefs(refs, period, { prices: [], offers: [], settings }));
     expect(Object.keys(errors ?? {})).toHaveLength(1);
   });
 });
 
-describe("driver age", () => {
-  it("counts whole years on the date", () => {
+describe("vairuotojo amžius", () => {
+  it("skaičiuoja tą dieną sukakusius pilnus metus", () => {
     expect(ageOn("2000-05-10", "2026-05-09")).toBe(25);
     expect(ageOn("2000-05-10", "2026-05-10")).toBe(26);
   });
 
-  it("refuses a driver too young for the car or an impossible birth date", () => {
+  it("atmeta šiam automobiliui per jauną vairuotoją ar neįmanomą gimimo datą", () => {
     expect(() => assertDriverAge("2000-05-10", "2026-05-10T08:00:00.000Z", 21)).not.toThrow();
     expect(thrownErrors(() => assertDriverAge("2006-05-10", "2026-05-09T08:00:00.000Z", 21))).toEqual({
       "customer.birthDate": "Vairuotojui turi būti ne mažiau kaip 21 m.",
@@ -145,13 +145,13 @@ describe("readWebReservation", () => {
     acceptTerms: true,
   };
 
-  it("drops the client's prices and gives the period as ISO instants", () => {
+  it("išmeta kliento kainas, o laikotarpį pateikia ISO laiko momentais", () => {
     const { input, period } = readWebReservation({ ...body, total: 1, quote: {} });
     expect(input.extras).toEqual([{ id: uuid(21), quantity: 1 }]);
     expect(period).toEqual({ pickupAt: body.pickupAt, returnAt: body.returnAt });
   });
 
-  it("marks an unknown field", () => {
+  it("pažymi nežinomą lauką", () => {
     expect(thrownErrors(() => readWebReservation({ ...body, couponCode: "X" }))).toEqual({
       couponCode: UNKNOWN_FIELD_MESSAGE,
     });
@@ -183,7 +183,7 @@ describe("reservationChanges", () => {
   const period = { pickupAt: old.pickupAt, returnAt: old.returnAt };
   const withQuote = { ...old, quote: { total: 1 } as Reservation["quote"] };
 
-  it("re-prices only when a booked item changes or there is no quote", () => {
+  it("kainą perskaičiuoja tik pasikeitus užsakytam elementui arba kai kainos nėra", () => {
     expect(reservationChanges(withQuote, { ...old, extras: [...old.extras].reverse() }, period)).toEqual({
       periodChanged: false,
       carChanged: false,
@@ -201,7 +201,7 @@ describe("reservationChanges", () => {
 });
 
 describe("assertStatusChange", () => {
-  it("allows a listed transition and marks a refused one on status", () => {
+  it("leidžia numatytą perėjimą, o draudžiamą pažymi lauke status", () => {
     expect(() => assertStatusChange("new", "confirmed")).not.toThrow();
     expect(Object.keys(thrownErrors(() => assertStatusChange("completed", "new")) ?? {})).toEqual(["status"]);
   });
@@ -217,7 +217,7 @@ describe("planStaffEdit", () => {
     updatedAt: "2026-11-02T10:00:00.000Z",
   };
 
-  it("merges the changes, keeps the agreed price and checks nothing for a note", () => {
+  it("sujungia pakeitimus, išlaiko sutartą kainą ir dėl pastabos nieko netikrina", () => {
     const edit = planStaffEdit(stored, "new", { notes: "Skambino dėl vaikiškos kėdutės" });
     expect(edit.data.notes).toBe("Skambino dėl vaikiškos kėdutės");
     expect(edit.data.source).toBe("phone");
@@ -230,13 +230,13 @@ describe("planStaffEdit", () => {
     expect(edit.period).toEqual({ pickupAt: stored.pickupAt, returnAt: stored.returnAt });
   });
 
-  it("re-prices and re-checks the car for new dates, given as any ISO form", () => {
+  it("naujoms datoms, pateiktoms bet kokia ISO forma, perskaičiuoja kainą ir iš naujo tikrina automobilį", () => {
     const edit = planStaffEdit(stored, "new", { returnAt: "2026-11-25T10:00:00+02:00" });
     expect(edit.period.returnAt).toBe("2026-11-25T08:00:00.000Z");
     expect(edit).toMatchObject({ repricing: true, availabilityCheck: true });
   });
 
-  it("re-checks a new car; not a status change alone, nor a reservation that no longer holds the car", () => {
+  it("iš naujo tikrina naują automobilį; vien būsenos pakeitimo ir automobilio nebeužimančios rezervacijos – ne", () => {
     expect(planStaffEdit(stored, "new", { carId: uuid(3) })).toMatchObject({
       repricing: true,
       availabilityCheck: true,
@@ -251,11 +251,11 @@ describe("planStaffEdit", () => {
     );
   });
 
-  it("notices a new customer", () => {
+  it("pastebi naują klientą", () => {
     expect(planStaffEdit(stored, "new", { customerId: uuid(5) }).customerChanged).toBe(true);
   });
 
-  it("refuses a status change the life cycle does not allow, and bad fields, as field errors", () => {
+  it("gyvavimo ciklo neleidžiamą būsenos pakeitimą ir blogus laukus atmeta kaip laukų klaidas", () => {
     expect(Object.keys(thrownErrors(() => planStaffEdit(stored, "new", { status: "completed" })) ?? {})).toEqual([
       "status",
     ]);
@@ -266,7 +266,7 @@ describe("planStaffEdit", () => {
 });
 
 describe("webReservationMailContext", () => {
-  it("names the car, places, customer, period and price of the new reservation", () => {
+  it("nurodo naujos rezervacijos automobilį, vietas, klientą, laikotarpį ir kainą", () => {
     const settings = { company: { emails: [] } } as unknown as Settings; // passed through untouched
     const refs = { car: car(), pickupLocation: place(1), returnLocation: place(2), extras: [] };
     const period = { pickupAt: "2026-11-22T08:00:00.000Z", returnAt: "2026-11-24T08:00:00.000Z" };

@@ -20,8 +20,8 @@ const ALLOWED: [string, string][] = [
   ["active", "completed"],
 ];
 
-describe("reservation state machine", () => {
-  it("allows exactly the transitions of the design", () => {
+describe("rezervacijos būsenų automatas", () => {
+  it("leidžia lygiai tuos perėjimus, kurie numatyti projekte", () => {
     for (const from of RESERVATION_STATUSES) {
       for (const to of RESERVATION_STATUSES) {
         const expected = from === to || ALLOWED.some(([f, t]) => f === from && t === to);
@@ -32,7 +32,7 @@ describe("reservation state machine", () => {
     }
   });
 
-  it("lists where each state can go", () => {
+  it("kiekvienai būsenai pateikia galimas kitas būsenas", () => {
     expect(allowedTransitions("new")).toEqual(["confirmed", "cancelled"]);
     expect(allowedTransitions("confirmed")).toEqual(["active", "cancelled", "no_show"]);
     expect(allowedTransitions("active")).toEqual(["completed"]);
@@ -44,7 +44,7 @@ describe("reservation state machine", () => {
     expect(isFinalStatus("active")).toBe(false);
   });
 
-  it("explains a forbidden transition in Lithuanian", () => {
+  it("draudžiamą perėjimą paaiškina lietuviškai", () => {
     expect(() => assertTransition("completed", "new")).toThrow(
       "Rezervacijos būsenos pakeisti iš „užbaigta“ į „nauja“ negalima",
     );
@@ -63,7 +63,7 @@ describe("reservation state machine", () => {
     expect(() => assertTransition("new", "archived")).toThrow("iš „nauja“ į „archived“");
   });
 
-  it("names every status in Lithuanian", () => {
+  it("kiekvieną būseną pavadina lietuviškai", () => {
     expect(RESERVATION_STATUS_LABELS).toEqual({
       new: "nauja",
       confirmed: "patvirtinta",

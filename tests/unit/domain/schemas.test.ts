@@ -51,14 +51,14 @@ const goodReservation = {
 };
 
 describe("reservationInputSchema", () => {
-  it("accepts a good booking, normalising the phone to E.164 and stripping a client price", () => {
+  it("priima tinkamą rezervaciją, telefoną suveda į E.164, kliento kainą pašalina", () => {
     const parsed = reservationInputSchema.parse({ ...goodReservation, total: 1, quote: { total: 1 } });
     expect(parsed.customer.phone).toBe("+37061234567");
     expect(parsed).not.toHaveProperty("total");
     expect(parsed).not.toHaveProperty("quote");
   });
 
-  it("gives Lithuanian field errors", () => {
+  it("laukų klaidas pateikia lietuviškai", () => {
     const errors = errorsOf(reservationInputSchema, {
       ...goodReservation,
       carId: "1",
@@ -76,7 +76,7 @@ describe("reservationInputSchema", () => {
     });
   });
 
-  it("refuses dates the wrong way round, impossible dates and missing fields", () => {
+  it("atmeta sukeistas ir neįmanomas datas bei trūkstamus laukus", () => {
     expect(errorsOf(reservationInputSchema, { ...goodReservation, returnAt: goodReservation.pickupAt })).toEqual({
       returnAt: "Grąžinimo laikas turi būti vėlesnis nei paėmimo",
     });
@@ -93,7 +93,7 @@ describe("reservationInputSchema", () => {
     for (const message of Object.values(missing)) expect(message).toMatch(LITHUANIAN);
   });
 
-  it("limits extras' quantity and long comments", () => {
+  it("riboja papildomų paslaugų kiekį ir komentaro ilgį", () => {
     expect(
       errorsOf(reservationInputSchema, { ...goodReservation, extras: [{ id: uuid(3), quantity: 11 }] }),
     ).toHaveProperty("extras.0.quantity");
@@ -111,12 +111,12 @@ describe("requestInputSchema", () => {
     message: "Ar galima nuomotis be kreditinės kortelės?",
   };
 
-  it("accepts an inquiry with an optional phone in E.164", () => {
+  it("priima užklausą su neprivalomu telefonu E.164 formatu", () => {
     expect(requestInputSchema.parse(good)).toMatchObject(good);
     expect(requestInputSchema.parse({ ...good, phone: "+370 612 34567" }).phone).toBe("+37061234567");
   });
 
-  it("requires company details for a business inquiry", () => {
+  it("verslo užklausai reikalauja įmonės duomenų", () => {
     expect(errorsOf(requestInputSchema, { ...good, type: "business" })).toEqual({
       company: "Nurodykite įmonės duomenis",
     });
@@ -134,7 +134,7 @@ describe("requestInputSchema", () => {
     });
   });
 
-  it("gives Lithuanian messages for bad values", () => {
+  it("apie blogas reikšmes praneša lietuviškai", () => {
     expect(errorsOf(requestInputSchema, { ...good, type: "spam", message: "", phone: "123" })).toEqual({
       type: "Neteisingas užklausos tipas",
       message: "Įveskite žinutę",
@@ -147,10 +147,10 @@ describe("requestInputSchema", () => {
   });
 });
 
-describe("entity schemas", () => {
+describe("esybių schemos", () => {
   const car = CAR_FIELDS;
 
-  it("fills car defaults and refuses bad cars in Lithuanian", () => {
+  it("užpildo numatytąsias automobilio reikšmes, blogus automobilius atmeta lietuviškai", () => {
     expect(carSchema.parse(car)).toMatchObject({
       status: "active",
       features: [],
@@ -170,7 +170,7 @@ describe("entity schemas", () => {
     expect(errorsOf(carSchema, { ...car, deposit: -1 })).toEqual({ deposit: "Suma negali būti neigiama" });
   });
 
-  it("checks price rules: one owner, contiguous tiers", () => {
+  it("tikrina kainų taisykles: vienas savininkas, pakopos be tarpų", () => {
     const tiers = [
       { fromDays: 1, toDays: 3, dailyRate: 40 },
       { fromDays: 4, toDays: null, dailyRate: 35 },
@@ -204,7 +204,7 @@ describe("entity schemas", () => {
     ).toBe(true);
   });
 
-  it("checks offers, extras, customers and reservations", () => {
+  it("tikrina akcijas, papildomas paslaugas, klientus ir rezervacijas", () => {
     expect(
       errorsOf(offerSchema, {
         title: "Ruduo",
@@ -246,7 +246,7 @@ describe("entity schemas", () => {
     ).toEqual({ status: "Neteisinga rezervacijos būsena" });
   });
 
-  it("checks search queries and booking rules", () => {
+  it("tikrina paieškos užklausas ir rezervavimo taisykles", () => {
     expect(errorsOf(searchQuerySchema, { from: "2026-11-25T08:00:00Z", to: "2026-11-22T08:00:00Z" })).toEqual({
       to: "Grąžinimo laikas turi būti vėlesnis nei paėmimo",
     });
@@ -262,7 +262,7 @@ describe("entity schemas", () => {
     });
   });
 
-  it("maps every admin resource to a schema", () => {
+  it("kiekvienam administravimo resursui priskiria schemą", () => {
     expect(Object.keys(ADMIN_RESOURCES).sort()).toEqual(
       [
         "cars",

@@ -20,8 +20,8 @@ const price = (carId: string, dailyRate: number): WithId<Price> => ({
   id: `${carId}-kaina`,
 });
 
-describe("readSearchQuery and checkSearchPeriod", () => {
-  it("reads the period as ISO instants", () => {
+describe("readSearchQuery ir checkSearchPeriod", () => {
+  it("laikotarpį perskaito kaip ISO laiko momentus", () => {
     expect(readSearchQuery({ from: "2026-11-22T08:00:00.000Z", to: "2026-11-24T08:00:00.000Z", location: "" })).toEqual(
       {
         from: "2026-11-22T08:00:00.000Z",
@@ -30,7 +30,7 @@ describe("readSearchQuery and checkSearchPeriod", () => {
     );
   });
 
-  it("marks a return before the pickup", () => {
+  it("pažymi grąžinimą prieš paėmimą", () => {
     expect(
       errorsOf(() => readSearchQuery({ from: "2026-11-24T08:00:00.000Z", to: "2026-11-22T08:00:00.000Z" })),
     ).toEqual({
@@ -38,7 +38,7 @@ describe("readSearchQuery and checkSearchPeriod", () => {
     });
   });
 
-  it("names booking-rule errors after the query's fields", () => {
+  it("rezervavimo taisyklių klaidas priskiria užklausos laukams", () => {
     const past = { from: "2026-11-20T08:00:00.000Z", to: "2026-11-24T08:00:00.000Z" };
     expect(Object.keys(errorsOf(() => checkSearchPeriod(past, RULES, NOW)) ?? {})).toEqual(["from"]);
     expect(() =>
@@ -48,7 +48,7 @@ describe("readSearchQuery and checkSearchPeriod", () => {
 });
 
 describe("searchLocation", () => {
-  it("finds the place or marks it", () => {
+  it("randa vietą arba pažymi, kad jos nėra", () => {
     expect(searchLocation([{ id: "a" }], undefined)).toBeNull();
     expect(searchLocation([{ id: "a" }], "a")).toEqual({ id: "a" });
     expect(errorsOf(() => searchLocation([{ id: "a" }], "b"))).toEqual({ location: "Vieta nerasta" });
@@ -56,7 +56,7 @@ describe("searchLocation", () => {
 });
 
 describe("pricedSearchResults", () => {
-  it("leaves out taken and unpriced cars and sorts by total, then the catalogue order", () => {
+  it("praleidžia užimtus ir kainos neturinčius automobilius, rikiuoja pagal sumą, paskui pagal katalogo tvarką", () => {
     const cars = [car(1, "Corolla"), car(2, "Yaris"), car(3, "Auris"), car(4, "Camry"), car(5, "C-HR")];
     const prices = [price(uuid(1), 40), price(uuid(2), 30), price(uuid(3), 40), price(uuid(5), 20)];
     const results = pricedSearchResults({

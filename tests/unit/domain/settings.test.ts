@@ -9,7 +9,7 @@ const TEMPLATES: Settings["emailTemplates"] = {
 };
 
 describe("settingsFromDoc", () => {
-  it("works without a settings document: default rules and templates, empty texts", () => {
+  it("veikia be nustatymų dokumento: numatytosios taisyklės ir šablonai, tušti tekstai", () => {
     expect(settingsFromDoc({}, TEMPLATES)).toEqual({
       company: EMPTY_COMPANY,
       bookingRules: bookingRulesSchema.parse({}),
@@ -21,7 +21,7 @@ describe("settingsFromDoc", () => {
     });
   });
 
-  it("keeps what is stored and fills what an older document lacks", () => {
+  it("išlaiko tai, kas išsaugota, ir papildo tai, ko trūksta senesniame dokumente", () => {
     const ownReply = { subject: "Re: {subject}", body: "Laba diena,\n{body}" };
     const settings = settingsFromDoc(
       {
@@ -41,7 +41,7 @@ describe("settingsFromDoc", () => {
     });
   });
 
-  it("without templates of its own the company's mails use the default Lithuanian texts", () => {
+  it("be savų šablonų įmonės laiškams naudojami numatytieji lietuviški tekstai", () => {
     const settings = settingsFromDoc({});
     expect(settings.emailTemplates).toEqual(DEFAULT_EMAIL_TEMPLATES);
     expect(settings.emailTemplates.reservationReceived.subject).toBe("Rezervacija {number} gauta");
@@ -50,7 +50,7 @@ describe("settingsFromDoc", () => {
     expect(settings.emailTemplates.requestReply.body).toContain("{body}");
   });
 
-  it("falls back to the default booking rules when the stored ones are broken", () => {
+  it("kai išsaugotos rezervavimo taisyklės sugadintos, naudoja numatytąsias", () => {
     const broken = { bookingRules: { minDays: -3 } as unknown as Settings["bookingRules"] };
     expect(settingsFromDoc(broken, TEMPLATES).bookingRules).toEqual(bookingRulesSchema.parse({}));
   });

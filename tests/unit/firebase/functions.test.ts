@@ -84,7 +84,7 @@ describe("submitReservation", () => {
     store = seededStore();
   });
 
-  it("prices on the server, takes the next number and stores the reservation, customer and mails in one commit", async () => {
+  it("kainą skaičiuoja serveryje, ima kitą numerį ir rezervaciją, klientą bei laiškus išsaugo vienu įrašymu", async () => {
     const reservationsBefore = docsOf(store, "reservations").length;
     const counterBefore = Number(
       (await store.get(INTERNAL_COLLECTIONS.counters, counterId(2026)))?.data.value ?? Number.NaN,
@@ -143,7 +143,7 @@ describe("submitReservation", () => {
     expect(await store.get(INTERNAL_COLLECTIONS.reservationLocks, car.id)).not.toBeNull();
   });
 
-  it("ignores price fields the client sends", async () => {
+  it("nepaiso kliento siunčiamų kainų laukų", async () => {
     const honest = await submitReservation(store, reservationInput(), NOW);
     const cheeky = await submitReservation(
       seededStore(),
@@ -159,25 +159,25 @@ describe("submitReservation", () => {
     expect(cheeky.quote.total).toBeGreaterThan(1);
   });
 
-  it("refuses bad input with Lithuanian field errors and changes nothing", async () => {
+  it("blogus duomenis atmeta su lietuviškomis laukų klaidomis ir nieko nekeičia", async () => {
     const cases: [string, unknown, string][] = [
-      ["unknown field", { ...reservationInput(), isAdmin: true }, "isAdmin"],
-      ["wrong type", reservationInput({ carId: 42 }), "carId"],
-      ["10 kB string", reservationInput({ comment: "a".repeat(10_240) }), "comment"],
-      ["dates the wrong way round", reservationInput({ pickupAt: at(83), returnAt: at(80) }), "returnAt"],
-      ["unknown car", reservationInput({ carId: "AAAAAAAAAAAAAAAAAAAA" }), "carId"],
-      ["terms not accepted", reservationInput({ acceptTerms: false }), "acceptTerms"],
+      ["nežinomas laukas", { ...reservationInput(), isAdmin: true }, "isAdmin"],
+      ["netinkamas tipas", reservationInput({ carId: 42 }), "carId"],
+      ["10 kB eilutė", reservationInput({ comment: "a".repeat(10_240) }), "comment"],
+      ["sukeistos datos", reservationInput({ pickupAt: at(83), returnAt: at(80) }), "returnAt"],
+      ["nežinomas automobilis", reservationInput({ carId: "AAAAAAAAAAAAAAAAAAAA" }), "carId"],
+      ["nesutikta su sąlygomis", reservationInput({ acceptTerms: false }), "acceptTerms"],
       [
-        "bad phone",
+        "blogas telefonas",
         reservationInput({ customer: { ...reservationInput().customer, phone: "12ab" } }),
         "customer.phone",
       ],
       [
-        "too young",
+        "per jaunas",
         reservationInput({ customer: { ...reservationInput().customer, birthDate: "2012-01-01" } }),
         "customer.birthDate",
       ],
-      ["pickup in the past", reservationInput({ pickupAt: at(-2), returnAt: at(1) }), "pickupAt"],
+      ["paėmimas praeityje", reservationInput({ pickupAt: at(-2), returnAt: at(1) }), "pickupAt"],
     ];
     const commits = store.commits;
     for (const [name, input, field] of cases) {
@@ -193,7 +193,7 @@ describe("submitReservation", () => {
     expect(store.commits).toBe(commits);
   });
 
-  it("refuses an overlapping period of the same car and accepts a back-to-back one", async () => {
+  it("atmeta persidengiantį to paties automobilio laikotarpį, o iškart po ankstesnio prasidedantį priima", async () => {
     await submitReservation(store, reservationInput(), NOW);
     const error = await failure(
       submitReservation(store, reservationInput({ pickupAt: at(82), returnAt: at(85) }), NOW),
@@ -211,7 +211,7 @@ describe("submitReservation", () => {
     ).resolves.toBeTruthy();
   });
 
-  it("lets exactly one of 20 concurrent overlapping submissions through", async () => {
+  it("iš 20 vienu metu pateiktų persidengiančių rezervacijų praleidžia lygiai vieną", async () => {
     const before = docsOf(store, "reservations").length;
     const outcomes = await Promise.allSettled(
       Array.from({ length: 20 }, (_, i) =>
@@ -232,7 +232,7 @@ describe("submitReservation", () => {
     expect(docsOf(store, "reservations")).toHaveLength(before + 1);
   });
 
-  it("reuses a customer found by e-mail regardless of case", async () => {
+  it("naudoja esamą klientą, rastą pagal el. paštą nepaisant raidžių dydžio", async () => {
     const known = data.customers[0]!;
     const created = await submitReservation(
       store,
@@ -243,7 +243,7 @@ describe("submitReservation", () => {
     expect(stored!.data.customerId).toBe(known.id);
   });
 
-  it("numbers consecutively and catches up with stored numbers when the counter is missing", async () => {
+  it("numeruoja iš eilės, o nesant skaitiklio tęsia nuo išsaugotų numerių", async () => {
     const first = await submitReservation(store, reservationInput(), NOW);
     const second = await submitReservation(store, reservationInput({ pickupAt: at(90), returnAt: at(92) }), NOW);
     const n = (number: string) => Number(number.slice(-6));
@@ -255,7 +255,7 @@ describe("submitReservation", () => {
   });
 });
 
-describe("saveReservation (staff)", () => {
+describe("saveReservation (darbuotojų)", () => {
   let store: MemoryStore;
   const customer = data.customers[0]!;
   const staffInput = (overrides: Record<string, unknown> = {}) => ({
@@ -275,7 +275,7 @@ describe("saveReservation (staff)", () => {
     store = seededStore();
   });
 
-  it("creates a priced, numbered reservation and ignores client-sent number and quote", async () => {
+  it("sukuria įkainotą ir sunumeruotą rezervaciją, kliento atsiųsto numerio ir kainos nepaiso", async () => {
     const saved = await saveReservation(
       store,
       { data: { ...staffInput(), number: "R-2026-999999", quote: { total: 1 } } },
@@ -287,7 +287,7 @@ describe("saveReservation (staff)", () => {
     expect((saved.quote as { total: number }).total).toBeGreaterThan(1);
   });
 
-  it("checks transitions, overlaps and keeps the agreed price when only notes change", async () => {
+  it("tikrina perėjimus ir persidengimus, o keičiant tik pastabas išlaiko sutartą kainą", async () => {
     const saved = await saveReservation(store, { data: staffInput() }, NOW);
     const other = await saveReservation(store, { data: staffInput({ pickupAt: at(110), returnAt: at(112) }) }, NOW);
 
@@ -313,7 +313,7 @@ describe("saveReservation (staff)", () => {
 });
 
 describe("searchCars", () => {
-  it("answers free published cars with server quotes, cheapest first, and leaves out taken ones", async () => {
+  it("grąžina laisvus paskelbtus automobilius su serveryje apskaičiuotomis kainomis, pigiausius pirmus, užimtus praleidžia", async () => {
     const store = seededStore();
     const period = { from: at(120), to: at(123) };
     const before = await searchCars(store, period, NOW);
@@ -332,7 +332,7 @@ describe("searchCars", () => {
     expect(filtered.every((r) => r.car.category === car.doc.category)).toBe(true);
   });
 
-  it("refuses reversed dates and unknown filters in Lithuanian", async () => {
+  it("sukeistas datas ir nežinomus filtrus atmeta lietuviškai", async () => {
     const store = seededStore();
     const reversed = await failure(searchCars(store, { from: at(123), to: at(120) }, NOW));
     expect(reversed.code).toBe("invalid-argument");
@@ -350,7 +350,7 @@ describe("submitRequest", () => {
     message: "Ar galima su šunimi?",
   };
 
-  it("stores the inquiry with a notice for the company", async () => {
+  it("išsaugo užklausą ir pranešimą įmonei", async () => {
     const store = seededStore();
     const { id } = await submitRequest(store, inquiry, "klientas-a", { max: 10, windowSeconds: 600 }, NOW);
     const stored = await store.get("requests", id);
@@ -360,7 +360,7 @@ describe("submitRequest", () => {
     expect(mail!.data.replyTo).toBe("jonas@example.lt");
   });
 
-  it("limits accepted inquiries per client and window", async () => {
+  it("riboja vieno kliento per laiko langą priimamų užklausų skaičių", async () => {
     const store = seededStore();
     const limit = { max: 2, windowSeconds: 600 };
     await submitRequest(store, inquiry, "klientas-b", limit, NOW);
@@ -380,7 +380,7 @@ describe("submitRequest", () => {
     ).resolves.toBeTruthy();
   });
 
-  it("refuses unknown fields and a business inquiry without company details", async () => {
+  it("atmeta nežinomus laukus ir verslo užklausą be įmonės duomenų", async () => {
     const store = seededStore();
     const unknown = await failure(submitRequest(store, { ...inquiry, admin: true }, "x", undefined, NOW));
     expect(unknown.details?.errors).toEqual({ admin: "Nežinomas laukas" });
@@ -389,7 +389,7 @@ describe("submitRequest", () => {
     expect(docsOf(store, "requests")).toHaveLength(data.requests.length);
   });
 
-  it("keeps fixed windows", () => {
+  it("naudoja fiksuotus laiko langus", () => {
     const limit = { max: 2, windowSeconds: 60 };
     const first = nextRateWindow(null, limit, NOW);
     expect(first).toMatchObject({ count: 1, windowStartMs: NOW.getTime() });
@@ -405,7 +405,7 @@ describe("previewPriceUpdate / applyPriceUpdate", () => {
   const change = { kind: "percent", value: 10, step: 0.5 } as const;
   const scope = { category, carIds: [], season: "all" };
 
-  it("writes exactly the previewed plan in one transaction and records it in the history", async () => {
+  it("vienoje transakcijoje įrašo būtent peržiūrėtą planą ir užrašo jį istorijoje", async () => {
     const store = seededStore();
     const { plan } = await previewPriceUpdate(store, { change, scope });
     expect(plan.length).toBeGreaterThan(0);
@@ -428,7 +428,7 @@ describe("previewPriceUpdate / applyPriceUpdate", () => {
     expect(history[0]).toMatchObject({ id: result.batchId, actor: "darbuotojas@ratunuoma.lt", rules: plan.length });
   });
 
-  it("refuses a stale preview, an empty scope and nonsense, changing nothing", async () => {
+  it("atmeta pasenusią peržiūrą, tuščią sritį bei beprasmius duomenis ir nieko nekeičia", async () => {
     const store = seededStore();
     const { plan } = await previewPriceUpdate(store, { change, scope });
     const expected = planFingerprint(plan);
@@ -488,7 +488,7 @@ describe("setStaffRole", () => {
     return { store, auth };
   };
 
-  it("is for admins only", async () => {
+  it("skirta tik administratoriams", async () => {
     const { store, auth } = setup();
     const error = await failure(
       setStaffRole(auth, store, { email: "a@b.lt", role: "staff" }, { uid: "x", role: "staff" }),
@@ -497,7 +497,7 @@ describe("setStaffRole", () => {
     expect(error.message).toBe("Šį veiksmą gali atlikti tik administratorius");
   });
 
-  it("creates an account with a Firestore-style id, the role claim and the staff document", async () => {
+  it("sukuria paskyrą su Firestore stiliaus id, vaidmens žyma ir darbuotojo dokumentu", async () => {
     const { store, auth } = setup();
     const missingPassword = await failure(
       setStaffRole(auth, store, { email: "nauja@ratunuoma.lt", name: "Nauja Darbuotoja", role: "staff" }, admin),
@@ -516,7 +516,7 @@ describe("setStaffRole", () => {
     expect(doc!.data._claimsUpdatedAt).toBeInstanceOf(MemoryTimestamp);
   });
 
-  it("keeps one active admin, and revokes sessions of a removed role", async () => {
+  it("palieka bent vieną aktyvų administratorių, o atimto vaidmens sesijas atšaukia", async () => {
     const { store, auth } = setup();
     const adminMember = data.staff.find((m) => m.doc.role === "admin")!;
     const staffMember = data.staff.find((m) => m.doc.role === "staff")!;
@@ -536,8 +536,8 @@ describe("setStaffRole", () => {
   });
 });
 
-describe("back-office actions", () => {
-  it("replyToRequest queues the mail, records the reply and answers the inquiry in one commit", async () => {
+describe("administravimo veiksmai", () => {
+  it("replyToRequest vienu įrašymu įtraukia laišką į siuntimo eilę, užrašo atsakymą ir pažymi užklausą atsakyta", async () => {
     const store = seededStore();
     const inquiry = data.requests.find((r) => r.doc.status === "new")!;
     const commits = store.commits;
@@ -562,7 +562,7 @@ describe("back-office actions", () => {
     expect(empty.details?.errors).toMatchObject({ subject: "Įrašykite temą", body: "Įrašykite atsakymą" });
   });
 
-  it("checkQuote prices like the site and lists the conflicting reservations", async () => {
+  it("checkQuote kainą skaičiuoja kaip svetainė ir pateikia persidengiančias rezervacijas", async () => {
     const store = seededStore();
     const free = await checkQuote(store, { carId: car.id, pickupAt: at(80), returnAt: at(83) });
     expect(free).toMatchObject({ available: true, conflicts: [], quoteError: null });
@@ -584,7 +584,7 @@ describe("back-office actions", () => {
 });
 
 describe("recordClientError", () => {
-  it("stores valid reports for admins, refuses malformed ones, limits floods", async () => {
+  it("tinkamus pranešimus išsaugo administratoriams, netinkamus atmeta, per didelį srautą riboja", async () => {
     const store = seededStore();
     const report = { message: "Netikėta klaida", kind: "error", url: "https://nuoma.lt/" };
     expect(await recordClientError(store, report, "k", { max: 1, windowSeconds: 600 }, NOW)).toMatchObject({
@@ -598,8 +598,8 @@ describe("recordClientError", () => {
   });
 });
 
-describe("demo documents", () => {
-  it("hold the settings under the shared id and the public projection without templates", () => {
+describe("demonstraciniai dokumentai", () => {
+  it("nustatymai saugomi bendru id, o jų vieša dalis – be šablonų", () => {
     const docs = demoDocuments(data, (iso) => iso);
     const settings = docs.find((d) => d.collection === "settings");
     expect(settings?.id).toBe(SETTINGS_DOC_ID);
@@ -614,7 +614,7 @@ describe("demo documents", () => {
     ]);
   });
 
-  it("give a real company valid starting settings (firebase:seed --base)", () => {
+  it("ne demonstracinei įmonei duoda tinkamus pradinius nustatymus (firebase:seed --base)", () => {
     const [settings, publicSettings] = baseSettingsDocuments((iso) => iso);
     expect(settings?.id).toBe(SETTINGS_DOC_ID);
     const { id: _id, ...record } = fromStoredDoc("settings", SETTINGS_DOC_ID, settings!.data);
