@@ -1,7 +1,9 @@
 // `npm test`: lint, type check, unit, integration, build, end-to-end, in that order,
 // stopping at the first failure. `--only e2e` (or `--only unit,integration`) runs a part.
 import { spawn } from "node:child_process";
-import { resolve } from "node:path";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
 import { ChromiumNotFoundError, findChromium } from "./chromium";
 
 const ROOT = resolve(import.meta.dirname, "..");
@@ -35,6 +37,35 @@ const STEPS: Step[] = [
     prepare: () => ({ CHROME_PATH: findChromium() }),
   },
 ];
+
+/** The counts of vitest's JSON report: printed in the summary so tests not run are never hidden among passes. */
+interface TestCounts {
+  passed: number;
+  failed: number;
+  skipped: number;
+}
+
+function readCounts(file: string): TestCounts | null {
+  try {
+    const report = JSON.parse(readFileSync(file, "utf8")) as Record<string, unknown>;
+    const count = (key: string) => (typeof report[key] === "number" ? (report[key] as number) : 0);
+    return {
+      passed: count("numPassedTests"),
+      failed: count("numFailedTests"),
+      skipped: count("numPendingTests") + count("numTodoTests"),
+    };
+  } catch {
+    return null;
+  }
+}
+
+const countsText = (counts: TestCounts | null): string => {
+  if (!counts) return "";
+  const parts = [`${counts.passed} praėjo`];
+  if (counts.failed > 0) parts.push(`${counts.failed} nepavyko`);
+  if (counts.skipped > 0) parts.push(`${counts.skipped} nevykdyti`);
+  return parts.join(", ");
+};
 
 const seconds = (ms: number) =>
   `${new Intl.NumberFormat("lt-LT", { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(ms / 1000)} s`;
@@ -102,8 +133,9 @@ async function main(): Promise<number> {
     return 2;
   }
   const steps = STEPS.filter((s) => !parsed.only || parsed.only.has(s.id));
-  const results: { step: Step; ms: number; ok: boolean }[] = [];
+  const results: { step: Step; ms: number; ok: boolean; counts: TestCounts | null }[] = [];
   const started = Date.now();
+  const reports = mkdtempSync(join(tmpdir(), "ratai-testai-"));
 
   for (const [index, step] of steps.entries()) {
     console.info(`\n━━━ ${index + 1}/${steps.length} ${step.title} ━━━`);
@@ -114,14 +146,16 @@ async function main(): Promise<number> {
     } catch (error) {
       const message = error instanceof ChromiumNotFoundError ? error.message : String(error);
       console.error(`\n✖ ${step.title}: ${message}`);
-      results.push({ step, ms: Date.now() - stepStart, ok: false });
+      results.push({ step, ms: Date.now() - stepStart, ok: false, counts: null });
       break;
     }
     if (env.CHROME_PATH) console.info(`Chromium: ${env.CHROME_PATH}`);
     const isVitest = step.command === bin("vitest");
-    const code = await run(step, env, isVitest ? parsed.vitestArgs : []);
+    const report = join(reports, `${step.id}.json`);
+    const reporterArgs = ["--reporter=default", "--reporter=json", `--outputFile.json=${report}`];
+    const code = await run(step, env, isVitest ? [...reporterArgs, ...parsed.vitestArgs] : []);
     const ms = Date.now() - stepStart;
-    results.push({ step, ms, ok: code === 0 });
+    results.push({ step, ms, ok: code === 0, counts: isVitest ? readCounts(report) : null });
     if (code !== 0) {
       console.error(
         `\n✖ Nepavyko: ${step.title} (išėjimo kodas ${code}, ${seconds(ms)}). Tolesni žingsniai nevykdyti.`,
@@ -136,8 +170,11 @@ async function main(): Promise<number> {
   for (const step of steps) {
     const result = results.find((r) => r.step === step);
     const mark = !result ? "–" : result.ok ? "✔" : "✖";
-    console.info(`${mark} ${step.title.padEnd(52)} ${result ? seconds(result.ms) : "nevykdyta"}`);
+    const time = result ? seconds(result.ms) : "nevykdyta";
+    const counts = countsText(result?.counts ?? null);
+    console.info(`${mark} ${step.title.padEnd(52)} ${time.padStart(8)}${counts ? `   ${counts}` : ""}`);
   }
+  rmSync(reports, { recursive: true, force: true });
   console.info(`${ok ? "Visi testai praėjo" : "Testai nepraėjo"} per ${seconds(Date.now() - started)}.`);
   return ok ? 0 : 1;
 }
