@@ -35,7 +35,9 @@ export const ADMIN_RESOURCE_NAMES: readonly AdminResourceName[] = [
   ...READ_ONLY_RESOURCES,
 ];
 
-const ADMIN_ONLY_READ = new Set<AdminResourceName>(["client-errors", "audit-log"]);
+// Staff accounts are people's details: only admins list them; everyone reads their own record
+// (as in the Firestore rules).
+const ADMIN_ONLY_READ = new Set<AdminResourceName>(["client-errors", "audit-log", "staff"]);
 const ADMIN_ONLY_WRITE = new Set<AdminResourceName>(["staff", "settings"]);
 
 /** Fields of a resource served from real columns (typed, indexed) rather than the document. */
@@ -89,8 +91,11 @@ function resolveResource(c: Context<AppEnv>, access: "read" | "write"): { name: 
   const name = c.req.param("resource") ?? "";
   if (!isResourceName(name)) throw new ApiError(404, NOT_FOUND_MESSAGE);
   const user = currentUser(c);
+  const ownAccount = name === "staff" && c.req.param("id") === user.id;
   const adminOnly =
-    access === "read" ? ADMIN_ONLY_READ.has(name) : ADMIN_ONLY_WRITE.has(name) || ADMIN_ONLY_READ.has(name);
+    access === "read"
+      ? ADMIN_ONLY_READ.has(name) && !ownAccount
+      : ADMIN_ONLY_WRITE.has(name) || ADMIN_ONLY_READ.has(name);
   if (adminOnly && user.role !== "admin") throw new ApiError(403, FORBIDDEN_MESSAGE);
   return { name, table: DOCUMENT_TABLES[name] };
 }

@@ -13,6 +13,9 @@ import type {
   StaffRole,
 } from "../domain/schemas";
 
+/** Back-office resources only an admin may open; the local server and firestore.rules refuse them to staff too. */
+export const ADMIN_ONLY_RESOURCES: readonly string[] = ["staff", "settings", "client-errors"];
+
 export type WithId<T> = T & { id: string };
 
 export interface PublicSettings {

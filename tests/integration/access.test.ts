@@ -110,6 +110,17 @@ describe("darbuotojo (ne administratoriaus) sesija", () => {
     expect(failures).toEqual([]);
     // nothing changed
     expect(await adminListAll(admin, "staff")).toEqual(staffBefore);
+
+    // Colleagues' accounts are not for staff to browse; their own record is.
+    const list = await staff.get("/api/admin/staff");
+    expect(list.status).toBe(403);
+    expect(nonLithuanianMessages(list.body)).toEqual([]);
+    const ownId = (await staff.get<{ id: string }>("/api/auth/me")).body.id;
+    const own = await staff.get<{ email: string }>(`/api/admin/staff/${ownId}`);
+    expect(own.status).toBe(200);
+    expect(own.body.email).toBe("darbuotojas@ratunuoma.lt");
+    const colleague = staffBefore.find((account) => account.id !== ownId);
+    expect((await staff.get(`/api/admin/staff/${colleague!.id}`)).status).toBe(403);
     const after = await admin.get<Record<string, unknown>>(`/api/admin/settings/${SETTINGS_ID}`);
     expect(after.body).toEqual(settings.body);
   });

@@ -1,12 +1,10 @@
 // react-admin AuthProvider on Firebase Auth: e-mail and password, roles admin and staff from
 // the ID token's custom claims, the token refreshed when the role changes (see session.ts).
 import type { AuthProvider } from "react-admin";
+import { ADMIN_ONLY_RESOURCES } from "../port";
 import type { FirebaseSession } from "./session";
 
 export const LOGIN_PATH = "/login";
-/** Only admins may open these resources; firestore.rules refuse them to staff too. */
-export const ADMIN_ONLY_RESOURCES: readonly string[] = ["staff", "settings", "client-errors"];
-
 /** /login?redirect=<where the visitor was>, a full path outside the /admin basename. */
 export function loginRedirectPath(location: Pick<Location, "pathname" | "search"> | undefined = globalThis.location) {
   if (!location) return LOGIN_PATH;

@@ -4,15 +4,13 @@ import simpleRestProvider from "ra-data-simple-rest";
 import { type AuthProvider, type DataProvider, fetchUtils, HttpError, type RaRecord } from "react-admin";
 import type { AdminActions, LiveChange } from "../../admin/adminApi";
 import { ADMIN_RESOURCES } from "../../domain/schemas";
-import type { SessionUser } from "../port";
+import { ADMIN_ONLY_RESOURCES, type SessionUser } from "../port";
 
 export const ADMIN_API_URL = "/api/admin";
 /** The public sign-in page (outside the /admin basename). */
 export const LOGIN_PATH = "/login";
 
 /** Only admins may open these resources; the server refuses them to staff too. */
-export const ADMIN_ONLY_RESOURCES: readonly string[] = ["staff", "settings", "client-errors"];
-
 /** Fields the server owns; sending them would fail its strict schema. */
 const SERVER_OWNED_FIELDS = ["id", "createdAt", "updatedAt"] as const;
 /** Per resource: denormalised values the server computes. */

@@ -102,7 +102,8 @@ describe("rolės", () => {
       password: "VisiskaiSlaptas1",
     });
     expect(created.status).toBe(403);
-    const [someone] = await adminListAll(staff, "staff");
+    expect((await staff.get("/api/admin/staff")).status).toBe(403);
+    const [someone] = await adminListAll(await signInAdmin(server.url), "staff");
     expect((await staff.put(`/api/admin/staff/${someone!.id}`, { role: "admin" })).status).toBe(403);
     expect((await staff.delete(`/api/admin/staff/${someone!.id}`)).status).toBe(403);
   });
