@@ -24,6 +24,7 @@ import {
 } from "./logic/priceUpdate";
 import { submitRequest as submitRequestLogic } from "./logic/requests";
 import {
+  quoteReservation as quoteReservationLogic,
   saveReservation as saveReservationLogic,
   submitReservation as submitReservationLogic,
 } from "./logic/reservations";
@@ -97,6 +98,8 @@ function clientKey(address: string): string {
 // ---------- public ----------
 
 export const searchCars = callable("searchCars", (request) => searchCarsLogic(store, request.data));
+
+export const quoteReservation = callable("quoteReservation", (request) => quoteReservationLogic(store, request.data));
 
 export const submitReservation = callable("submitReservation", (request) =>
   submitReservationLogic(store, request.data),

@@ -1,5 +1,6 @@
-// The public site API, mounted at /api/site. No login; reads only published data and
-// accepts reservations and inquiries, which the server validates and prices itself.
+// The public site API, mounted at /api/site. No login; reads only published data, quotes a
+// reservation being filled in, and accepts reservations and inquiries, which the server
+// validates and prices itself.
 import { getConnInfo } from "@hono/node-server/conninfo";
 import { type Context, Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
@@ -34,7 +35,7 @@ import {
 import { publish } from "../services/events";
 import { enqueueMail } from "../services/mail";
 import { consumeRateLimit } from "../services/rateLimit";
-import { invalidInput, submitWebReservation, withApiErrors } from "../services/reservations";
+import { invalidInput, quoteWebReservation, submitWebReservation, withApiErrors } from "../services/reservations";
 
 export interface SiteRoutesDeps {
   db: Db;
@@ -187,6 +188,9 @@ export function siteRoutes(deps: SiteRoutesDeps): Hono {
     const created = await submitWebReservation(db, await readJson(c));
     return c.json({ id: created.id, number: created.number, quote: created.quote }, 201);
   });
+
+  // Read-only, like GET /search: no rate limit (only accepted inquiries are limited).
+  app.post("/quote", limitBody, async (c) => c.json(await quoteWebReservation(db, await readJson(c))));
 
   app.post("/requests", limitBody, async (c) => {
     const ip = clientIp(c, deps.config.trustProxy);

@@ -3,11 +3,11 @@
 // inside one transaction, never taken from the client.
 import type { ReservationCreated } from "../../src/backend/port";
 import { BLOCKING_STATUSES, isBlockingStatus } from "../../src/domain/availability";
-import { validateBookingPeriod } from "../../src/domain/booking";
 import { formatMoney } from "../../src/domain/format";
 import { INVALID_INPUT_MESSAGE, InputError, prepareBody } from "../../src/domain/input";
 import { reservationMails } from "../../src/domain/mailTemplates";
 import {
+  assertBookablePeriod,
   assertDriverAge,
   customerGaps,
   matchRefs,
@@ -26,6 +26,7 @@ import {
   webReservationMailContext,
 } from "../../src/domain/reservationInput";
 import type { Car, Customer, Quote, Reservation, ReservationInput, Settings } from "../../src/domain/schemas";
+import { readSiteQuote, type SiteQuote, siteQuoteAnswer } from "../../src/domain/siteQuote";
 import { isPgError } from "../db/index";
 import type { Db, Queryable } from "../db/types";
 import { ApiError } from "../http/errors";
@@ -143,13 +144,13 @@ async function priceReservation(
   return priceRefs(refs, period, { prices, offers, settings });
 }
 
-/** 409 when a reservation that holds the car overlaps [pickupAt, returnAt). */
-async function assertCarFree(
+/** Whether no reservation that holds the car overlaps [pickupAt, returnAt). */
+async function carIsFree(
   q: Queryable,
   carId: string,
   period: { pickupAt: string; returnAt: string },
   ignoreId?: string,
-): Promise<void> {
+): Promise<boolean> {
   const params: unknown[] = [carId, period.pickupAt, period.returnAt];
   if (ignoreId) params.push(ignoreId);
   const { rows } = await q.query(
@@ -160,7 +161,17 @@ async function assertCarFree(
      LIMIT 1`,
     params,
   );
-  if (rows.length > 0) throw conflict();
+  return rows.length === 0;
+}
+
+/** 409 when a reservation that holds the car overlaps [pickupAt, returnAt). */
+async function assertCarFree(
+  q: Queryable,
+  carId: string,
+  period: { pickupAt: string; returnAt: string },
+  ignoreId?: string,
+): Promise<void> {
+  if (!(await carIsFree(q, carId, period, ignoreId))) throw conflict();
 }
 
 /**
@@ -262,9 +273,8 @@ export async function submitWebReservation(
   now: Date = new Date(),
 ): Promise<ReservationCreated & { record: Record<string, unknown> }> {
   const { input, period } = await withApiErrors(() => readWebReservation(body));
-
-  const periodErrors = validateBookingPeriod(period, (await loadSettings(db)).bookingRules, now);
-  if (Object.keys(periodErrors).length > 0) throw invalidInput(periodErrors);
+  const rules = (await loadSettings(db)).bookingRules;
+  await withApiErrors(() => assertBookablePeriod(period, rules, now));
 
   const outcome = await inTransaction(db, "Rezervacijos įrašymas", async (tx) => {
     const settings = await loadSettings(tx);
@@ -297,6 +307,24 @@ export async function submitWebReservation(
   for (const id of mailIds) publish("mail", id, "created");
   log.info(`Nauja rezervacija ${number} iš svetainės: ${carLabel(car)}, ${formatMoney(quote.total)}`);
   return { id: row.id, number, quote, record: rowToRecord(row) };
+}
+
+/**
+ * POST /api/site/quote: the reservation form's live quote, read-only. The same reading,
+ * booking rules, catalogue matching and pricing as submitWebReservation above; availability
+ * is answered as yes or no, never with the reservations that hold the car.
+ */
+export async function quoteWebReservation(db: Db, body: unknown, now: Date = new Date()): Promise<SiteQuote> {
+  const { input, period } = await withApiErrors(() => readSiteQuote(body));
+  const settings = await loadSettings(db);
+  return withApiErrors(async () => {
+    assertBookablePeriod(period, settings.bookingRules, now);
+    const refs = await resolveRefs(db, input, { publicOnly: true });
+    const prices = await loadPrices(db);
+    const offers = await loadActiveOffers(db);
+    const free = await carIsFree(db, refs.car.id, period);
+    return siteQuoteAnswer(refs, period, { prices, offers, settings }, free);
+  });
 }
 
 // ---------- Back-office ----------

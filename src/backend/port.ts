@@ -12,6 +12,9 @@ import type {
   ReservationInput,
   StaffRole,
 } from "../domain/schemas";
+import type { SiteQuote, SiteQuoteInput } from "../domain/siteQuote";
+
+export type { SiteQuote, SiteQuoteInput };
 
 /** Back-office resources only an admin may open; the local server and firestore.rules refuse them to staff too. */
 export const ADMIN_ONLY_RESOURCES: readonly string[] = ["staff", "settings", "client-errors"];
@@ -71,6 +74,11 @@ export interface SiteApi {
   cars(filter?: CarFilter): Promise<PublicCar[]>;
   car(slug: string): Promise<PublicCar | null>;
   search(query: SearchQuery): Promise<SearchResult[]>;
+  /**
+   * The reservation form's live quote, computed by the server exactly as on submit (same
+   * rules, same pricing); says whether the car is free, never who holds it.
+   */
+  quote(input: SiteQuoteInput): Promise<SiteQuote>;
   offers(): Promise<WithId<Offer>[]>;
   news(): Promise<WithId<News>[]>;
   newsItem(slug: string): Promise<WithId<News> | null>;

@@ -2,6 +2,7 @@
 // body read, the car, places and extras it names matched against the catalogue, the driver's
 // age checked and the server's price taken. The callers load the data and store the result.
 import { isBlockingStatus } from "./availability";
+import { type BookingPeriodRules, validateBookingPeriod } from "./booking";
 import { CLIENT_PRICE_FIELDS, dropExtraPrices, invalidFields, parseFields, prepareBody } from "./input";
 import type { ReservationMailContext } from "./mailTemplates";
 import { calculateQuote, QuoteError } from "./pricing";
@@ -48,6 +49,15 @@ export function readWebReservation(body: unknown): { input: ReservationInput; pe
   if ("extras" in prepared) prepared.extras = dropExtraPrices(prepared.extras);
   const input = parseFields(reservationInputSchema, prepared);
   return { input, period: periodOf(input) };
+}
+
+/**
+ * The booking rules (lead time, shortest and longest rental, how far ahead) for a period the
+ * public site books or quotes; a refused period is a field error on pickupAt / returnAt.
+ */
+export function assertBookablePeriod(period: ReservationPeriod, rules: BookingPeriodRules, now: Date): void {
+  const errors = validateBookingPeriod(period, rules, now);
+  if (Object.keys(errors).length > 0) throw invalidFields(errors);
 }
 
 /** A whole reservation as staff save it. */
@@ -105,27 +115,33 @@ export function matchRefs(
   return { car, pickupLocation, returnLocation, extras: chosen };
 }
 
+export interface PricingCatalogue {
+  prices: WithId<Price>[];
+  offers: WithId<Offer>[];
+  settings: Pick<Settings, "bookingRules">;
+}
+
+/** The server's price for a rental; a pricing problem (no price for the car) is a QuoteError. */
+export const quoteRefs = (refs: ResolvedRefs, period: ReservationPeriod, catalogue: PricingCatalogue): Quote =>
+  calculateQuote({
+    car: refs.car,
+    prices: catalogue.prices,
+    pickupAt: period.pickupAt,
+    returnAt: period.returnAt,
+    extras: refs.extras,
+    pickupLocation: refs.pickupLocation,
+    returnLocation: refs.returnLocation,
+    offers: catalogue.offers,
+    rules: {
+      graceMinutes: catalogue.settings.bookingRules.graceMinutes,
+      vatRate: catalogue.settings.bookingRules.vatRate,
+    },
+  });
+
 /** The server's price for a rental; a pricing problem (no price for the car) is a field error. */
-export function priceRefs(
-  refs: ResolvedRefs,
-  period: ReservationPeriod,
-  catalogue: { prices: WithId<Price>[]; offers: WithId<Offer>[]; settings: Settings },
-): Quote {
+export function priceRefs(refs: ResolvedRefs, period: ReservationPeriod, catalogue: PricingCatalogue): Quote {
   try {
-    return calculateQuote({
-      car: refs.car,
-      prices: catalogue.prices,
-      pickupAt: period.pickupAt,
-      returnAt: period.returnAt,
-      extras: refs.extras,
-      pickupLocation: refs.pickupLocation,
-      returnLocation: refs.returnLocation,
-      offers: catalogue.offers,
-      rules: {
-        graceMinutes: catalogue.settings.bookingRules.graceMinutes,
-        vatRate: catalogue.settings.bookingRules.vatRate,
-      },
-    });
+    return quoteRefs(refs, period, catalogue);
   } catch (error) {
     if (error instanceof QuoteError) throw invalidFields({ [error.field ?? "_"]: error.message });
     throw error;

@@ -100,6 +100,42 @@ function reservationCases(): Case[] {
   ];
 }
 
+/** The live quote's body: the reservation's booked items only (car, period, places, extras). */
+function quoteCases(): Case[] {
+  const { customer: _customer, comment: _comment, acceptTerms: _acceptTerms, ...v } = validReservation;
+  return [
+    ["netaisyklingas JSON", '{"carId": "abc", '],
+    ["tuščias kūnas", undefined],
+    ["tuščia eilutė", ""],
+    ["masyvas vietoj objekto", json([v])],
+    ["null", "null"],
+    ["ne JSON turinio tipas", json(v), "text/plain"],
+    ["formos turinio tipas", "carId=1", "application/x-www-form-urlencoded"],
+    ["nežinomas laukas", json({ ...v, isAdmin: true })],
+    ["kliento duomenys", json({ ...v, customer })],
+    ["kliento kaina", json({ ...v, quote: { total: 1 } })],
+    ["nežinomas paslaugos laukas", json({ ...v, extras: [{ id: UNKNOWN_ID, quantity: 1, price: 0 }] })],
+    ["carId skaičius", json({ ...v, carId: 123 })],
+    ["datos skaičiai", json({ ...v, pickupAt: 5, returnAt: 6 })],
+    ["extras eilutė", json({ ...v, extras: "visos" })],
+    ["10 kB carId", json({ ...v, carId: TEN_KB })],
+    ["datos atvirkščiai", json({ ...v, pickupAt: v.returnAt, returnAt: v.pickupAt })],
+    ["vienodos datos", json({ ...v, returnAt: v.pickupAt })],
+    ["neegzistuojanti data", json({ ...v, pickupAt: "2026-02-30T10:00:00Z" })],
+    ["praeities data", json({ ...v, pickupAt: "2020-01-10T10:00:00Z", returnAt: "2020-01-12T10:00:00Z" })],
+    [
+      "per toli ateityje",
+      json({ ...v, pickupAt: vilniusDaysFromNow(2000, "10:00"), returnAt: vilniusDaysFromNow(2003, "10:00") }),
+    ],
+    ["nežinomas automobilis", json({ ...v, carId: UNKNOWN_ID })],
+    ["nežinoma vieta", json({ ...v, returnLocationId: UNKNOWN_ID })],
+    ["nežinoma paslauga", json({ ...v, extras: [{ id: UNKNOWN_ID, quantity: 1 }] })],
+    ["per didelis paslaugos kiekis", json({ ...v, extras: [{ id: UNKNOWN_ID, quantity: 99 }] })],
+    ["prototipo tarša", '{"__proto__": {"admin": true}, "constructor": {"prototype": {"x": 1}}}'],
+    ["labai gilus JSON", `${"[".repeat(5000)}${"]".repeat(5000)}`],
+  ];
+}
+
 function requestCases(): Case[] {
   const v = inquiryBody();
   const business = inquiryBody({
@@ -150,11 +186,20 @@ describe("blogi duomenys", () => {
     expect(inquiry.status, inquiry.text).toBe(201);
     const reservation = await site.post("/api/site/reservations", controlReservation);
     expect(reservation.status, reservation.text).toBe(201);
+    const { customer: _customer, comment: _comment, acceptTerms: _acceptTerms, ...booked } = validReservation;
+    const quote = await site.post("/api/site/quote", booked);
+    expect(quote.status, quote.text).toBe(200);
   });
 
   it("POST /api/site/reservations: kiekvienas blogas atvejis -> 400/422 lietuviškai; DB nepakito", async () => {
     const before = await snapshot();
     await expectRejected("/api/site/reservations", reservationCases());
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it("POST /api/site/quote: kiekvienas blogas atvejis -> 400/415/422 lietuviškai; DB nepakito", async () => {
+    const before = await snapshot();
+    await expectRejected("/api/site/quote", quoteCases());
     expect(await snapshot()).toEqual(before);
   });
 
@@ -249,5 +294,11 @@ describe("blogi duomenys", () => {
       headers: { "content-type": "application/json" },
     });
     expect([400, 413, 422]).toContain(response.status);
+    const quote = await site.request("POST", "/api/site/quote", {
+      body: json({ carId: "a".repeat(2 * 1024 * 1024) }),
+      headers: { "content-type": "application/json" },
+    });
+    expect([400, 413, 422]).toContain(quote.status);
+    expect(nonLithuanianMessages(quote.body)).toEqual([]);
   });
 });

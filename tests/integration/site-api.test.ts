@@ -1,6 +1,15 @@
 // The public API a visitor's browser uses, checked against the data staff see.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { adminListAll, type Doc, signInAdmin, vilniusDaysFromNow } from "../helpers/api";
+import {
+  adminGet,
+  adminListAll,
+  type Doc,
+  freeCarId,
+  publicCatalogue,
+  reservationBody,
+  signInAdmin,
+  vilniusDaysFromNow,
+} from "../helpers/api";
 import { ApiClient, listItems } from "../helpers/http";
 import { nonLithuanianMessages } from "../helpers/lithuanian";
 import { type RunningServer, startServer } from "../helpers/server";
@@ -163,6 +172,129 @@ describe("GET /api/site/search", () => {
       const response = await site.get(`/api/site/search${query}`);
       expect([400, 422], query).toContain(response.status);
       expect(nonLithuanianMessages(response.body), query).toEqual([]);
+    }
+  });
+});
+
+describe("POST /api/site/quote", () => {
+  type Quote = { total: number; delivery: number; extras: number; discount: number; extrasLines: unknown[] };
+  type QuoteAnswer = { available: boolean; quote: Quote | null; quoteError: string | null };
+  type Refusal = { message: string; errors?: Record<string, string> };
+  const UNKNOWN_ID = "3f2b8c1e-5a47-4d0e-9b6a-2c8e1f4d7a90";
+  const period = { pickupAt: vilniusDaysFromNow(140, "10:00"), returnAt: vilniusDaysFromNow(144, "12:30") };
+  let booked: {
+    carId: string;
+    pickupAt: string;
+    returnAt: string;
+    pickupLocationId: string;
+    returnLocationId: string;
+    extras: { id: string; quantity: number }[];
+  };
+  let samePlace: typeof booked;
+  let fee: number;
+  let rentalMax: number;
+
+  beforeAll(async () => {
+    const admin = await signInAdmin(server.url);
+    const { locations, extras } = await publicCatalogue(site);
+    const pickup = locations.find((l) => !l.deliveryFee)!;
+    const delivered = locations.find((l) => Number(l.deliveryFee) > 0)!;
+    fee = Number(delivered.deliveryFee);
+    const perDay = extras.find((e) => e.chargedPer === "day" && Number(e.maxQuantity) >= 2)!;
+    const perRental = extras.find((e) => e.chargedPer === "rental" && Number(e.maxQuantity) < 10)!;
+    rentalMax = Number(perRental.maxQuantity);
+    samePlace = {
+      carId: await freeCarId(site, admin, [period]),
+      ...period,
+      pickupLocationId: pickup.id,
+      returnLocationId: pickup.id,
+      extras: [
+        { id: perDay.id, quantity: 2 },
+        { id: perRental.id, quantity: 1 },
+      ],
+    };
+    booked = { ...samePlace, returnLocationId: delivered.id };
+  });
+
+  const quote = (body: unknown) => site.post<QuoteAnswer & Refusal>("/api/site/quote", body);
+
+  it("kaina lygi tai, kurią išsaugo pateikta rezervacija; kita grąžinimo vieta prideda pristatymo mokestį", async () => {
+    const there = await quote(booked);
+    expect(there.status, there.text.slice(0, 300)).toBe(200);
+    expect(there.body).toMatchObject({ available: true, quoteError: null });
+    const back = await quote(samePlace);
+    expect(back.status, back.text.slice(0, 300)).toBe(200);
+    expect(back.body.quote!.delivery).toBe(0);
+    expect(there.body.quote!.delivery).toBe(fee);
+    expect(there.body.quote!.total - back.body.quote!.total).toBeCloseTo(fee, 2);
+    expect(there.body.quote!.extrasLines).toHaveLength(2);
+
+    const created = await site.post<{ id: string; quote: Quote }>(
+      "/api/site/reservations",
+      reservationBody({ ...booked, locationId: booked.pickupLocationId }),
+    );
+    expect(created.status, created.text.slice(0, 300)).toBe(201);
+    expect(created.body.quote).toEqual(there.body.quote);
+    const stored = await adminGet<Doc & { quote: Quote }>(
+      await signInAdmin(server.url),
+      "reservations",
+      created.body.id,
+    );
+    expect(stored.quote).toEqual(there.body.quote);
+    for (const field of ["total", "extras", "delivery", "discount"] as const) {
+      expect(stored.quote[field], field).toBe(there.body.quote![field]);
+    }
+
+    // Now the car is taken over that period: the answer says so, and nothing about who holds it.
+    const taken = await quote(samePlace);
+    expect(taken.status).toBe(200);
+    expect(Object.keys(taken.body).sort()).toEqual(["available", "quote", "quoteError"]);
+    expect(taken.body.available).toBe(false);
+    const number = String((stored as { number?: string }).number);
+    expect(taken.text).not.toContain(number);
+    expect(taken.text).not.toContain(created.body.id);
+  });
+
+  it("nežinomas ar nepaskelbtas automobilis, vieta ar paslauga -> 422 su lietuviškomis laukų klaidomis", async () => {
+    const hidden = adminCars.find((car) => !publishedIds.has(car.id))!;
+    for (const [patch, field, message] of [
+      [{ carId: UNKNOWN_ID }, "carId", "Automobilis nerastas"],
+      [{ carId: hidden.id }, "carId", "Automobilis nerastas"],
+      [{ pickupLocationId: UNKNOWN_ID }, "pickupLocationId", "Paėmimo vieta nerasta"],
+      [{ returnLocationId: UNKNOWN_ID }, "returnLocationId", "Grąžinimo vieta nerasta"],
+      [{ extras: [{ id: UNKNOWN_ID, quantity: 1 }] }, "extras.0.id", "Papildoma paslauga nerasta"],
+    ] as const) {
+      const response = await quote({ ...samePlace, ...patch });
+      expect(response.status, `${field}: ${response.text.slice(0, 300)}`).toBe(422);
+      expect(response.body.errors?.[field], field).toBe(message);
+      expect(nonLithuanianMessages(response.body)).toEqual([]);
+    }
+    const tooMany = await quote({ ...samePlace, extras: [{ id: samePlace.extras[1]!.id, quantity: rentalMax + 1 }] });
+    expect(tooMany.status, tooMany.text.slice(0, 300)).toBe(422);
+    expect(tooMany.body.errors?.["extras.0.quantity"]).toBe(`Ne daugiau kaip ${rentalMax}`);
+  });
+
+  it("grąžinimas prieš paėmimą, praėjęs laikas, per trumpas įspėjimas -> 422, tie patys pranešimai kaip paieškoje", async () => {
+    const soon = new Date(Date.now() + 30 * 60_000).toISOString();
+    for (const [name, pickupAt, returnAt] of [
+      ["atvirkščiai", vilniusDaysFromNow(30, "10:00"), vilniusDaysFromNow(29, "10:00")],
+      ["praeityje", vilniusDaysFromNow(-3, "10:00"), vilniusDaysFromNow(2, "10:00")],
+      ["per anksti", soon, vilniusDaysFromNow(3, "10:00")],
+    ] as const) {
+      const response = await quote({ ...samePlace, pickupAt, returnAt });
+      expect(response.status, `${name}: ${response.text.slice(0, 300)}`).toBe(422);
+      expect(nonLithuanianMessages(response.body), name).toEqual([]);
+      const searched = await site.get<Refusal>(
+        `/api/site/search?from=${encodeURIComponent(pickupAt)}&to=${encodeURIComponent(returnAt)}`,
+      );
+      expect(searched.status, name).toBe(422);
+      const errors = response.body.errors ?? {};
+      const searchErrors = searched.body.errors ?? {};
+      expect({ pickupAt: errors.pickupAt, returnAt: errors.returnAt }, name).toEqual({
+        pickupAt: searchErrors.from,
+        returnAt: searchErrors.to,
+      });
+      expect(Object.values(errors).length, name).toBeGreaterThan(0);
     }
   });
 });

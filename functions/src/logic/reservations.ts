@@ -12,9 +12,9 @@ import { EMAIL_LOWER_FIELD, INTERNAL_COLLECTIONS, RESOURCE_MODELS } from "../../
 import { fromStoredDoc, toStoredDoc } from "../../../src/backend/firebase/storedDoc";
 import type { ReservationCreated, WithId } from "../../../src/backend/port";
 import { BLOCKING_STATUSES, findConflicts, isBlockingStatus } from "../../../src/domain/availability";
-import { validateBookingPeriod } from "../../../src/domain/booking";
 import { prepareBody } from "../../../src/domain/input";
 import {
+  assertBookablePeriod,
   assertDriverAge,
   customerGaps,
   matchRefs,
@@ -33,6 +33,7 @@ import {
   webReservationMailContext,
 } from "../../../src/domain/reservationInput";
 import type { Car, Customer, Quote, Reservation, Settings } from "../../../src/domain/schemas";
+import { readSiteQuote, type SiteQuote, siteQuoteAnswer } from "../../../src/domain/siteQuote";
 import { vilniusDateString } from "../../../src/domain/time";
 import type { Reader, Store, Transaction } from "../store";
 import { loadActiveOffers, loadExtras, loadLocations, loadOne, loadPrices, loadSettings, record } from "./catalog";
@@ -142,9 +143,7 @@ export async function submitReservation(
 
 async function submitWebReservation(store: Store, body: unknown, now: Date): Promise<ReservationCreated> {
   const { input, period } = readWebReservation(body);
-
-  const periodErrors = validateBookingPeriod(period, (await loadSettings(store)).bookingRules, now);
-  if (Object.keys(periodErrors).length > 0) throw invalidInput(periodErrors);
+  assertBookablePeriod(period, (await loadSettings(store)).bookingRules, now);
 
   return store.transaction(async (tx) => {
     // Reads first (Firestore's rule for transactions).
@@ -198,6 +197,27 @@ async function submitWebReservation(store: Store, body: unknown, now: Date): Pro
     for (const mail of mails)
       tx.set(MAIL, store.newId(MAIL), { ...stored("mail", mail), createdAt: time, updatedAt: time });
     return { id, number: numbering.number, quote };
+  });
+}
+
+/**
+ * The callable quoteReservation: the reservation form's live quote, read-only. The same
+ * reading, booking rules, catalogue matching and pricing as submitReservation; whether the
+ * car is free is a yes or no, never the reservations that hold it.
+ */
+export async function quoteReservation(reader: Reader, body: unknown, now: Date = new Date()): Promise<SiteQuote> {
+  return withFunctionErrors(async () => {
+    const { input, period } = readSiteQuote(body);
+    const settings = await loadSettings(reader);
+    assertBookablePeriod(period, settings.bookingRules, now);
+    const refs = await resolveRefs(reader, input, { publicOnly: true });
+    const [prices, offers, holding] = await Promise.all([
+      loadPrices(reader),
+      loadActiveOffers(reader),
+      blockingReservations(reader, refs.car.id),
+    ]);
+    const free = findConflicts(refs.car.id, period, holding).length === 0;
+    return siteQuoteAnswer(refs, period, { prices, offers, settings }, free);
   });
 }
 

@@ -1,7 +1,8 @@
 // SiteApi on Firestore: public reads come straight from the public collections (the rules
 // allow exactly these queries: published cars, active offers, published news, prices,
-// places, extras, public settings). The search, reservations and inquiries go through
-// callable functions, which price and check availability on the server side.
+// places, extras, public settings). The search, the reservation form's quote, reservations
+// and inquiries go through callable functions, which price and check availability on the
+// server side.
 import {
   collection,
   doc,
@@ -23,6 +24,8 @@ import {
   type SearchQuery,
   type SearchResult,
   type SiteApi,
+  type SiteQuote,
+  type SiteQuoteInput,
   type WithId,
 } from "../port";
 import {
@@ -43,6 +46,7 @@ export const COUNTRY_LOOKUP_TIMEOUT_MS = 3_000;
 /** Callable function names (functions/src/index.ts exports the same). */
 export const CALLABLES = {
   searchCars: "searchCars",
+  quoteReservation: "quoteReservation",
   submitReservation: "submitReservation",
   submitRequest: "submitRequest",
   saveReservation: "saveReservation",
@@ -115,6 +119,9 @@ export function createFirebaseSiteApi(
     },
     search(query: SearchQuery) {
       return call<SearchQuery, SearchResult[]>(CALLABLES.searchCars, query);
+    },
+    quote(input: SiteQuoteInput) {
+      return call<SiteQuoteInput, SiteQuote>(CALLABLES.quoteReservation, input);
     },
     async offers() {
       return publicOffers(await read<Offer>("offers", where("active", "==", true)));

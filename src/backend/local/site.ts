@@ -10,6 +10,8 @@ import {
   type SearchQuery,
   type SearchResult,
   type SiteApi,
+  type SiteQuote,
+  type SiteQuoteInput,
   type WithId,
 } from "../port";
 import type { HttpClient } from "./http";
@@ -57,6 +59,9 @@ export function createLocalSiteApi(http: HttpClient, fetchImpl: typeof fetch = (
     async search(query: SearchQuery) {
       const body = await http.get("/api/site/search", { query: { ...query } });
       return listOf<unknown>(body).map(toSearchResult);
+    },
+    quote(input: SiteQuoteInput) {
+      return http.post<SiteQuote>("/api/site/quote", input);
     },
     async offers() {
       return listOf<WithId<Offer>>(await http.get("/api/site/offers"));

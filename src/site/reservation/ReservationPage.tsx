@@ -104,7 +104,7 @@ export default function ReservationPage() {
     });
   });
   const [submitted, setSubmitted] = useState<SubmittedReservation | null>(null);
-  const live = useLiveQuote(values, settings);
+  const live = useLiveQuote(values);
   const car = cars.find((c) => c.id === values.carId);
   const placeName = (id: string) => settings.locations.find((l) => l.id === id)?.name;
 
@@ -179,7 +179,8 @@ export default function ReservationPage() {
               )}
               <section aria-labelledby="quote-title" className="quote-panel__quote">
                 <h3 id="quote-title">Kaina</h3>
-                <div aria-live="polite">
+                {/* Busy while a newer answer is on its way: the previous one stays, nothing is announced twice. */}
+                <div aria-live="polite" aria-busy={live.pending ? true : undefined}>
                   <QuotePanel live={live} onChooseCar={(carId) => setValues((current) => ({ ...current, carId }))} />
                 </div>
               </section>

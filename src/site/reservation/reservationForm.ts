@@ -1,7 +1,8 @@
-// Reservation form state, validation and the wire input (POST /api/site/reservations).
-// The server computes the price; the form never sends one.
+// Reservation form state, validation and the wire inputs (POST /api/site/quote and
+// /api/site/reservations). The server computes the price; the form never sends one.
 import { type BookingPeriodRules, validateBookingPeriod } from "../../domain/booking";
 import type { ReservationInput } from "../../domain/schemas";
+import type { SiteQuoteInput } from "../../domain/siteQuote";
 import { vilniusDateString } from "../../domain/time";
 import type { PhoneRules } from "../components/phone/phoneSupport";
 import { type LocalDateTime, toInstantIso } from "../lib/dates";
@@ -126,10 +127,8 @@ export function phoneErrorOf(values: Pick<ReservationValues, "phone" | "phoneCou
   return null;
 }
 
-/** The wire input; `phone` is the E.164 form when the tables could normalise it. */
-export function toReservationInput(values: ReservationValues, rules: PhoneRules | null = null): ReservationInput {
-  const comment = values.comment.trim();
-  const phone = rules?.normalizePhone(values.phone, values.phoneCountry) ?? values.phone.trim();
+/** What is booked (car, period, places, extras): the quote's input and the reservation's first fields. */
+function bookedItems(values: ReservationValues) {
   return {
     carId: values.carId,
     pickupAt: toInstantIso({ date: values.pickupDate, time: values.pickupTime }) ?? "",
@@ -139,6 +138,27 @@ export function toReservationInput(values: ReservationValues, rules: PhoneRules 
     extras: Object.entries(values.extras)
       .filter(([, quantity]) => quantity > 0)
       .map(([id, quantity]) => ({ id, quantity })),
+  };
+}
+
+/**
+ * The live quote's input (POST /api/site/quote): exactly the booked items the reservation
+ * will send. Null while the car, a date or a place is still missing. The server validates it.
+ */
+export function toQuoteInput(values: ReservationValues): SiteQuoteInput | null {
+  const items = bookedItems(values);
+  if (!items.carId || !items.pickupAt || !items.returnAt || !items.pickupLocationId || !items.returnLocationId) {
+    return null;
+  }
+  return items;
+}
+
+/** The wire input; `phone` is the E.164 form when the tables could normalise it. */
+export function toReservationInput(values: ReservationValues, rules: PhoneRules | null = null): ReservationInput {
+  const comment = values.comment.trim();
+  const phone = rules?.normalizePhone(values.phone, values.phoneCountry) ?? values.phone.trim();
+  return {
+    ...bookedItems(values),
     customer: {
       firstName: values.firstName.trim(),
       lastName: values.lastName.trim(),

@@ -1,88 +1,96 @@
-// The live quote of the reservation form: the server's search answer for the chosen period
-// and pickup place (is the car free, what does it cost), completed with the extras and the
-// return place in the browser (quote.ts). One search per period and place; extras and
-// places change the preview without another request.
-import { startTransition, useEffect, useMemo, useState } from "react";
+// The live quote of the reservation form: the server's own quote (site.quote) for the car,
+// period, places and extras as they stand, computed by the code that prices the reservation
+// on submit. Asked QUOTE_DEBOUNCE_MS after the last change; while a newer answer is on its
+// way the previous one stays on screen (marked pending), so the panel neither flickers nor
+// jumps. When the car is taken, the other free cars come from the search for the period and
+// pickup place. The browser sends the input as it is; the server validates it.
+import { startTransition, useEffect, useState } from "react";
 import { useBackend } from "../../app/BackendContext";
-import { BackendError, type PublicSettings, type SearchResult } from "../../backend/port";
+import { BackendError, type SearchResult, type SiteApi, type SiteQuoteInput } from "../../backend/port";
 import type { Quote } from "../../domain/schemas";
-import { toInstantIso } from "../lib/dates";
-import { errorText } from "../lib/errors";
-import { previewQuote } from "./quote";
-import type { ReservationValues } from "./reservationForm";
+import { errorText, GENERIC_ERROR } from "../lib/errors";
+import { type ReservationValues, toQuoteInput } from "./reservationForm";
 
 export const QUOTE_DEBOUNCE_MS = 350;
 
-export type LiveQuote =
+export type LiveQuoteState =
   | { status: "idle" }
   | { status: "loading" }
-  | { status: "ready"; quote: Quote; alternatives: SearchResult[] }
+  | { status: "ready"; quote: Quote }
   | { status: "unavailable"; alternatives: SearchResult[] }
   | { status: "invalid"; messages: string[] }
   | { status: "error"; message: string };
 
-interface SearchState {
+/** `pending`: what is shown answers the previous choice; the answer to the current one is on its way. */
+export type LiveQuote = LiveQuoteState & { pending?: boolean };
+
+/** The last answer and the input (as a string) it answers. */
+export interface LiveAnswer {
   key: string;
-  results?: SearchResult[];
-  error?: unknown;
+  live: LiveQuoteState;
 }
 
-export function useLiveQuote(
-  values: ReservationValues,
-  settings: Pick<PublicSettings, "extras" | "locations" | "bookingRules">,
-): LiveQuote {
+/**
+ * What the panel shows for the current input: nothing to quote yet (idle), the first answer
+ * on its way (loading), its answer, or the previous answer while the current one is on its way.
+ */
+export function shownQuote(key: string, answer: LiveAnswer | null): LiveQuote {
+  if (!key) return { status: "idle" };
+  if (!answer) return { status: "loading" };
+  return answer.key === key ? answer.live : { ...answer.live, pending: true };
+}
+
+/** The server's answer as a panel state; a refused input is the visitor's to fix, not an error. */
+export async function askQuote(
+  site: Pick<SiteApi, "quote" | "search">,
+  input: SiteQuoteInput,
+): Promise<LiveQuoteState> {
+  try {
+    const answer = await site.quote(input);
+    if (!answer.available) {
+      const alternatives = await site
+        .search({ from: input.pickupAt, to: input.returnAt, location: input.pickupLocationId })
+        .then((results) => results.filter((result) => result.id !== input.carId))
+        .catch(() => []);
+      return { status: "unavailable", alternatives };
+    }
+    if (!answer.quote) return { status: "invalid", messages: [answer.quoteError ?? GENERIC_ERROR] };
+    return { status: "ready", quote: answer.quote };
+  } catch (error) {
+    if (error instanceof BackendError && (error.status === 400 || error.status === 422)) {
+      const messages = [...new Set(Object.values(error.fieldErrors))];
+      return { status: "invalid", messages: messages.length > 0 ? messages : [error.message] };
+    }
+    return { status: "error", message: errorText(error) };
+  }
+}
+
+export function useLiveQuote(values: ReservationValues): LiveQuote {
   const { site } = useBackend();
-  const from = toInstantIso({ date: values.pickupDate, time: values.pickupTime });
-  const to = toInstantIso({ date: values.returnDate, time: values.returnTime });
-  const location = values.pickupLocationId;
-  const key = from && to && location ? `${from}|${to}|${location}` : "";
-  const [search, setSearch] = useState<SearchState>({ key: "" });
+  const input = toQuoteInput(values);
+  // The input as a string: the request is sent again only when what is booked changed.
+  const key = input ? JSON.stringify(input) : "";
+  const [answer, setAnswer] = useState<LiveAnswer | null>(null);
 
   useEffect(() => {
-    if (!key || !from || !to) return;
+    if (!key) {
+      // Nothing to quote: the next choice starts afresh rather than under an old answer.
+      setAnswer(null);
+      return;
+    }
     let current = true;
     const timer = setTimeout(() => {
       // Transitions: the answer never interrupts typing, and parts of a prerendered form not yet
       // hydrated are hydrated in slices.
-      site.search({ from, to, location }).then(
-        (results) => current && startTransition(() => setSearch({ key, results })),
-        (error: unknown) => current && startTransition(() => setSearch({ key, error })),
+      void askQuote(site, JSON.parse(key) as SiteQuoteInput).then(
+        (live) => current && startTransition(() => setAnswer({ key, live })),
       );
     }, QUOTE_DEBOUNCE_MS);
     return () => {
       current = false;
       clearTimeout(timer);
     };
-  }, [key, from, to, location, site]);
+  }, [key, site]);
 
-  return useMemo<LiveQuote>(() => {
-    if (!key || !values.carId) return { status: "idle" };
-    if (search.key !== key) return { status: "loading" };
-    if (search.error !== undefined) {
-      const error = search.error;
-      if (error instanceof BackendError && (error.status === 400 || error.status === 422)) {
-        const messages = [...new Set(Object.values(error.fieldErrors))];
-        return { status: "invalid", messages: messages.length > 0 ? messages : [error.message] };
-      }
-      return { status: "error", message: errorText(error) };
-    }
-    const results = search.results ?? [];
-    const alternatives = results.filter((result) => result.id !== values.carId);
-    const mine = results.find((result) => result.id === values.carId);
-    if (!mine || !from || !to) return { status: "unavailable", alternatives };
-    try {
-      const quote = previewQuote(mine.quote, {
-        carId: values.carId,
-        pickupAt: from,
-        returnAt: to,
-        extras: values.extras,
-        pickupLocationId: values.pickupLocationId,
-        returnLocationId: values.returnLocationId,
-        settings,
-      });
-      return { status: "ready", quote, alternatives };
-    } catch (error) {
-      return { status: "invalid", messages: [errorText(error)] };
-    }
-  }, [key, search, values.carId, values.extras, values.pickupLocationId, values.returnLocationId, from, to, settings]);
+  return shownQuote(key, answer);
 }

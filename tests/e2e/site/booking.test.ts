@@ -12,6 +12,9 @@ import { ApiClient, listItems } from "../../helpers/http";
 
 const app = demoAppForFile();
 
+/** Money as the pages write it, spaces made comparable. */
+const norm = (text: string) => text.trim().replace(/[\s\u00a0\u202f]/g, " ");
+
 /** Console errors other than the browser's own note about an expected refusal (409, 422). */
 const unexpected = (errors: string[]) =>
   errors.filter((text) => !/Failed to load resource: the server responded with a status of (409|422)/.test(text));
@@ -44,12 +47,25 @@ type Reservation = Doc & {
   returnAt: string;
   source: string;
   status: string;
-  quote: { total: number; days: number; base: number; vat: number; deposit: number };
+  returnLocationId: string;
+  quote: {
+    total: number;
+    days: number;
+    base: number;
+    vat: number;
+    deposit: number;
+    delivery: number;
+    extrasLines: unknown[];
+  };
 };
 
 describe("rezervacija svetainėje", () => {
   it("paieška pradžioje -> rezultatai -> forma su +370 6xx xxxxx -> numeris -> rezervacija administravime su serverio kaina", async () => {
     const { server, browser } = app;
+    const settings = (
+      await new ApiClient(server.url).get<{ locations: (Doc & { deliveryFee?: number })[] }>("/api/site/settings")
+    ).body;
+    const delivered = settings.locations.find((l) => (l.deliveryFee ?? 0) > 0)!;
     const page = await browser.newPage();
     await withCountryService(page);
     const pickupDate = dayFromToday(75);
@@ -79,6 +95,19 @@ describe("rezervacija svetainėje", () => {
       await quotePanel.getByText("Iš viso su PVM").waitFor();
       expect(await quotePanel.textContent()).toContain(searchTotal);
 
+      // An extra and another return place: the server quotes them; the panel keeps the old total
+      // until the new one arrives, then shows it (no longer busy).
+      const live = quotePanel.locator("[aria-live]");
+      const formTotal = quotePanel.locator(".summary-list__total dd");
+      await page.getByRole("group", { name: "Papildomos paslaugos" }).getByRole("checkbox").first().check();
+      await page.getByLabel("Grąžinimo vieta").selectOption(delivered.id);
+      await quotePanel.getByText("Pristatymas ir paėmimas").waitFor();
+      await expect
+        .poll(async () => (await live.getAttribute("aria-busy")) === null && (await formTotal.count()) === 1)
+        .toBe(true);
+      const shownTotal = ((await formTotal.textContent()) ?? "").trim();
+      expect(norm(shownTotal)).not.toBe(norm(searchTotal));
+
       await fillDriver(page, "+370 612 34567", email);
       // The picker follows the number's country code.
       await expect
@@ -94,7 +123,7 @@ describe("rezervacija svetainėje", () => {
       expect(await dialog.textContent()).toContain("Kas toliau?");
       await dialog.getByRole("button", { name: "Gerai" }).click();
       await page.getByRole("heading", { name: /Ačiū! Rezervacija gauta/ }).waitFor();
-      return { number, modalTotal, carTitle, searchTotal };
+      return { number, modalTotal, carTitle, searchTotal, shownTotal };
     });
     expect(browser.errorsOf(page)).toEqual([]);
     await page.close();
@@ -109,10 +138,12 @@ describe("rezervacija svetainėje", () => {
     expect(stored!.pickupAt).toBe(vilniusLocalToInstant(pickupDate, "10:00").toISOString());
     expect(stored!.returnAt).toBe(vilniusLocalToInstant(returnDate, "10:00").toISOString());
     const money = (n: number) => new Intl.NumberFormat("lt-LT", { style: "currency", currency: "EUR" }).format(n);
-    const norm = (text: string) => text.replace(/[\s\u00a0\u202f]/g, " ");
+    // The total the form showed before submitting is the one the server stored (and the modal showed).
+    expect(norm(shown.shownTotal)).toBe(norm(money(stored!.quote.total)));
     expect(norm(shown.modalTotal)).toBe(norm(money(stored!.quote.total)));
-    // No extras and the same place: the stored price is the search's own quote for that car.
-    expect(norm(shown.searchTotal)).toBe(norm(money(stored!.quote.total)));
+    expect(stored!.quote.extrasLines).toHaveLength(1);
+    expect(stored!.quote.delivery).toBe(delivered.deliveryFee);
+    expect(stored!.returnLocationId).toBe(delivered.id);
     const site = new ApiClient(server.url);
     const search = await site.get(
       `/api/site/search?from=${encodeURIComponent(stored!.pickupAt)}&to=${encodeURIComponent(stored!.returnAt)}`,

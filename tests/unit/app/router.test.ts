@@ -68,6 +68,9 @@ function memoryBackend(user: SessionUser | null): Backend {
       cars: async () => [car],
       car: async (slug) => (slug === car.slug ? car : null),
       search: async () => [],
+      quote: async () => {
+        throw new Error("nenaudojama");
+      },
       offers: async () => [],
       news: async () => [],
       newsItem: async (slug) => (slug === article.slug ? article : null),

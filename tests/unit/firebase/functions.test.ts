@@ -12,7 +12,12 @@ import {
   STALE_PREVIEW_MESSAGE,
 } from "../../../functions/src/logic/priceUpdate";
 import { nextRateWindow, submitRequest } from "../../../functions/src/logic/requests";
-import { counterId, saveReservation, submitReservation } from "../../../functions/src/logic/reservations";
+import {
+  counterId,
+  quoteReservation,
+  saveReservation,
+  submitReservation,
+} from "../../../functions/src/logic/reservations";
 import { searchCars } from "../../../functions/src/logic/search";
 import { type AuthAdmin, type AuthUser, LAST_ADMIN_MESSAGE, setStaffRole } from "../../../functions/src/logic/staff";
 import { baseSettingsDocuments, demoDocuments } from "../../../scripts/firebase-seed";
@@ -309,6 +314,84 @@ describe("saveReservation (darbuotojų)", () => {
 
     const missing = await failure(saveReservation(store, { id: "AAAAAAAAAAAAAAAAAAAA", data: staffInput() }, NOW));
     expect(missing.code).toBe("not-found");
+  });
+});
+
+describe("quoteReservation", () => {
+  const quoteInput = (overrides: Record<string, unknown> = {}) => {
+    const { customer: _customer, comment: _comment, acceptTerms: _accept, ...booked } = reservationInput(overrides);
+    return booked;
+  };
+  const delivered = data.locations.find((l) => l.doc.active !== false && (l.doc.deliveryFee ?? 0) > 0)!;
+
+  it("kaina lygi tai, kurią išsaugo pateikta rezervacija (paslaugos, kita grąžinimo vieta); nieko neįrašo", async () => {
+    const store = seededStore();
+    const input = quoteInput({ returnLocationId: delivered.id });
+    const commitsBefore = store.commits;
+    const quoted = await quoteReservation(store, input, NOW);
+    expect(store.commits).toBe(commitsBefore);
+    expect(quoted).toMatchObject({ available: true, quoteError: null });
+    expect(quoted.quote?.delivery).toBe(delivered.doc.deliveryFee);
+    expect(quoted.quote?.extrasLines.map((line) => line.extraId)).toEqual([dayExtra.id]);
+
+    const samePlace = await quoteReservation(store, quoteInput(), NOW);
+    expect(samePlace.quote?.delivery).toBe(0);
+    expect(quoted.quote!.total - samePlace.quote!.total).toBeCloseTo(delivered.doc.deliveryFee ?? 0, 2);
+
+    const created = await submitReservation(store, reservationInput({ returnLocationId: delivered.id }), NOW);
+    expect(created.quote).toEqual(quoted.quote);
+  });
+
+  it("užimtas laikotarpis: tik „neužimta/užimta“, jokių kitų rezervacijų duomenų", async () => {
+    const store = seededStore();
+    const created = await submitReservation(store, reservationInput(), NOW);
+    const taken = await quoteReservation(store, quoteInput({ pickupAt: at(81), returnAt: at(82) }), NOW);
+    expect(Object.keys(taken).sort()).toEqual(["available", "quote", "quoteError"]);
+    expect(taken.available).toBe(false);
+    expect(JSON.stringify(taken)).not.toContain(created.number);
+    expect(JSON.stringify(taken)).not.toContain(created.id);
+    const other = await quoteReservation(
+      store,
+      quoteInput({ carId: otherCar.id, pickupAt: at(81), returnAt: at(82) }),
+      NOW,
+    );
+    expect(other.available).toBe(true);
+  });
+
+  it("nežinomus ar nepaskelbtus automobilius, vietas ir paslaugas atmeta lietuviškai, kaip pateikiant", async () => {
+    const store = seededStore();
+    const hidden = data.cars.find((c) => c.doc.status !== "active")!;
+    const unknown = "AAAAAAAAAAAAAAAAAAAA";
+    for (const [patch, field, message] of [
+      [{ carId: hidden.id }, "carId", "Automobilis nerastas"],
+      [{ carId: unknown }, "carId", "Automobilis nerastas"],
+      [{ returnLocationId: unknown }, "returnLocationId", "Grąžinimo vieta nerasta"],
+      [{ extras: [{ id: unknown, quantity: 1 }] }, "extras.0.id", "Papildoma paslauga nerasta"],
+    ] as const) {
+      const refused = await failure(quoteReservation(store, quoteInput(patch), NOW));
+      expect(refused.code, field).toBe("invalid-argument");
+      expect(refused.details?.errors?.[field], field).toBe(message);
+      const submitted = await failure(submitReservation(store, reservationInput(patch), NOW));
+      expect(submitted.details?.errors?.[field], field).toBe(message);
+    }
+  });
+
+  it("laikotarpio taisyklės ir nežinomi laukai – tie patys lietuviški pranešimai", async () => {
+    const store = seededStore();
+    const soon = new Date(NOW.getTime() + 30 * 60_000).toISOString();
+    for (const [patch, field, message] of [
+      [{ pickupAt: at(83), returnAt: at(80) }, "returnAt", "Grąžinimo laikas turi būti vėlesnis nei paėmimo"],
+      [{ pickupAt: at(-3), returnAt: at(2) }, "pickupAt", "Paėmimo laikas jau praėjo"],
+      [{ pickupAt: soon, returnAt: at(3) }, "pickupAt", "Rezervuoti galima ne vėliau kaip prieš 2 valandas"],
+      [{ quote: { total: 1 } }, "quote", "Nežinomas laukas"],
+      [{ customer: {} }, "customer", "Nežinomas laukas"],
+    ] as const) {
+      const refused = await failure(quoteReservation(store, { ...quoteInput(), ...patch }, NOW));
+      expect(refused.code, field).toBe("invalid-argument");
+      expect(refused.details?.errors?.[field], field).toBe(message);
+    }
+    const notObject = await failure(quoteReservation(store, [quoteInput()], NOW));
+    expect(notObject.code).toBe("invalid-argument");
   });
 });
 

@@ -71,6 +71,7 @@ const backend: Backend = {
     cars: async () => [car],
     car: async (slug) => (slug === car.slug ? car : null),
     search: async () => [],
+    quote: unused,
     offers: async () => [],
     news: async () => [],
     newsItem: async () => null,
