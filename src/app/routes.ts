@@ -55,6 +55,12 @@ export const PUBLIC_ROUTES: readonly AppRoute[] = [
     source: "src/site/info/TermsPage.tsx",
   },
   {
+    path: "/privatumo-politika",
+    layout: "default",
+    page: () => import("../site/info/PrivacyPage"),
+    source: "src/site/info/PrivacyPage.tsx",
+  },
+  {
     path: "/apie-mus",
     layout: "default",
     page: () => import("../site/info/AboutPage"),

@@ -4,6 +4,7 @@ export const PUBLIC_ROUTES = [
   "/login",
   "/akcijos",
   "/salygos",
+  "/privatumo-politika",
   "/apie-mus",
   "/kontaktai",
   "/naujienos",

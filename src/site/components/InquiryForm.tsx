@@ -1,5 +1,6 @@
 // Inquiry form: contact, long-term or business (POST /api/site/requests through the port).
 import { type FormEvent, useRef, useState } from "react";
+import { Link } from "react-router-dom";
 import { useBackend } from "../../app/BackendContext";
 import type { RequestInput } from "../../domain/schemas";
 import { errorText, fieldErrorsOf } from "../lib/errors";
@@ -261,7 +262,10 @@ export default function InquiryForm({
         <button type="submit" className="button" disabled={!hydrated || sending}>
           {sending ? "Siunčiama…" : submitLabel}
         </button>
-        <span className="muted">Atsakome darbo valandomis.</span>
+        <span className="muted">
+          Atsakome darbo valandomis. Duomenis naudojame tik atsakyti į užklausą (
+          <Link to="/privatumo-politika">privatumo politika</Link>).
+        </span>
       </div>
     </form>
   );

@@ -1,5 +1,7 @@
 // Staff-written texts (terms, about): stored HTML (sanitised by the server) is shown as
-// HTML; plain text is split into headings ("# ", "## "), lists ("- ") and paragraphs.
+// HTML; plain text is split into headings ("# ", "## "), lists ("- ") and paragraphs. In
+// documents with sections (terms, privacy policy) a short line standing alone without closing
+// punctuation ("3. Kaina ir mokėjimas") is a heading too, as staff type them.
 import type { ReactNode } from "react";
 
 const HTML_PATTERN = /<\/?(?:p|h[1-6]|ul|ol|li|strong|em|b|i|a|br|div|section|table)\b/i;
@@ -14,7 +16,10 @@ type Block =
   | { kind: "ul"; items: string[] }
   | { kind: "p"; lines: string[] };
 
-export function textBlocks(text: string): Block[] {
+/** A one-line paragraph that reads as a section title. */
+const looksLikeHeading = (line: string) => line.length <= 80 && !/[.!?:;,…]$/.test(line);
+
+export function textBlocks(text: string, options: { sectionTitles?: boolean } = {}): Block[] {
   const blocks: Block[] = [];
   for (const chunk of text.replace(/\r\n?/g, "\n").split(/\n\s*\n/)) {
     const lines = chunk
@@ -26,6 +31,8 @@ export function textBlocks(text: string): Block[] {
     if (lines.length === 1 && /^#{1,2}\s/.test(first)) {
       const heading = first.replace(/^#+\s*/, "");
       blocks.push(first.startsWith("## ") ? { kind: "h3", text: heading } : { kind: "h2", text: heading });
+    } else if (options.sectionTitles && lines.length === 1 && looksLikeHeading(first)) {
+      blocks.push({ kind: "h2", text: first });
     } else if (lines.every((line) => /^[-•*]\s/.test(line))) {
       blocks.push({ kind: "ul", items: lines.map((line) => line.replace(/^[-•*]\s*/, "")) });
     } else {
@@ -35,14 +42,23 @@ export function textBlocks(text: string): Block[] {
   return blocks;
 }
 
-export default function RichText({ text, className = "prose" }: { text: string; className?: string }) {
+export default function RichText({
+  text,
+  className = "prose",
+  sectionTitles = false,
+}: {
+  text: string;
+  className?: string;
+  /** plain text: lone short lines are section headings (terms, privacy policy) */
+  sectionTitles?: boolean;
+}) {
   if (isHtml(text)) {
     // biome-ignore lint/security/noDangerouslySetInnerHtml: staff-authored HTML, sanitised by the server on save
     return <div className={className} dangerouslySetInnerHTML={{ __html: text }} />;
   }
   return (
     <div className={className}>
-      {textBlocks(text).map((block, index): ReactNode => {
+      {textBlocks(text, { sectionTitles }).map((block, index): ReactNode => {
         const key = `${block.kind}-${index}`;
         if (block.kind === "h2") return <h2 key={key}>{block.text}</h2>;
         if (block.kind === "h3") return <h3 key={key}>{block.text}</h3>;

@@ -13,7 +13,11 @@ export default function TermsPage() {
       />
       <PageHeader title="Nuomos sąlygos" />
       <div className="card">
-        {terms.trim() ? <RichText text={terms} /> : <p>Nuomos sąlygos dar neparengtos. Susisiekite su mumis.</p>}
+        {terms.trim() ? (
+          <RichText text={terms} sectionTitles />
+        ) : (
+          <p>Nuomos sąlygos dar neparengtos. Susisiekite su mumis.</p>
+        )}
       </div>
     </div>
   );

@@ -73,6 +73,9 @@ export default function Footer({ settings }: { settings: PublicSettings }) {
                 <Link to="/salygos">Nuomos sąlygos</Link>
               </li>
               <li>
+                <Link to="/privatumo-politika">Privatumo politika</Link>
+              </li>
+              <li>
                 <Link to="/apie-mus">Apie mus</Link>
               </li>
               <li>

@@ -210,7 +210,10 @@ export default function ReservationForm({
                   <Link to="/salygos" target="_blank" rel="noopener">
                     nuomos sąlygomis
                   </Link>{" "}
-                  ir su tuo, kad mano duomenys bus naudojami rezervacijai vykdyti
+                  ir su tuo, kad mano duomenys bus naudojami rezervacijai vykdyti pagal{" "}
+                  <Link to="/privatumo-politika" target="_blank" rel="noopener">
+                    privatumo politiką
+                  </Link>
                 </>
               }
             />

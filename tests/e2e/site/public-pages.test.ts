@@ -172,6 +172,31 @@ describe("vieši puslapiai", () => {
     await page.close();
   });
 
+  it("privatumo politika: nustatymų tekstas be JavaScript, nuoroda poraštėje ir prie kiekvienos formos", async () => {
+    const { server } = app;
+    const settings = (await new ApiClient(server.url).get<{ privacy: string }>("/api/site/settings")).body;
+    expect(settings.privacy.length).toBeGreaterThan(200);
+    const page = await fetch(`${server.url}/privatumo-politika`);
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toMatch(/<title>Privatumo politika[^<]*<\/title>/);
+    const text = visibleText(html);
+    // Every paragraph of the stored policy is on the prerendered page.
+    for (const paragraph of settings.privacy
+      .split(/\n\s*\n/)
+      .map((part) => part.trim())
+      .filter(Boolean)) {
+      expect(text).toContain(paragraph);
+    }
+    for (const path of ["/", "/rezervacija", "/kontaktai", "/ilgalaike-nuoma", "/verslo-klientams"]) {
+      const linked = await (await fetch(`${server.url}${path}`)).text();
+      const links = linked.match(/href="\/privatumo-politika"/g) ?? [];
+      // The footer everywhere, and the form's own note where personal data is asked for.
+      expect(links.length, path).toBeGreaterThanOrEqual(path === "/" ? 1 : 2);
+    }
+    expect(await (await fetch(`${server.url}/sitemap.xml`)).text()).toContain("/privatumo-politika</loc>");
+  });
+
   it("sitemap.xml, robots.txt su Sitemap eilute ir favicon", async () => {
     const { server } = app;
     const sitemap = await fetch(`${server.url}/sitemap.xml`);
