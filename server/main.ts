@@ -13,7 +13,7 @@ import type { Db } from "./db/types";
 import type { MailerHandle } from "./http/context";
 import { log } from "./log";
 import { ensureBaseSettings, seedDemoIfEmpty } from "./seed/seed";
-import { closeStreams } from "./services/events";
+import { type ChangeFeed, closeStreams, connectChangeFeed } from "./services/events";
 import { startMailer } from "./services/mail";
 
 /** In-flight requests get this long to finish before connections are cut. */
@@ -87,6 +87,7 @@ async function main(): Promise<void> {
   );
 
   let mailer: MailerHandle | null = null;
+  let feed: ChangeFeed | null = null;
   let server: Server | null = null;
   let stopping = false;
 
@@ -108,6 +109,8 @@ async function main(): Promise<void> {
       clearTimeout(drain);
     }
     if (mailer) await mailer.stop().catch((error: unknown) => log.error("Nepavyko sustabdyti laiškų siuntimo", error));
+    // After the HTTP server: changes its last requests published still go out to the other instances.
+    if (feed) await feed.close().catch((error: unknown) => log.error("Nepavyko uždaryti pakeitimų kanalo", error));
     await db.close();
     log.info("Serveris sustabdytas, duomenų bazė uždaryta");
     process.exit(code);
@@ -119,6 +122,9 @@ async function main(): Promise<void> {
 
   try {
     await prepareData(db, config);
+    // Before HTTP: a tab that connects to this instance already hears the others' changes.
+    feed = await connectChangeFeed(db);
+    if (feed) log.info("Gyvi pakeitimai perduodami tarp serverių per PostgreSQL LISTEN/NOTIFY");
     mailer = startMailer(db, { smtpUrl: config.smtpUrl });
     const app = createApp({ db, config, mailer });
     server = createAdaptorServer({ fetch: app.fetch }) as Server;

@@ -6,7 +6,7 @@ import { PGlite, type Transaction } from "@electric-sql/pglite";
 import { btree_gist } from "@electric-sql/pglite/contrib/btree_gist";
 import pg from "pg";
 import { log } from "../log";
-import type { Db, Queryable, QueryResult } from "./types";
+import type { ChannelListener, Db, Queryable, QueryResult } from "./types";
 
 export interface DbOptions {
   dataDir: string;
@@ -169,6 +169,7 @@ async function openPostgres(connectionString: string): Promise<Db> {
     return { rows: (last?.rows ?? []) as T[], affectedRows: last?.rowCount ?? 0 };
   };
 
+  const listeners = new Set<ChannelListener>();
   let closing: Promise<void> | null = null;
   return {
     kind: "postgres",
@@ -189,8 +190,129 @@ async function openPostgres(connectionString: string): Promise<Db> {
         client.release();
       }
     },
+    listen: async (channel: string, onPayload: (payload: string) => void): Promise<ChannelListener> => {
+      const listener = await listenChannel(connectionString, channel, onPayload, () => listeners.delete(listener));
+      listeners.add(listener);
+      return listener;
+    },
     close: () => {
-      closing ??= pool.end();
+      closing ??= Promise.all([...listeners].map((listener) => listener.close())).then(() => pool.end());
+      return closing;
+    },
+  };
+}
+
+/** First wait after a lost LISTEN connection; doubles on each failure up to the maximum. */
+const LISTEN_RETRY_MIN_MS = 500;
+const LISTEN_RETRY_MAX_MS = 30_000;
+/** A quiet connection is checked this often, so a silently dead one is noticed and replaced. */
+const LISTEN_PING_MS = 30_000;
+const LISTEN_PING_TIMEOUT_MS = 10_000;
+export const LISTEN_APPLICATION_NAME = "ratai-pakeitimai";
+
+/**
+ * LISTENs on one dedicated connection (a pooled one would be handed to other queries). When the
+ * connection is lost it reconnects with growing pauses; notifications sent meanwhile are lost,
+ * which the log says.
+ */
+async function listenChannel(
+  connectionString: string,
+  channel: string,
+  onPayload: (payload: string) => void,
+  onClosed: () => void,
+): Promise<ChannelListener> {
+  // LISTEN takes no parameters: the name goes into the SQL, so only a plain identifier is allowed.
+  if (!/^[a-z_][a-z0-9_]{0,62}$/.test(channel)) throw new Error(`Netinkamas PostgreSQL kanalo pavadinimas: ${channel}`);
+  let client: pg.Client | null = null;
+  let closed = false;
+  let failures = 0;
+  let retryTimer: NodeJS.Timeout | null = null;
+
+  const retryDelayMs = (): number => Math.min(LISTEN_RETRY_MAX_MS, LISTEN_RETRY_MIN_MS * 2 ** failures);
+  const scheduleRetry = (): void => {
+    const delay = retryDelayMs();
+    failures += 1;
+    retryTimer = setTimeout(() => {
+      retryTimer = null;
+      void connect();
+    }, delay);
+  };
+
+  const connect = async (): Promise<void> => {
+    const current = new pg.Client({
+      connectionString,
+      keepAlive: true,
+      connectionTimeoutMillis: 10_000,
+      // Tells the connection apart in pg_stat_activity (an application_name in DATABASE_URL wins).
+      application_name: LISTEN_APPLICATION_NAME,
+    });
+    client = current;
+    let listening = false;
+    let pingTimer: NodeJS.Timeout | null = null;
+    let gone = false;
+    // Every way the connection ends (failed start, error, server restart, ping timeout) comes here once.
+    const lost = (error: unknown): void => {
+      if (gone) return;
+      gone = true;
+      if (pingTimer) clearInterval(pingTimer);
+      if (client === current) client = null;
+      void current.end().catch(() => undefined);
+      if (closed) return;
+      const wait = retryDelayMs() / 1000;
+      const reason = error instanceof Error ? error.message : String(error);
+      log.error(
+        listening
+          ? `Nutrūko PostgreSQL pakeitimų kanalo „${channel}“ ryšys (${reason}); kol jis neatkurtas, kitų serverių pakeitimai čia nerodomi. Jungiamasi iš naujo po ${wait} s`
+          : `Nepavyko prisijungti prie PostgreSQL pakeitimų kanalo „${channel}“ (${reason}); kitas bandymas po ${wait} s`,
+      );
+      scheduleRetry();
+    };
+    current.on("error", lost);
+    current.on("end", () => lost(new Error("ryšys baigtas")));
+    current.on("notification", (message) => {
+      if (message.channel === channel && message.payload !== undefined) onPayload(message.payload);
+    });
+    try {
+      await current.connect();
+      await current.query(`LISTEN "${channel}"`);
+    } catch (error) {
+      lost(error);
+      return;
+    }
+    if (gone) return;
+    if (closed) {
+      gone = true;
+      await current.end().catch(() => undefined);
+      return;
+    }
+    listening = true;
+    if (failures > 0) log.info(`PostgreSQL pakeitimų kanalas „${channel}“ vėl veikia`);
+    failures = 0;
+    pingTimer = setInterval(() => {
+      const timeout = setTimeout(() => lost(new Error("serveris neatsako")), LISTEN_PING_TIMEOUT_MS);
+      current.query("SELECT 1").then(
+        () => clearTimeout(timeout),
+        (error: unknown) => {
+          clearTimeout(timeout);
+          lost(error);
+        },
+      );
+    }, LISTEN_PING_MS);
+    pingTimer.unref();
+  };
+
+  await connect();
+  let closing: Promise<void> | null = null;
+  return {
+    close: () => {
+      closing ??= (async () => {
+        closed = true;
+        if (retryTimer) clearTimeout(retryTimer);
+        const current = client;
+        client = null;
+        await current?.end().catch(() => undefined);
+        onClosed();
+      })();
       return closing;
     },
   };

@@ -8,10 +8,22 @@ export interface Queryable {
   query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<QueryResult<T>>;
 }
 
+/** A LISTEN on one dedicated connection; close() ends it (the pool is not affected). */
+export interface ChannelListener {
+  close(): Promise<void>;
+}
+
 export interface Db extends Queryable {
   readonly kind: "pglite" | "postgres";
   /** runs fn in one transaction; rolls back when it throws */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  /**
+   * PostgreSQL only (PGlite is one process, nobody else to hear): LISTENs on `channel` over a
+   * dedicated connection that reconnects by itself. Resolves after the first attempt, whether or
+   * not it connected; later failures are logged and retried.
+   */
+  listen?(channel: string, onPayload: (payload: string) => void): Promise<ChannelListener>;
+  /** closes open listeners too */
   close(): Promise<void>;
 }
 

@@ -1,5 +1,5 @@
 // Starts the REAL server (node --import tsx server/main.ts) on a free port with its
-// own PGlite data folder, so integration and e2e tests drive the thing users run.
+// own PGlite data folder (or a given PostgreSQL), so integration and e2e tests drive the thing users run.
 import { type ChildProcess, spawn } from "node:child_process";
 import { once } from "node:events";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -16,6 +16,8 @@ export interface StartOptions {
   demo?: boolean;
   /** reuse a data folder (durability); default: a fresh temp folder */
   dataDir?: string;
+  /** a real PostgreSQL (DATABASE_URL); default: none, the server's own PGlite in dataDir */
+  databaseUrl?: string;
   env?: Record<string, string>;
 }
 
@@ -75,6 +77,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       HOST: "127.0.0.1",
       DATA_DIR: dataDir,
       PUBLIC_URL: url,
+      ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
       ...options.env,
     });
     const args = ["--import", "tsx", "server/main.ts", ...(options.demo ? ["--demo"] : [])];
