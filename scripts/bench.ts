@@ -414,6 +414,23 @@ async function main(): Promise<void> {
       ["GET /api/site/search (3 paros)", 200, api(`/api/site/search?${search}`)],
       ["GET /api/admin/reservations (25 eil.)", 200, api(`/api/admin/reservations?${adminQuery}`, { cookie })],
       [
+        "POST /api/site/quote (formos kaina)",
+        200,
+        () => ({
+          method: "POST",
+          path: "/api/site/quote",
+          headers: { origin, accept: "application/json" },
+          body: JSON.stringify({
+            carId: firstCar.id,
+            pickupAt: vilniusDay(30, "10:00"),
+            returnAt: vilniusDay(33, "10:00"),
+            pickupLocationId: locationId,
+            returnLocationId: locationId,
+            extras: [],
+          }),
+        }),
+      ],
+      [
         "POST /api/site/reservations",
         201,
         () => {
