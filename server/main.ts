@@ -103,9 +103,13 @@ async function main(): Promise<void> {
       closeStreams();
       const closing = new Promise<void>((resolve) => server?.close(() => resolve()));
       server.closeIdleConnections();
-      // Live streams (Server-Sent Events) never end by themselves.
+      // Connections become idle as their last response ends (the live streams end just after
+      // closeStreams()): close each one then, not only at the drain deadline.
+      const sweep = setInterval(() => server?.closeIdleConnections(), 50);
+      // Anything still busy after DRAIN_MS is cut.
       const drain = setTimeout(() => server?.closeAllConnections(), DRAIN_MS);
       await closing;
+      clearInterval(sweep);
       clearTimeout(drain);
     }
     if (mailer) await mailer.stop().catch((error: unknown) => log.error("Nepavyko sustabdyti laiškų siuntimo", error));
