@@ -12,6 +12,7 @@ import { RESERVATION_STATUS_LABELS } from "../../domain/reservationStatus";
 import type { Car, Reservation } from "../../domain/schemas";
 import { addDaysToDateString, isDateString, vilniusDateString, vilniusLocalToInstant } from "../../domain/time";
 import { DateField } from "../common/DatePicker";
+import { type DaySpan, daySpans, weekdayShort } from "../common/days";
 import { CAR_STATUS_LABELS } from "../labels";
 
 type CarRecord = Car & { id: string };
@@ -32,27 +33,17 @@ export const DEFAULT_PICKUP_TIME = "10:00";
 const DAY_WIDTH = 52;
 const ROW_HEIGHT = 44;
 const NAME_WIDTH = { xs: 128, sm: 210 };
+/** The sticky first column: the header cell and every car's name cell share it so they line up. */
+const NAME_CELL = {
+  width: NAME_WIDTH,
+  flexShrink: 0,
+  position: "sticky",
+  left: 0,
+  zIndex: 3,
+  bgcolor: "background.paper",
+  px: 1,
+} as const;
 const QUARTER_MS = 15 * 60 * 1000;
-
-const weekdayFormat = new Intl.DateTimeFormat("lt-LT", { weekday: "short", timeZone: "UTC" });
-const weekday = (date: string) => weekdayFormat.format(new Date(`${date}T12:00:00Z`));
-
-interface Day {
-  date: string;
-  start: number;
-  end: number;
-}
-
-export function daysFrom(first: string, count: number): Day[] {
-  return Array.from({ length: count }, (_, index) => {
-    const date = addDaysToDateString(first, index);
-    return {
-      date,
-      start: vilniusLocalToInstant(date).getTime(),
-      end: vilniusLocalToInstant(addDaysToDateString(date, 1)).getTime(),
-    };
-  });
-}
 
 type Period = Pick<Reservation, "pickupAt" | "returnAt" | "status">;
 
@@ -61,7 +52,7 @@ type Period = Pick<Reservation, "pickupAt" | "returnAt" | "status">;
  * that day, rounded up to a quarter hour) for 24 h, cut short by the next rental. Null when the
  * day has no free time left after the earliest start.
  */
-export function freeSlot(day: Day, reservations: readonly Period[]): { pickupAt: string; returnAt: string } | null {
+export function freeSlot(day: DaySpan, reservations: readonly Period[]): { pickupAt: string; returnAt: string } | null {
   const holding = reservations
     .filter((r) => HOLDING.has(r.status))
     .map((r) => ({ start: Date.parse(r.pickupAt), end: Date.parse(r.returnAt) }));
@@ -95,7 +86,7 @@ export function CheckAvailability() {
     setTyped(date);
   };
   const shift = (delta: number) => go(addDaysToDateString(first, delta));
-  const days = useMemo(() => daysFrom(first, span), [first, span]);
+  const days = useMemo(() => daySpans(first, span), [first, span]);
   const rangeStart = days[0]?.start ?? Date.now();
   const rangeEnd = days[days.length - 1]?.end ?? Date.now();
 
@@ -234,20 +225,7 @@ export function CheckAvailability() {
               sx={{ minWidth: "max-content", fontSize: 13 }}
             >
               <Box role="row" sx={{ display: "flex", borderBottom: 1, borderColor: "divider" }}>
-                <Box
-                  role="columnheader"
-                  sx={{
-                    width: NAME_WIDTH,
-                    flexShrink: 0,
-                    position: "sticky",
-                    left: 0,
-                    zIndex: 3,
-                    bgcolor: "background.paper",
-                    px: 1,
-                    py: 0.5,
-                    fontWeight: 600,
-                  }}
-                >
+                <Box role="columnheader" sx={{ ...NAME_CELL, py: 0.5, fontWeight: 600 }}>
                   Automobilis
                 </Box>
                 {days.map((day) => (
@@ -258,7 +236,7 @@ export function CheckAvailability() {
                   >
                     <div>{day.date.slice(5)}</div>
                     <Box component="div" sx={{ color: "text.secondary", fontWeight: 400 }}>
-                      {weekday(day.date)}
+                      {weekdayShort(day.date)}
                     </Box>
                   </Box>
                 ))}
@@ -276,13 +254,7 @@ export function CheckAvailability() {
                     <Box
                       role="rowheader"
                       sx={{
-                        width: NAME_WIDTH,
-                        flexShrink: 0,
-                        position: "sticky",
-                        left: 0,
-                        zIndex: 3,
-                        bgcolor: "background.paper",
-                        px: 1,
+                        ...NAME_CELL,
                         display: "flex",
                         flexDirection: "column",
                         justifyContent: "center",

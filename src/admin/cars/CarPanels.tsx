@@ -6,32 +6,24 @@ import { Alert, Box, Button, Card, CardContent, CardHeader, Chip, Divider, Stack
 import { type ReactNode, useState } from "react";
 import {
   CreateBase,
-  DeleteWithConfirmButton,
   EditBase,
   Loading,
-  NumberInput,
-  required,
   SaveButton,
   SimpleForm,
-  TextInput,
   Toolbar,
   useGetList,
   useRecordContext,
 } from "react-admin";
 import { formatMoney } from "../../domain/format";
-import { type Car, type Fleet, fleetSchema, type Price } from "../../domain/schemas";
-import { CalendarDateInput } from "../common/DatePicker";
+import type { Car, Fleet, Price } from "../../domain/schemas";
+import { SaveDeleteToolbar } from "../common/form";
+import { FleetInputs, validateFleet } from "../fleet/FleetInputs";
 import { CAR_CATEGORY_CHOICES, choiceName } from "../labels";
 import { normalisePrice, PriceInputs, validatePrice } from "../prices/PriceForm";
-import { zodFormValidator } from "../validation";
 
 type CarRecord = Car & { id: string };
 type FleetRecord = Fleet & { id: string };
 type PriceRecord = Price & { id: string };
-
-const validateFleet = zodFormValidator(fleetSchema);
-const upper = (value: string | null) => (value ?? "").toUpperCase();
-const emptyToNull = (value: string | null) => (value ? value : null);
 
 function Panel({
   id,
@@ -57,26 +49,6 @@ function Panel({
       />
       {children}
     </Card>
-  );
-}
-
-function FleetInputs() {
-  return (
-    <Box
-      sx={{
-        display: "grid",
-        gap: { xs: 0, sm: 2 },
-        gridTemplateColumns: { xs: "1fr", sm: "repeat(2, minmax(0, 1fr))", lg: "repeat(3, minmax(0, 1fr))" },
-        width: "100%",
-      }}
-    >
-      <TextInput source="plateNumber" validate={required()} parse={upper} helperText="Pvz. LRA 123" />
-      <TextInput source="vin" validate={required()} parse={upper} helperText="17 simbolių, be I, O ir Q" />
-      <NumberInput source="mileage" validate={required()} min={0} step={1} />
-      <CalendarDateInput source="insuranceValidTo" parse={emptyToNull} />
-      <CalendarDateInput source="inspectionValidTo" parse={emptyToNull} />
-      <TextInput source="notes" multiline minRows={2} parse={(value: string | null) => value ?? ""} />
-    </Box>
   );
 }
 
@@ -144,14 +116,9 @@ const seasonText = (price: Price) =>
     ? `${price.season.name ? `${price.season.name}: ` : ""}${price.season.from} – ${price.season.to}`
     : "Visus metus";
 
-function priceToolbar(canDelete: boolean) {
-  return (
-    <Toolbar sx={{ display: "flex", justifyContent: "space-between" }}>
-      <SaveButton label="Išsaugoti kainas" />
-      {canDelete && <DeleteWithConfirmButton mutationMode="pessimistic" redirect={false} />}
-    </Toolbar>
-  );
-}
+const priceToolbar = (canDelete: boolean) => (
+  <SaveDeleteToolbar canDelete={canDelete} saveLabel="Išsaugoti kainas" deleteRedirect={false} />
+);
 
 /** The car's price tiers: its own rules (editable) or the class rules it follows. */
 export function CarPricesPanel() {

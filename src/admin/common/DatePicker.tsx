@@ -19,6 +19,7 @@ import {
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from "react";
 import { FieldTitle, type InputProps, useInput, useResourceContext, useTranslate } from "react-admin";
 import { addDaysToDateString, isDateString, vilniusDateString } from "../../domain/time";
+import { mondayIndex, noonUtc } from "./days";
 
 export const DATE_FORMAT_MESSAGE = "Data turi būti formato MMMM-MM-DD";
 const WEEKDAYS = ["Pr", "An", "Tr", "Kt", "Pn", "Št", "Sk"];
@@ -33,13 +34,10 @@ const WEEKDAY_NAMES = [
 ];
 const monthTitle = new Intl.DateTimeFormat("lt-LT", { month: "long", year: "numeric", timeZone: "UTC" });
 
-const noon = (date: string) => new Date(`${date}T12:00:00Z`);
-const weekdayIndex = (date: string) => (noon(date).getUTCDay() + 6) % 7;
-
 /** "2026-11" -> the month's days, padded to whole weeks starting on Monday. */
 export function monthGrid(month: string): (string | null)[] {
   const first = `${month}-01`;
-  const lead = weekdayIndex(first);
+  const lead = mondayIndex(first);
   const days: (string | null)[] = Array.from({ length: lead }, () => null);
   for (let day = first; day.startsWith(month); day = addDaysToDateString(day, 1)) days.push(day);
   while (days.length % 7 !== 0) days.push(null);
@@ -77,10 +75,10 @@ function Calendar({ value, onPick }: { value: string; onPick: (date: string) => 
       setFocused(isDateString(candidate) ? candidate : `${target}-01`);
     } else if (event.key === "Home") {
       event.preventDefault();
-      setFocused(addDaysToDateString(focused, -weekdayIndex(focused)));
+      setFocused(addDaysToDateString(focused, -mondayIndex(focused)));
     } else if (event.key === "End") {
       event.preventDefault();
-      setFocused(addDaysToDateString(focused, 6 - weekdayIndex(focused)));
+      setFocused(addDaysToDateString(focused, 6 - mondayIndex(focused)));
     }
   };
 
@@ -95,7 +93,7 @@ function Calendar({ value, onPick }: { value: string; onPick: (date: string) => 
           <ChevronLeftIcon />
         </IconButton>
         <Typography id={titleId} aria-live="polite" sx={{ fontWeight: 600 }}>
-          {monthTitle.format(noon(`${month}-01`))}
+          {monthTitle.format(noonUtc(`${month}-01`))}
         </Typography>
         <IconButton aria-label="Kitas mėnuo" onClick={() => setFocused(`${shiftMonth(month, 1)}-01`)} size="small">
           <ChevronRightIcon />
@@ -132,7 +130,7 @@ function Calendar({ value, onPick }: { value: string; onPick: (date: string) => 
                       data-date={date}
                       tabIndex={date === focused ? 0 : -1}
                       onClick={() => onPick(date)}
-                      aria-label={`${date}, ${WEEKDAY_NAMES[weekdayIndex(date)]}${date === today ? ", šiandien" : ""}`}
+                      aria-label={`${date}, ${WEEKDAY_NAMES[mondayIndex(date)]}${date === today ? ", šiandien" : ""}`}
                       variant={date === value ? "contained" : "text"}
                       sx={{
                         minWidth: 0,

@@ -5,6 +5,7 @@ import { IconButton, InputAdornment, Tooltip } from "@mui/material";
 import { useEffect } from "react";
 import { required, TextInput } from "react-admin";
 import { useFormContext, useFormState, useWatch } from "react-hook-form";
+import { emptyToString } from "./form";
 import { slugify } from "./slug";
 
 export function SlugInput({ from, follow, example }: { from: string[]; follow: boolean; example: string }) {
@@ -23,7 +24,7 @@ export function SlugInput({ from, follow, example }: { from: string[]; follow: b
     <TextInput
       source="slug"
       validate={required()}
-      parse={(value: string | null) => value ?? ""}
+      parse={emptyToString}
       helperText={`Mažosios raidės be diakritikų, skaičiai ir brūkšneliai, pvz. ${example}`}
       InputProps={{
         endAdornment: (

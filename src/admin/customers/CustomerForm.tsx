@@ -1,7 +1,6 @@
 // A customer's card: their details (phone stored as E.164), and their reservations and
 // inquiries underneath, so the desk sees the whole history in one place.
-import { Box, Card, CardContent, Typography } from "@mui/material";
-import type { ReactNode } from "react";
+import { Card, CardContent, Typography } from "@mui/material";
 import {
   Create,
   DataTable,
@@ -23,6 +22,7 @@ import { normalizePhone, phoneError } from "../../domain/phone";
 import { type Customer, customerSchema, type InquiryRequest, type Reservation } from "../../domain/schemas";
 import { CalendarDateInput } from "../common/DatePicker";
 import { type ChipTone, ChoiceChip, DateTimeValue, MoneyValue } from "../common/fields";
+import { emptyToString, FormRow } from "../common/form";
 import {
   CUSTOMER_TYPE_CHOICES,
   choiceName,
@@ -61,19 +61,6 @@ export function validateCustomer(values: Record<string, unknown>) {
   return errors;
 }
 
-const Row = ({ children }: { children: ReactNode }) => (
-  <Box
-    sx={{
-      display: "grid",
-      gap: { xs: 0, sm: 2 },
-      gridTemplateColumns: { xs: "1fr", sm: "repeat(2, minmax(0, 1fr))", lg: "repeat(3, minmax(0, 1fr))" },
-      width: "100%",
-    }}
-  >
-    {children}
-  </Box>
-);
-
 const RESERVATION_TONES: Readonly<Record<string, ChipTone>> = {
   new: "secondary",
   confirmed: "primary",
@@ -92,7 +79,7 @@ function CustomerForm() {
         </Toolbar>
       }
     >
-      <Row>
+      <FormRow lgColumns={3}>
         <SelectInput source="type" choices={CUSTOMER_TYPE_CHOICES} translateChoice={false} validate={required()} />
         <TextInput source="firstName" validate={required()} />
         <TextInput source="lastName" validate={required()} />
@@ -105,26 +92,26 @@ function CustomerForm() {
           slotProps={{ htmlInput: { maxLength: 25 } }}
         />
         <CalendarDateInput source="birthDate" />
-      </Row>
+      </FormRow>
       <FormDataConsumer>
         {({ formData }) =>
           formData.type === "business" ? (
-            <Row>
+            <FormRow lgColumns={3}>
               <TextInput source="companyName" validate={required()} />
               <TextInput source="companyCode" />
               <TextInput source="vatCode" />
-            </Row>
+            </FormRow>
           ) : null
         }
       </FormDataConsumer>
-      <Row>
+      <FormRow lgColumns={3}>
         <TextInput source="licenceNumber" />
         <CalendarDateInput source="licenceIssuedAt" />
         <TextInput source="personalCode" />
         <TextInput source="idDocumentNumber" />
         <TextInput source="address" />
-      </Row>
-      <TextInput source="notes" multiline minRows={2} parse={(value: string | null) => value ?? ""} />
+      </FormRow>
+      <TextInput source="notes" multiline minRows={2} parse={emptyToString} />
     </SimpleForm>
   );
 }

@@ -19,7 +19,8 @@ import { Link } from "react-router-dom";
 import { BLOCKING_STATUSES } from "../../domain/availability";
 import { formatCount, formatDateLong, formatDateTime, formatNumber, formatTime } from "../../domain/format";
 import type { Car, InquiryRequest, Reservation } from "../../domain/schemas";
-import { addDaysToDateString, vilniusDateString, vilniusLocalToInstant } from "../../domain/time";
+import { addDaysToDateString, vilniusDateString } from "../../domain/time";
+import { type DaySpan, daySpans, mondayIndex, weekdayLong, weekdayShort } from "../common/days";
 import { choiceName, REQUEST_TYPE_CHOICES } from "../labels";
 
 type ReservationRecord = Reservation & { id: string };
@@ -32,11 +33,8 @@ const PREVIEW_SIZE = 5;
 
 function todayBounds(now = new Date()) {
   const today = vilniusDateString(now);
-  return {
-    today,
-    from: vilniusLocalToInstant(today).toISOString(),
-    to: vilniusLocalToInstant(addDaysToDateString(today, 1)).toISOString(),
-  };
+  const [day] = daySpans(today, 1) as [DaySpan];
+  return { today, from: new Date(day.start).toISOString(), to: new Date(day.end).toISOString() };
 }
 
 interface Item {
@@ -117,31 +115,9 @@ function useReservations(filter: Record<string, unknown>, sortField: string) {
 const listLink = (basename: string, resource: string, filter: Record<string, unknown>) =>
   `${basename}/${resource}?filter=${encodeURIComponent(JSON.stringify(filter))}`;
 
-const weekdayShort = new Intl.DateTimeFormat("lt-LT", { weekday: "short", timeZone: "UTC" });
-const weekdayLong = new Intl.DateTimeFormat("lt-LT", { weekday: "long", timeZone: "UTC" });
-const noonUtc = (date: string) => new Date(`${date}T12:00:00Z`);
-
-export interface DaySpan {
-  date: string;
-  start: number;
-  end: number;
-}
-
-export function daySpans(first: string, count: number): DaySpan[] {
-  return Array.from({ length: count }, (_, index) => {
-    const date = addDaysToDateString(first, index);
-    return {
-      date,
-      start: vilniusLocalToInstant(date).getTime(),
-      end: vilniusLocalToInstant(addDaysToDateString(date, 1)).getTime(),
-    };
-  });
-}
-
 /** Monday of the Vilnius calendar week of a date. */
 export function weekStart(date: string): string {
-  const weekday = (noonUtc(date).getUTCDay() + 6) % 7; // Monday = 0
-  return addDaysToDateString(date, -weekday);
+  return addDaysToDateString(date, -mondayIndex(date));
 }
 
 type Period = Pick<Reservation, "carId" | "pickupAt" | "returnAt" | "status">;
@@ -210,7 +186,7 @@ function OccupancyCard({
                 sx={{ display: "grid", gridTemplateColumns: "84px 1fr 92px", gap: 1, alignItems: "center" }}
               >
                 <Typography variant="body2">
-                  {weekdayShort.format(noonUtc(day.date))} {day.date.slice(5)}
+                  {weekdayShort(day.date)} {day.date.slice(5)}
                 </Typography>
                 <LinearProgress
                   variant="determinate"
@@ -287,10 +263,10 @@ function NextDaysCard({
                   <th scope="row" style={{ fontWeight: 400 }}>
                     <MuiLink component={Link} to={`${basename}/check-availability?from=${day.date}`}>
                       <Box component="span" sx={{ display: { xs: "none", sm: "inline" } }}>
-                        {weekdayLong.format(noonUtc(day.date))},{" "}
+                        {weekdayLong(day.date)},{" "}
                       </Box>
                       <Box component="span" sx={{ display: { xs: "inline", sm: "none" } }}>
-                        {weekdayShort.format(noonUtc(day.date))}{" "}
+                        {weekdayShort(day.date)}{" "}
                       </Box>
                       {day.date}
                     </MuiLink>

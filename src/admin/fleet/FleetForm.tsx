@@ -1,21 +1,6 @@
 // A fleet record on its own page (the car page shows and edits the same record).
-import {
-  AutocompleteInput,
-  Create,
-  Edit,
-  NumberInput,
-  ReferenceInput,
-  required,
-  SimpleForm,
-  TextInput,
-} from "react-admin";
-import { fleetSchema } from "../../domain/schemas";
-import { CalendarDateInput } from "../common/DatePicker";
-import { zodFormValidator } from "../validation";
-
-const validateFleet = zodFormValidator(fleetSchema);
-const upper = (value: string | null) => (value ?? "").toUpperCase();
-const emptyToNull = (value: string | null) => (value ? value : null);
+import { AutocompleteInput, Create, Edit, ReferenceInput, required, SimpleForm } from "react-admin";
+import { FleetInputs, validateFleet } from "./FleetInputs";
 
 function FleetForm() {
   return (
@@ -23,12 +8,7 @@ function FleetForm() {
       <ReferenceInput source="carId" reference="cars" sort={{ field: "sortOrder", order: "ASC" }} perPage={200}>
         <AutocompleteInput validate={required()} filterToQuery={(q: string) => ({ q })} />
       </ReferenceInput>
-      <TextInput source="plateNumber" validate={required()} parse={upper} />
-      <TextInput source="vin" validate={required()} parse={upper} />
-      <NumberInput source="mileage" validate={required()} min={0} step={1} />
-      <CalendarDateInput source="insuranceValidTo" parse={emptyToNull} />
-      <CalendarDateInput source="inspectionValidTo" parse={emptyToNull} />
-      <TextInput source="notes" multiline minRows={2} parse={(value: string | null) => value ?? ""} />
+      <FleetInputs />
     </SimpleForm>
   );
 }

@@ -1,18 +1,7 @@
 // A news item: title, summary, rich text (sanitised by the server), picture, publication.
-import { Box } from "@mui/material";
-import {
-  Create,
-  DeleteWithConfirmButton,
-  Edit,
-  required,
-  SaveButton,
-  SelectInput,
-  SimpleForm,
-  TextInput,
-  Toolbar,
-  useRecordContext,
-} from "react-admin";
+import { Create, Edit, required, SelectInput, SimpleForm, TextInput, useRecordContext } from "react-admin";
 import { type News, newsSchema } from "../../domain/schemas";
+import { emptyToString, FormRow, SaveDeleteToolbar } from "../common/form";
 import { ImagesInput } from "../common/ImagesInput";
 import { DateTimeInput } from "../common/inputs";
 import { RichTextInput } from "../common/RichTextInput";
@@ -40,31 +29,19 @@ function NewsForm({ isNew = false }: { isNew?: boolean }) {
     <SimpleForm
       validate={(values) => validateNews(normaliseNews(values))}
       warnWhenUnsavedChanges
-      toolbar={
-        <Toolbar sx={{ display: "flex", justifyContent: "space-between" }}>
-          <SaveButton />
-          {!isNew && record && <DeleteWithConfirmButton mutationMode="pessimistic" />}
-        </Toolbar>
-      }
+      toolbar={<SaveDeleteToolbar canDelete={!isNew && Boolean(record)} />}
     >
-      <Box
-        sx={{
-          display: "grid",
-          gap: { xs: 0, sm: 2 },
-          gridTemplateColumns: { xs: "1fr", sm: "repeat(2, minmax(0, 1fr))" },
-          width: "100%",
-        }}
-      >
+      <FormRow>
         <TextInput source="title" validate={required()} />
         <SlugInput from={["title"]} follow={isNew} example="nauji-automobiliai-2026" />
         <SelectInput source="status" choices={NEWS_STATUS_CHOICES} translateChoice={false} validate={required()} />
         <DateTimeInput source="publishedAt" helperText="Tuščia – paskelbiama išsaugant" />
-      </Box>
+      </FormRow>
       <TextInput
         source="excerpt"
         multiline
         minRows={2}
-        parse={(value: string | null) => value ?? ""}
+        parse={emptyToString}
         helperText="Trumpas aprašymas sąraše ir paieškos sistemoms (iki 400 simbolių)"
       />
       <RichTextInput source="body" minHeight={300} />

@@ -1,26 +1,23 @@
 // An offer (akcija): title, text, picture, validity, discount and the cars it applies to.
 import { Box, Typography } from "@mui/material";
-import type { ReactNode } from "react";
 import {
   AutocompleteArrayInput,
   BooleanInput,
   Create,
-  DeleteWithConfirmButton,
   Edit,
   NumberInput,
   ReferenceArrayInput,
   required,
-  SaveButton,
   SelectInput,
   SimpleForm,
   TextInput,
-  Toolbar,
   useRecordContext,
 } from "react-admin";
 import { useWatch } from "react-hook-form";
 import { type Offer, offerSchema } from "../../domain/schemas";
 import { addDaysToDateString, vilniusDateString } from "../../domain/time";
 import { CalendarDateInput } from "../common/DatePicker";
+import { FormRow, SaveDeleteToolbar } from "../common/form";
 import { ImagesInput } from "../common/ImagesInput";
 import { RichTextInput } from "../common/RichTextInput";
 import { SlugInput } from "../common/SlugInput";
@@ -40,19 +37,6 @@ export function normaliseOffer(values: Record<string, unknown>): Record<string, 
   };
 }
 const validateOffer = (values: Record<string, unknown>) => validateWithSchema(normaliseOffer(values));
-
-const Row = ({ children, columns = 3 }: { children: ReactNode; columns?: number }) => (
-  <Box
-    sx={{
-      display: "grid",
-      gap: { xs: 0, sm: 2 },
-      gridTemplateColumns: { xs: "1fr", sm: `repeat(${columns}, minmax(0, 1fr))` },
-      width: "100%",
-    }}
-  >
-    {children}
-  </Box>
-);
 
 function DiscountValue() {
   const type = useWatch({ name: "discount.type" });
@@ -74,26 +58,21 @@ function OfferForm({ isNew = false }: { isNew?: boolean }) {
     <SimpleForm
       validate={validateOffer}
       warnWhenUnsavedChanges
-      toolbar={
-        <Toolbar sx={{ display: "flex", justifyContent: "space-between" }}>
-          <SaveButton />
-          {!isNew && record && <DeleteWithConfirmButton mutationMode="pessimistic" />}
-        </Toolbar>
-      }
+      toolbar={<SaveDeleteToolbar canDelete={!isNew && Boolean(record)} />}
     >
-      <Row columns={2}>
+      <FormRow>
         <TextInput source="title" validate={required()} />
         <SlugInput from={["title"]} follow={isNew} example="vasaros-akcija" />
-      </Row>
-      <Row>
+      </FormRow>
+      <FormRow columns={3}>
         <CalendarDateInput source="validFrom" validate={required()} />
         <CalendarDateInput source="validTo" validate={required()} />
         <BooleanInput source="active" helperText="Neaktyvi akcija svetainėje nerodoma" />
-      </Row>
+      </FormRow>
       <Typography variant="subtitle1" component="h2" sx={{ fontWeight: 600, mt: 1 }}>
         Nuolaida
       </Typography>
-      <Row>
+      <FormRow columns={3}>
         <SelectInput
           source="discount.type"
           label="Nuolaidos rūšis"
@@ -103,7 +82,7 @@ function OfferForm({ isNew = false }: { isNew?: boolean }) {
         />
         <DiscountValue />
         <NumberInput source="minDays" min={1} step={1} helperText="Nuolaida taikoma nuo tiek parų" />
-      </Row>
+      </FormRow>
       <ReferenceArrayInput source="carIds" reference="cars" sort={{ field: "sortOrder", order: "ASC" }} perPage={200}>
         <AutocompleteArrayInput
           filterToQuery={(q: string) => ({ q })}

@@ -1,24 +1,21 @@
 // One price rule: for a car or for a whole class, all year or for a season, with daily rates
 // by rental length (tiers from 1 day up, without gaps). Validated by the domain's priceSchema.
-import { Box, Typography } from "@mui/material";
-import type { ReactNode } from "react";
+import { Typography } from "@mui/material";
 import {
   ArrayInput,
   AutocompleteInput,
-  DeleteWithConfirmButton,
   NumberInput,
   ReferenceInput,
   required,
-  SaveButton,
   SelectInput,
   SimpleForm,
   SimpleFormIterator,
   TextInput,
-  Toolbar,
 } from "react-admin";
 import { useWatch } from "react-hook-form";
 import { type Price, priceSchema } from "../../domain/schemas";
 import { CalendarDateInput } from "../common/DatePicker";
+import { FormRow, SaveDeleteToolbar } from "../common/form";
 import { CAR_CATEGORY_CHOICES } from "../labels";
 import { zodFormValidator } from "../validation";
 
@@ -48,24 +45,11 @@ export function normalisePrice(values: Record<string, unknown>): Record<string, 
 
 export const validatePrice = (values: Record<string, unknown>) => validateWithSchema(normalisePrice(values));
 
-const Row = ({ children }: { children: ReactNode }) => (
-  <Box
-    sx={{
-      display: "grid",
-      gap: { xs: 0, sm: 2 },
-      gridTemplateColumns: { xs: "1fr", sm: "repeat(3, minmax(0, 1fr))" },
-      width: "100%",
-    }}
-  >
-    {children}
-  </Box>
-);
-
 /** Class or car: exactly one of the two. */
 function OwnerInputs() {
   const carId = useWatch({ name: "carId" });
   return (
-    <Row>
+    <FormRow columns={3}>
       <ReferenceInput source="carId" reference="cars" sort={{ field: "sortOrder", order: "ASC" }} perPage={200}>
         <AutocompleteInput filterToQuery={(q: string) => ({ q })} helperText="Arba automobilis, arba klasė" />
       </ReferenceInput>
@@ -77,7 +61,7 @@ function OwnerInputs() {
         emptyText="—"
         helperText={carId ? "Automobilio kaina klasės nenurodo" : "Kaina visiems klasės automobiliams"}
       />
-    </Row>
+    </FormRow>
   );
 }
 
@@ -88,11 +72,11 @@ export function PriceInputs({ fixedOwner = false }: { fixedOwner?: boolean }) {
       <Typography variant="subtitle2" component="h3" sx={{ mt: 1 }}>
         Sezonas (palikite tuščią, jei kaina galioja visus metus)
       </Typography>
-      <Row>
+      <FormRow columns={3}>
         <TextInput source="season.name" label="Sezono pavadinimas" helperText="Pvz. „Vasara“" />
         <CalendarDateInput source="season.from" label="Sezonas nuo" />
         <CalendarDateInput source="season.to" label="Sezonas iki" />
-      </Row>
+      </FormRow>
       <ArrayInput source="tiers" label="Kaina parai pagal nuomos trukmę">
         <SimpleFormIterator inline disableReordering>
           <NumberInput source="fromDays" label="Nuo parų" min={1} step={1} validate={required()} />
@@ -106,15 +90,7 @@ export function PriceInputs({ fixedOwner = false }: { fixedOwner?: boolean }) {
 
 export function PriceForm({ fixedOwner = false, canDelete = false }: { fixedOwner?: boolean; canDelete?: boolean }) {
   return (
-    <SimpleForm
-      validate={validatePrice}
-      toolbar={
-        <Toolbar sx={{ display: "flex", justifyContent: "space-between" }}>
-          <SaveButton />
-          {canDelete && <DeleteWithConfirmButton mutationMode="pessimistic" redirect={false} />}
-        </Toolbar>
-      }
-    >
+    <SimpleForm validate={validatePrice} toolbar={<SaveDeleteToolbar canDelete={canDelete} deleteRedirect={false} />}>
       <PriceInputs fixedOwner={fixedOwner} />
     </SimpleForm>
   );

@@ -48,6 +48,45 @@ const numberOrNull = (value: string): number | null => {
   return Number.isInteger(parsed) && parsed >= 0 ? parsed : null;
 };
 
+/** Mileage and fuel level read at one end of the rental: handing the car over ("Out") or taking it back ("In"). */
+function HandoverReadings({
+  stage,
+  when,
+  contract,
+  change,
+}: {
+  stage: "Out" | "In";
+  when: string;
+  contract: Contract;
+  change: (patch: Partial<Contract>) => void;
+}) {
+  const mileage = `mileage${stage}` as const;
+  const fuel = `fuel${stage}` as const;
+  return (
+    <>
+      <TextField
+        label={`Rida ${when}, km`}
+        value={contract[mileage] ?? ""}
+        onChange={(event) => change({ [mileage]: numberOrNull(event.target.value) })}
+        slotProps={{ htmlInput: { inputMode: "numeric" } }}
+      />
+      <TextField
+        select
+        label={`Degalų lygis ${when}`}
+        value={contract[fuel] ?? ""}
+        onChange={(event) => change({ [fuel]: (event.target.value || null) as Contract[typeof fuel] })}
+      >
+        <MenuItem value="">Nenurodyta</MenuItem>
+        {FUEL_LEVELS.map((level) => (
+          <MenuItem key={level} value={level}>
+            {FUEL_LEVEL_LABELS[level]}
+          </MenuItem>
+        ))}
+      </TextField>
+    </>
+  );
+}
+
 /** Section headings are the lines written in capitals ("1. ŠALYS"); the first line is the title. */
 const isHeading = (line: string) =>
   /\p{Lu}/u.test(line) && line === line.toLocaleUpperCase("lt-LT") && line.length < 90;
@@ -236,44 +275,8 @@ export function PrintEdit() {
           <Typography id="handover-heading" variant="h6" component="h2" sx={{ mb: 1 }}>
             Perdavimo–priėmimo aktas
           </Typography>
-          <TextField
-            label="Rida perduodant, km"
-            value={contract.mileageOut ?? ""}
-            onChange={(event) => change({ mileageOut: numberOrNull(event.target.value) })}
-            slotProps={{ htmlInput: { inputMode: "numeric" } }}
-          />
-          <TextField
-            select
-            label="Degalų lygis perduodant"
-            value={contract.fuelOut ?? ""}
-            onChange={(event) => change({ fuelOut: (event.target.value || null) as Contract["fuelOut"] })}
-          >
-            <MenuItem value="">Nenurodyta</MenuItem>
-            {FUEL_LEVELS.map((level) => (
-              <MenuItem key={level} value={level}>
-                {FUEL_LEVEL_LABELS[level]}
-              </MenuItem>
-            ))}
-          </TextField>
-          <TextField
-            label="Rida grąžinant, km"
-            value={contract.mileageIn ?? ""}
-            onChange={(event) => change({ mileageIn: numberOrNull(event.target.value) })}
-            slotProps={{ htmlInput: { inputMode: "numeric" } }}
-          />
-          <TextField
-            select
-            label="Degalų lygis grąžinant"
-            value={contract.fuelIn ?? ""}
-            onChange={(event) => change({ fuelIn: (event.target.value || null) as Contract["fuelIn"] })}
-          >
-            <MenuItem value="">Nenurodyta</MenuItem>
-            {FUEL_LEVELS.map((level) => (
-              <MenuItem key={level} value={level}>
-                {FUEL_LEVEL_LABELS[level]}
-              </MenuItem>
-            ))}
-          </TextField>
+          <HandoverReadings stage="Out" when="perduodant" contract={contract} change={change} />
+          <HandoverReadings stage="In" when="grąžinant" contract={contract} change={change} />
           <TextField
             label="Pažeidimai"
             value={contract.damages}

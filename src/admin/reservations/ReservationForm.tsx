@@ -14,7 +14,7 @@ import {
   TextField,
   Typography,
 } from "@mui/material";
-import { type ReactNode, useEffect, useState } from "react";
+import { useEffect, useState } from "react";
 import {
   ArrayInput,
   AutocompleteInput,
@@ -41,25 +41,12 @@ import { normalizePhone, phoneError } from "../../domain/phone";
 import { allowedTransitions, RESERVATION_STATUS_LABELS } from "../../domain/reservationStatus";
 import { type Customer, type Quote, type Reservation, reservationSchema } from "../../domain/schemas";
 import { type QuoteCheck, useAdminActions } from "../adminApi";
-import { emptyToString } from "../cars/CarForm";
+import { emptyToString, FormRow } from "../common/form";
 import { DateTimeInput } from "../common/inputs";
 import { RESERVATION_SOURCE_CHOICES, RESERVATION_STATUS_CHOICES } from "../labels";
 import { zodFormValidator } from "../validation";
 
 const validateReservation = zodFormValidator(reservationSchema, ["id", "createdAt", "updatedAt", "number", "quote"]);
-
-const Row = ({ children }: { children: ReactNode }) => (
-  <Box
-    sx={{
-      display: "grid",
-      gap: { xs: 0, sm: 2 },
-      gridTemplateColumns: { xs: "1fr", sm: "repeat(2, minmax(0, 1fr))" },
-      width: "100%",
-    }}
-  >
-    {children}
-  </Box>
-);
 
 function StatusInput() {
   const record = useRecordContext<Reservation>();
@@ -351,7 +338,7 @@ export function ReservationForm() {
       }
     >
       <LiveQuote />
-      <Row>
+      <FormRow>
         <ReferenceInput source="carId" reference="cars" sort={{ field: "sortOrder", order: "ASC" }} perPage={200}>
           <AutocompleteInput validate={required()} filterToQuery={(q: string) => ({ q })} />
         </ReferenceInput>
@@ -376,7 +363,7 @@ export function ReservationForm() {
         </ReferenceInput>
         <StatusInput />
         <SelectInput source="source" choices={RESERVATION_SOURCE_CHOICES} translateChoice={false} />
-      </Row>
+      </FormRow>
       <ArrayInput source="extras">
         <SimpleFormIterator inline disableReordering>
           <ReferenceInput source="id" reference="extras" sort={{ field: "sortOrder", order: "ASC" }}>

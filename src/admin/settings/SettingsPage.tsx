@@ -33,7 +33,7 @@ import { Link } from "react-router-dom";
 import { formatMoney } from "../../domain/format";
 import type { Extra, Location } from "../../domain/schemas";
 import { settingsSchema } from "../../domain/schemas";
-import { emptyToString } from "../cars/CarForm";
+import { emptyToString } from "../common/form";
 import { zodFormValidator } from "../validation";
 
 const validateSettings = zodFormValidator(settingsSchema);

@@ -1,21 +1,9 @@
 // Staff accounts (admins only; the server refuses everyone else too). The password is
 // write-only: typed to set or change it, never shown.
-import { Box } from "@mui/material";
-import {
-  BooleanInput,
-  Create,
-  DeleteWithConfirmButton,
-  Edit,
-  PasswordInput,
-  required,
-  SaveButton,
-  SelectInput,
-  SimpleForm,
-  TextInput,
-  Toolbar,
-} from "react-admin";
+import { BooleanInput, Create, Edit, PasswordInput, required, SelectInput, SimpleForm, TextInput } from "react-admin";
 import { staffUserSchema } from "../../domain/schemas";
 import { AdminOnly } from "../common/AdminOnly";
+import { FormRow, SaveDeleteToolbar } from "../common/form";
 import { STAFF_ROLE_CHOICES } from "../labels";
 import { zodFormValidator } from "../validation";
 
@@ -36,21 +24,9 @@ function StaffForm({ isNew = false }: { isNew?: boolean }) {
         if (isNew && !values.password) errors.password = "Įveskite slaptažodį (bent 10 simbolių)";
         return errors;
       }}
-      toolbar={
-        <Toolbar sx={{ display: "flex", justifyContent: "space-between" }}>
-          <SaveButton />
-          {!isNew && <DeleteWithConfirmButton mutationMode="pessimistic" />}
-        </Toolbar>
-      }
+      toolbar={<SaveDeleteToolbar canDelete={!isNew} />}
     >
-      <Box
-        sx={{
-          display: "grid",
-          gap: { xs: 0, sm: 2 },
-          gridTemplateColumns: { xs: "1fr", sm: "repeat(2, minmax(0, 1fr))" },
-          width: "100%",
-        }}
-      >
+      <FormRow>
         <TextInput source="name" validate={required()} />
         <TextInput source="email" type="email" validate={required()} />
         <SelectInput source="role" choices={STAFF_ROLE_CHOICES} translateChoice={false} validate={required()} />
@@ -60,7 +36,7 @@ function StaffForm({ isNew = false }: { isNew?: boolean }) {
           autoComplete="new-password"
           helperText={isNew ? "Bent 10 simbolių" : "Palikite tuščią, jei slaptažodžio nekeičiate"}
         />
-      </Box>
+      </FormRow>
     </SimpleForm>
   );
 }

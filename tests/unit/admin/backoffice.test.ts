@@ -3,10 +3,11 @@
 import { describe, expect, it } from "vitest";
 import { adminActionsOf, UNSUPPORTED_MESSAGE } from "../../../src/admin/adminApi";
 import { freeSlot } from "../../../src/admin/availability/CheckAvailability";
+import { daySpans } from "../../../src/admin/common/days";
 import { moveItem } from "../../../src/admin/common/ImagesInput";
 import { instantFromParts, instantParts, QUARTER_HOURS } from "../../../src/admin/common/inputs";
 import { normaliseCustomer, validateCustomer } from "../../../src/admin/customers/CustomerForm";
-import { carsTakenOn, daySpans, occupancy, weekStart } from "../../../src/admin/dashboard/Dashboard";
+import { carsTakenOn, occupancy, weekStart } from "../../../src/admin/dashboard/Dashboard";
 import { normaliseOffer } from "../../../src/admin/offers/OfferForm";
 import { normalisePrice, validatePrice } from "../../../src/admin/prices/PriceForm";
 import { vilniusLocalToInstant } from "../../../src/domain/time";
