@@ -4,7 +4,7 @@
 // in every browser. The value is always "YYYY-MM-DD" or what the visitor is still typing.
 import { type KeyboardEvent, type ReactNode, useEffect, useRef, useState } from "react";
 import { addDaysToDateString, isDateString } from "../../domain/time";
-import { useAdoptTypedValue } from "./Field";
+import { describedBy, FieldFrame, useAdoptTypedValue } from "./Field";
 
 const MONTHS = [
   "sausis",
@@ -269,13 +269,16 @@ export default function DateField({
     setOpen(false);
     buttonRef.current?.focus();
   };
-  const describedBy = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(" ") || undefined;
 
   return (
-    <div ref={wrapRef} className={className ? `field date-field ${className}` : "field date-field"}>
-      <label className="field__label" htmlFor={id}>
-        {label}
-      </label>
+    <FieldFrame
+      ref={wrapRef}
+      id={id}
+      label={label}
+      hint={hint}
+      error={error}
+      className={className ? `date-field ${className}` : "date-field"}
+    >
       <div className="date-field__row">
         <input
           ref={inputRef}
@@ -290,7 +293,7 @@ export default function DateField({
           required={required}
           value={value}
           aria-invalid={error || invalid ? true : undefined}
-          aria-describedby={describedBy}
+          aria-describedby={describedBy(id, error, hint)}
           // Pasted or autofilled ISO dates pass as they are; typing is shaped.
           onChange={(event) => accept(event.target.value)}
         />
@@ -322,16 +325,6 @@ export default function DateField({
           onClose={close}
         />
       ) : null}
-      {hint ? (
-        <span className="field__hint" id={`${id}-hint`}>
-          {hint}
-        </span>
-      ) : null}
-      {error ? (
-        <span className="field__error" id={`${id}-error`}>
-          {error}
-        </span>
-      ) : null}
-    </div>
+    </FieldFrame>
   );
 }

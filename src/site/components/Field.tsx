@@ -3,6 +3,7 @@ import {
   type ChangeEvent,
   type InputHTMLAttributes,
   type ReactNode,
+  type Ref,
   type RefObject,
   type SelectHTMLAttributes,
   type TextareaHTMLAttributes,
@@ -10,7 +11,7 @@ import {
   useRef,
 } from "react";
 
-interface FieldFrame {
+interface FrameProps {
   id: string;
   label: ReactNode;
   error?: string | undefined;
@@ -47,18 +48,16 @@ export function useAdoptTypedValue<E extends Control>(
   }, []);
 }
 
-function describedBy(id: string, error?: string, hint?: ReactNode): string | undefined {
+/** The ids of the hint and error below a control, for its aria-describedby. */
+export function describedBy(id: string, error?: string, hint?: ReactNode): string | undefined {
   const ids = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean);
   return ids.length > 0 ? ids.join(" ") : undefined;
 }
 
-function Frame({ id, label, error, hint, className, children }: FieldFrame & { children: ReactNode }) {
+/** The hint and error below a control; their ids are the ones describedBy names. */
+function FieldMessages({ id, hint, error }: { id: string; hint?: ReactNode; error?: string | undefined }) {
   return (
-    <div className={className ? `field ${className}` : "field"}>
-      <label className="field__label" htmlFor={id}>
-        {label}
-      </label>
-      {children}
+    <>
       {hint ? (
         <span className="field__hint" id={`${id}-hint`}>
           {hint}
@@ -69,6 +68,27 @@ function Frame({ id, label, error, hint, className, children }: FieldFrame & { c
           {error}
         </span>
       ) : null}
+    </>
+  );
+}
+
+/** A labelled control with its hint and error; the date and phone fields draw their own control inside. */
+export function FieldFrame({
+  id,
+  label,
+  error,
+  hint,
+  className,
+  ref,
+  children,
+}: FrameProps & { ref?: Ref<HTMLDivElement>; children: ReactNode }) {
+  return (
+    <div ref={ref} className={className ? `field ${className}` : "field"}>
+      <label className="field__label" htmlFor={id}>
+        {label}
+      </label>
+      {children}
+      <FieldMessages id={id} hint={hint} error={error} />
     </div>
   );
 }
@@ -81,11 +101,11 @@ export function TextField({
   hint,
   className,
   ...input
-}: FieldFrame & Omit<InputHTMLAttributes<HTMLInputElement>, "id">) {
+}: FrameProps & Omit<InputHTMLAttributes<HTMLInputElement>, "id">) {
   const ref = useRef<HTMLInputElement>(null);
   useAdoptTypedValue(ref, input.value, input.onChange);
   return (
-    <Frame id={id} label={label} error={error} hint={hint} className={className}>
+    <FieldFrame id={id} label={label} error={error} hint={hint} className={className}>
       <input
         ref={ref}
         id={id}
@@ -94,7 +114,7 @@ export function TextField({
         aria-describedby={describedBy(id, error, hint)}
         {...input}
       />
-    </Frame>
+    </FieldFrame>
   );
 }
 
@@ -106,11 +126,11 @@ export function TextAreaField({
   hint,
   className,
   ...input
-}: FieldFrame & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, "id">) {
+}: FrameProps & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, "id">) {
   const ref = useRef<HTMLTextAreaElement>(null);
   useAdoptTypedValue(ref, input.value, input.onChange);
   return (
-    <Frame id={id} label={label} error={error} hint={hint} className={className}>
+    <FieldFrame id={id} label={label} error={error} hint={hint} className={className}>
       <textarea
         ref={ref}
         id={id}
@@ -119,7 +139,7 @@ export function TextAreaField({
         aria-describedby={describedBy(id, error, hint)}
         {...input}
       />
-    </Frame>
+    </FieldFrame>
   );
 }
 
@@ -138,14 +158,14 @@ export function SelectField({
   options,
   placeholder,
   ...select
-}: FieldFrame & { options: readonly Option[]; placeholder?: string } & Omit<
+}: FrameProps & { options: readonly Option[]; placeholder?: string } & Omit<
     SelectHTMLAttributes<HTMLSelectElement>,
     "id"
   >) {
   const ref = useRef<HTMLSelectElement>(null);
   useAdoptTypedValue(ref, select.value, select.onChange);
   return (
-    <Frame id={id} label={label} error={error} hint={hint} className={className}>
+    <FieldFrame id={id} label={label} error={error} hint={hint} className={className}>
       <select
         ref={ref}
         id={id}
@@ -161,7 +181,7 @@ export function SelectField({
           </option>
         ))}
       </select>
-    </Frame>
+    </FieldFrame>
   );
 }
 
@@ -184,16 +204,12 @@ export function CheckboxField({
           id={id}
           type="checkbox"
           aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : undefined}
+          aria-describedby={describedBy(id, error)}
           {...input}
         />
         <label htmlFor={id}>{label}</label>
       </div>
-      {error ? (
-        <span className="field__error" id={`${id}-error`}>
-          {error}
-        </span>
-      ) : null}
+      <FieldMessages id={id} error={error} />
     </div>
   );
 }

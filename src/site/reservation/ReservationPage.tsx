@@ -2,7 +2,7 @@ import { Suspense, startTransition, useEffect, useState } from "react";
 import { Link, useSearchParams } from "react-router-dom";
 import { type PageLoadContext, usePageData } from "../../app/page";
 import type { PublicCar } from "../../backend/port";
-import { formatDays, formatMoney } from "../../domain/format";
+import { formatMoney } from "../../domain/format";
 import Alert from "../components/Alert";
 import CarChips from "../components/CarChips";
 import CarImage from "../components/CarImage";
@@ -12,6 +12,7 @@ import { defaultPeriod, fromInstantIso } from "../lib/dates";
 import { useNow } from "../lib/hydration";
 import { carName } from "../lib/labels";
 import { useSettings } from "../useSettings";
+import AlternativeCars from "./AlternativeCars";
 import QuoteBreakdown from "./QuoteBreakdown";
 import ReservationForm, { type SubmittedReservation } from "./ReservationForm";
 import ReservationSuccess from "./ReservationSuccess";
@@ -56,24 +57,7 @@ function QuotePanel({ live, onChooseCar }: { live: LiveQuote; onChooseCar: (carI
           Pasirinkite kitas datas arba vieną iš laisvų automobilių.
         </Alert>
         {live.alternatives.length > 0 ? (
-          <ul className="alternatives alternatives--compact">
-            {live.alternatives.slice(0, 3).map((option) => (
-              <li key={option.id} className="alternative">
-                <span>
-                  <strong>{carName(option.car)}</strong>
-                  <br />
-                  {formatMoney(option.quote.total)} už {formatDays(option.quote.days)}
-                </span>
-                <button
-                  type="button"
-                  className="button button--ghost button--small"
-                  onClick={() => onChooseCar(option.id)}
-                >
-                  Rinktis<span className="visually-hidden"> {carName(option.car)}</span>
-                </button>
-              </li>
-            ))}
-          </ul>
+          <AlternativeCars options={live.alternatives.slice(0, 3)} compact onChoose={onChooseCar} />
         ) : null}
       </div>
     );

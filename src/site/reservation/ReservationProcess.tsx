@@ -5,10 +5,11 @@
 import { useEffect, useRef } from "react";
 import { Link } from "react-router-dom";
 import type { PublicCar, PublicSettings, ReservationCreated, SearchResult } from "../../backend/port";
-import { formatDateTime, formatDays, formatMoney } from "../../domain/format";
 import type { ReservationInput } from "../../domain/schemas";
 import { carName } from "../lib/labels";
+import AlternativeCars from "./AlternativeCars";
 import QuoteBreakdown from "./QuoteBreakdown";
+import TripRows from "./TripRows";
 
 export type ProcessState =
   | { phase: "sending"; input: ReservationInput }
@@ -87,7 +88,7 @@ export default function ReservationProcess({
   }, [phase]);
 
   const car = process ? cars.find((c) => c.id === process.input.carId) : undefined;
-  const placeName = (id: string) => settings.locations.find((l) => l.id === id)?.name ?? "";
+  const placeName = (id: string) => settings.locations.find((l) => l.id === id)?.name;
   const title =
     phase === "done"
       ? "Rezervacija gauta"
@@ -142,24 +143,13 @@ export default function ReservationProcess({
                 {process.created.number}
               </p>
               <dl className="summary-list">
-                {car ? (
-                  <div>
-                    <dt>Automobilis</dt>
-                    <dd>{carName(car)}</dd>
-                  </div>
-                ) : null}
-                <div>
-                  <dt>Paėmimas</dt>
-                  <dd>
-                    {formatDateTime(process.input.pickupAt)}, {placeName(process.input.pickupLocationId)}
-                  </dd>
-                </div>
-                <div>
-                  <dt>Grąžinimas</dt>
-                  <dd>
-                    {formatDateTime(process.input.returnAt)}, {placeName(process.input.returnLocationId)}
-                  </dd>
-                </div>
+                <TripRows
+                  car={car}
+                  pickupAt={process.input.pickupAt}
+                  returnAt={process.input.returnAt}
+                  pickupPlace={placeName(process.input.pickupLocationId)}
+                  returnPlace={placeName(process.input.returnLocationId)}
+                />
               </dl>
               <QuoteBreakdown quote={process.created.quote} />
               <h3>Kas toliau?</h3>
@@ -197,28 +187,7 @@ export default function ReservationProcess({
                   <Link to="/kontaktai">susisiekite su mumis</Link>.
                 </p>
               ) : (
-                <ul className="alternatives">
-                  {process.alternatives.slice(0, 4).map((option) => (
-                    <li key={option.id} className="alternative">
-                      <span>
-                        <strong>{carName(option.car)}</strong>
-                        <span className="muted">
-                          {" "}
-                          · {option.car.category}, {option.car.transmission}
-                        </span>
-                        <br />
-                        {formatMoney(option.quote.total)} už {formatDays(option.quote.days)}
-                      </span>
-                      <button
-                        type="button"
-                        className="button button--accent button--small"
-                        onClick={() => onChooseCar(option.id)}
-                      >
-                        Rezervuoti<span className="visually-hidden"> {carName(option.car)}</span>
-                      </button>
-                    </li>
-                  ))}
-                </ul>
+                <AlternativeCars options={process.alternatives.slice(0, 4)} onChoose={onChooseCar} />
               )}
               <div className="form-actions">
                 <button type="button" className="button button--ghost" onClick={onClose}>

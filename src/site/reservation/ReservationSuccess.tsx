@@ -1,8 +1,8 @@
 import { useEffect, useRef } from "react";
 import { Link } from "react-router-dom";
 import type { PublicCar, PublicSettings, ReservationCreated } from "../../backend/port";
-import { formatDateTime, formatDays, formatMoney } from "../../domain/format";
-import { carName } from "../lib/labels";
+import { formatDays, formatMoney } from "../../domain/format";
+import TripRows from "./TripRows";
 
 export default function ReservationSuccess({
   created,
@@ -38,26 +38,13 @@ export default function ReservationSuccess({
       <p>Jūsų rezervacijos numeris</p>
       <p className="success-panel__number">{created.number}</p>
       <dl className="summary-list">
-        {car ? (
-          <div>
-            <dt>Automobilis</dt>
-            <dd>{carName(car)}</dd>
-          </div>
-        ) : null}
-        <div>
-          <dt>Paėmimas</dt>
-          <dd>
-            {formatDateTime(pickupAt)}
-            {pickupLocation ? `, ${pickupLocation}` : ""}
-          </dd>
-        </div>
-        <div>
-          <dt>Grąžinimas</dt>
-          <dd>
-            {formatDateTime(returnAt)}
-            {returnLocation ? `, ${returnLocation}` : ""}
-          </dd>
-        </div>
+        <TripRows
+          car={car}
+          pickupAt={pickupAt}
+          returnAt={returnAt}
+          pickupPlace={pickupLocation}
+          returnPlace={returnLocation}
+        />
         <div>
           <dt>Nuoma</dt>
           <dd>

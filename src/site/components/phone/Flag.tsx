@@ -170,10 +170,6 @@ const CUSTOM: Record<string, ReactNode> = {
   ),
 };
 
-export function hasFlag(code: string): boolean {
-  return code in STRIPES || code in NORDIC || code in CUSTOM;
-}
-
 export default function Flag({ code }: { code: string }) {
   const upper = code.toUpperCase();
   const stripeSpec = STRIPES[upper];

@@ -5,7 +5,7 @@
 import { type KeyboardEvent, type ReactNode, useEffect, useMemo, useRef, useState } from "react";
 import { useBackend } from "../../../app/BackendContext";
 import { PHONE_MAX_LENGTH } from "../../../domain/phoneRules";
-import { useAdoptTypedValue } from "../Field";
+import { describedBy, FieldFrame, useAdoptTypedValue } from "../Field";
 import Flag from "./Flag";
 import {
   basicCountry,
@@ -165,15 +165,17 @@ export default function PhoneField({
     event.preventDefault();
   }
 
-  const describedBy = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(" ") || undefined;
   const listId = `${id}-countries`;
   const priorityCount = rules ? PRIORITY_COUNTRIES.length : 0;
 
   return (
-    <div className={className ? `field phone-field ${className}` : "field phone-field"}>
-      <label className="field__label" htmlFor={id}>
-        {label}
-      </label>
+    <FieldFrame
+      id={id}
+      label={label}
+      hint={hint}
+      error={error}
+      className={className ? `phone-field ${className}` : "phone-field"}
+    >
       <div className="phone-field__row">
         <button
           ref={buttonRef}
@@ -202,7 +204,7 @@ export default function PhoneField({
           required={required}
           value={value}
           aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy}
+          aria-describedby={describedBy(id, error, hint)}
           onFocus={startUsing}
           onChange={(event) => type(event.target.value)}
           onBlur={onBlur}
@@ -270,16 +272,6 @@ export default function PhoneField({
           </div>
         </div>
       ) : null}
-      {hint ? (
-        <span className="field__hint" id={`${id}-hint`}>
-          {hint}
-        </span>
-      ) : null}
-      {error ? (
-        <span className="field__error" id={`${id}-error`}>
-          {error}
-        </span>
-      ) : null}
-    </div>
+    </FieldFrame>
   );
 }
