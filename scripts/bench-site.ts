@@ -13,7 +13,8 @@
 import { writeFileSync } from "node:fs";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
-import { CHROME_FLAGS, CHROME_PATH, initialJsKb, JS_BUDGET_KB, startServer } from "./lib/benchServer";
+import { CHROMIUM_FLAGS } from "./chromium";
+import { CHROME_PATH, initialJsKb, JS_BUDGET_KB, startServer } from "./lib/benchServer";
 
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
 type Category = (typeof CATEGORIES)[number];
@@ -100,7 +101,7 @@ async function main(): Promise<void> {
         for (let attempt = 1; ; attempt++) {
           try {
             // A fresh browser for every run: nothing left over from the one before.
-            const chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROME_FLAGS });
+            const chrome = await chromeLauncher.launch({ chromePath: CHROME_PATH, chromeFlags: CHROMIUM_FLAGS });
             try {
               runs.push(await audit(server.url, pagePath, chrome.port));
             } finally {

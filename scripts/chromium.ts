@@ -1,9 +1,21 @@
 // Finds the Chromium the end-to-end tests drive: CHROME_PATH, then /usr/bin/chromium;
-// as root with apt-get, installs Debian's chromium when it is missing.
+// as root with apt-get, installs Debian's chromium when it is missing. Also the flags the
+// tests and the bench scripts launch it with.
 import { spawnSync } from "node:child_process";
 import { accessSync, constants, existsSync, statSync } from "node:fs";
 
 export const DEFAULT_CHROMIUM = "/usr/bin/chromium";
+/** How the tests and the bench scripts launch it: headless, no sandbox, nothing in the background. */
+export const CHROMIUM_FLAGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
 const APT_GET = "/usr/bin/apt-get";
 
 function isExecutable(file: string): boolean {

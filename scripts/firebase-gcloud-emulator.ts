@@ -3,7 +3,7 @@
 // internet). Used by `npm run firebase:test-emulators` and the Firebase browser test.
 import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync } from "node:fs";
-import { createServer } from "node:net";
+import { freePort } from "./lib/serverProcess";
 
 export const GCLOUD_FIRESTORE_EMULATORS = [
   "/usr/lib/google-cloud-sdk/platform/cloud-firestore-emulator/cloud_firestore_emulator",
@@ -17,17 +17,6 @@ export interface RunningFirestoreEmulator {
   host: string;
   port: number;
   stop(): void;
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const server = createServer();
-    server.once("error", fail);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => done(typeof address === "object" && address ? address.port : 0));
-    });
-  });
 }
 
 function stopGroup(child: ChildProcess): void {

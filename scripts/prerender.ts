@@ -11,29 +11,14 @@
 //
 // The canonical base is PUBLIC_URL (default http://localhost:3000). PRERENDER_API_URL renders
 // from an already running server instead of the demo data (a company's own catalogue).
-import { type ChildProcess, spawn } from "node:child_process";
-import { once } from "node:events";
-import {
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  statSync,
-  writeFileSync,
-} from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { register } from "node:module";
-import { createServer } from "node:net";
-import { tmpdir } from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { brotliCompress, gzip as gzipCallback, constants as zlibConstants } from "node:zlib";
+import { freePort, launchServer, ROOT, removeDir, tempDir } from "./lib/serverProcess";
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const DIST = path.resolve(process.env.DIST_DIR ?? path.join(ROOT, "dist"));
-const SERVER_START_TIMEOUT_MS = 120_000;
 
 /** Paths left out of sitemap.xml: the staff login and the bare search form. */
 const NOT_IN_SITEMAP = new Set(["/login", "/paieskosautomobiliai"]);
@@ -57,62 +42,22 @@ interface ManifestChunk {
 }
 type Manifest = Record<string, ManifestChunk>;
 
-async function freePort(): Promise<number> {
-  const server = createServer();
-  server.listen(0, "127.0.0.1");
-  await once(server, "listening");
-  const address = server.address();
-  const port = typeof address === "object" && address ? address.port : 0;
-  server.close();
-  await once(server, "close");
-  if (!port) throw new Error("Nepavyko rasti laisvo prievado");
-  return port;
-}
-
 async function startDemoServer(): Promise<{ url: string; stop: () => Promise<void> }> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), "ratai-prerender-"));
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir };
-  // The build always renders the demo data: never the developer's own database or mail.
-  delete env.DATABASE_URL;
-  delete env.SMTP_URL;
-  for (const key of Object.keys(env)) if (key.startsWith("FIREBASE_")) delete env[key];
-  let output = "";
-  const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "server/main.ts", "--demo"], {
-    cwd: ROOT,
-    env,
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  child.stdout?.setEncoding("utf8").on("data", (chunk: string) => {
-    output += chunk;
-  });
-  child.stderr?.setEncoding("utf8").on("data", (chunk: string) => {
-    output += chunk;
-  });
-  const stop = async () => {
-    if (child.exitCode === null && child.signalCode === null) {
-      const exited = once(child, "exit");
-      child.kill("SIGTERM");
-      const timer = setTimeout(() => child.kill("SIGKILL"), 20_000);
-      await exited;
-      clearTimeout(timer);
-    }
-    rmSync(dataDir, { recursive: true, force: true, maxRetries: 3 });
-  };
-  const deadline = Date.now() + SERVER_START_TIMEOUT_MS;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) break;
-    try {
-      const response = await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(2_000) });
-      if (response.ok) return { url, stop };
-    } catch {
-      // not listening yet
-    }
-    await new Promise((done) => setTimeout(done, 200));
+  const dataDir = tempDir("prerender");
+  try {
+    // The build always renders the demo data: never the developer's own database or mail.
+    const server = await launchServer({ port: await freePort(), dataDir, demo: true, pollMs: 200, timeoutMs: 120_000 });
+    return {
+      url: server.url,
+      stop: async () => {
+        await server.stop();
+        removeDir(dataDir);
+      },
+    };
+  } catch (error) {
+    removeDir(dataDir);
+    throw error;
   }
-  await stop();
-  throw new Error(`Nepavyko paleisti serverio demonstraciniams duomenims.\nServerio išvestis:\n${output}`);
 }
 
 /** Every chunk a page module needs beyond the entry (its stylesheets go into the page's head). */

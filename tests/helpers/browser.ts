@@ -3,18 +3,8 @@
 import { existsSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { type BrowserContext, chromium, type Page } from "playwright-core";
+import { CHROMIUM_FLAGS, DEFAULT_CHROMIUM } from "../../scripts/chromium";
 import { REPO_ROOT, removeTempDir, tempDir } from "./server";
-
-export const CHROMIUM_FLAGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
 
 /** The e2e tests drive the built app; say so plainly when it is missing. */
 export function assertBuilt(): void {
@@ -28,7 +18,7 @@ export function assertBuilt(): void {
 }
 
 function chromePath(): string {
-  const path = process.env.CHROME_PATH?.trim() || "/usr/bin/chromium";
+  const path = process.env.CHROME_PATH?.trim() || DEFAULT_CHROMIUM;
   if (!existsSync(path)) {
     throw new Error(
       `Nerasta Chromium naršyklė (${path}). Paleiskite per „npm run test:e2e“ (jis suranda arba įdiegia Chromium) ` +

@@ -24,13 +24,8 @@ export function demoAppForFile(): E2eContext {
   return context;
 }
 
-/** Signs in through the real /login form and waits for the back-office. */
-export async function signInThroughForm(
-  page: Page,
-  baseUrl: string,
-  account: { email: string; password: string },
-): Promise<void> {
-  await page.goto(`${baseUrl}/login`, { waitUntil: "load" });
+/** Fills the /login form already on the page and submits it. */
+export async function submitLoginForm(page: Page, account: { email: string; password: string }): Promise<void> {
   await page
     .getByLabel(/el\.\s*paštas/i)
     .first()
@@ -43,5 +38,15 @@ export async function signInThroughForm(
     .getByRole("button", { name: /prisijungti/i })
     .first()
     .click();
+}
+
+/** Signs in through the real /login form and waits for the back-office. */
+export async function signInThroughForm(
+  page: Page,
+  baseUrl: string,
+  account: { email: string; password: string },
+): Promise<void> {
+  await page.goto(`${baseUrl}/login`, { waitUntil: "load" });
+  await submitLoginForm(page, account);
   await page.waitForURL((url) => url.pathname.startsWith("/admin"));
 }

@@ -19,7 +19,7 @@ import { buildDemoData } from "../../../server/seed/demoData";
 import { NETWORK_MESSAGE } from "../../../src/backend/firebase/errors";
 import { NOT_STAFF_MESSAGE } from "../../../src/backend/firebase/session";
 import { assertBuilt, type BrowserSession, openBrowser, withScreenshot } from "../../helpers/browser";
-import { signInThroughForm } from "../../helpers/e2e";
+import { signInThroughForm, submitLoginForm } from "../../helpers/e2e";
 import { freePort, type RunningServer, startServer } from "../../helpers/server";
 import { type AuthEmulator, startAuthEmulator } from "../../integration/firebase/authEmulator";
 import { emulatorFromEnv } from "../../integration/firebase/emulators";
@@ -186,33 +186,11 @@ describe("Firebase adapteris Chromium naršyklėje", () => {
     const page = await browser.newPage();
     await withScreenshot(browser, page, "firebase-ne-darbuotojas", async () => {
       await page.goto(`${server.url}/login`, { waitUntil: "load" });
-      await page
-        .getByLabel(/el\.\s*paštas/i)
-        .first()
-        .fill(CUSTOMER.email);
-      await page
-        .getByLabel(/slaptažodis/i)
-        .first()
-        .fill(CUSTOMER.password);
-      await page
-        .getByRole("button", { name: /prisijungti/i })
-        .first()
-        .click();
+      await submitLoginForm(page, CUSTOMER);
       await page.getByText(NOT_STAFF_MESSAGE).first().waitFor({ state: "visible" });
       expect(new URL(page.url()).pathname).toBe("/login");
 
-      await page
-        .getByLabel(/el\.\s*paštas/i)
-        .first()
-        .fill(staffUser.email);
-      await page
-        .getByLabel(/slaptažodis/i)
-        .first()
-        .fill("neteisingas-slaptazodis");
-      await page
-        .getByRole("button", { name: /prisijungti/i })
-        .first()
-        .click();
+      await submitLoginForm(page, { email: staffUser.email, password: "neteisingas-slaptazodis" });
       await page.getByText("Neteisingas el. pašto adresas arba slaptažodis").first().waitFor({ state: "visible" });
     });
   });

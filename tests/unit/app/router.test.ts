@@ -6,6 +6,7 @@ import { registerGuard } from "../../../src/app/guards";
 import { createAppRoutes, matchAppRoute } from "../../../src/app/router";
 import { ADMIN_ROUTES, type AppRoute, PUBLIC_ROUTES } from "../../../src/app/routes";
 import type { Backend, PublicCar, PublicSettings, SessionUser } from "../../../src/backend/port";
+import { memoryBackend as backendWith } from "../../helpers/memoryBackend";
 
 const CAR_ID = "25239e32-7f21-52dd-ac80-9f8ef21ea6d9";
 const car: PublicCar = {
@@ -62,43 +63,15 @@ const settings: PublicSettings = {
 };
 
 function memoryBackend(user: SessionUser | null): Backend {
-  return {
-    kind: "local",
+  return backendWith({
+    car,
+    settings,
+    user,
     site: {
-      cars: async () => [car],
-      car: async (slug) => (slug === car.slug ? car : null),
-      search: async () => [],
-      quote: async () => {
-        throw new Error("nenaudojama");
-      },
-      offers: async () => [],
-      news: async () => [],
       newsItem: async (slug) => (slug === article.slug ? article : null),
-      settings: async () => settings,
-      submitReservation: async () => {
-        throw new Error("nenaudojama");
-      },
       submitRequest: async () => ({ id: "x" }),
-      detectCountry: async () => null,
     },
-    session: {
-      login: async () => {
-        throw new Error("nenaudojama");
-      },
-      logout: async () => {},
-      me: async () => user,
-    },
-    files: {
-      upload: () => {
-        throw new Error("nenaudojama");
-      },
-      remove: async () => {},
-      url: (path) => `/files/${path}`,
-    },
-    admin: async () => {
-      throw new Error("nenaudojama");
-    },
-  };
+  });
 }
 
 const article = {

@@ -2,7 +2,8 @@
 // in-memory implementation of the backend port (the renderer is under test, not a backend).
 import { describe, expect, it } from "vitest";
 import { renderRoute } from "../../../src/app/ssr";
-import type { Backend, PublicCar, PublicSettings } from "../../../src/backend/port";
+import type { PublicCar, PublicSettings } from "../../../src/backend/port";
+import { memoryBackend } from "../../helpers/memoryBackend";
 
 const car: PublicCar = {
   id: "25239e32-7f21-52dd-ac80-9f8ef21ea6d9",
@@ -61,29 +62,7 @@ const settings: PublicSettings = {
   },
 };
 
-const unused = async () => {
-  throw new Error("nenaudojama");
-};
-
-const backend: Backend = {
-  kind: "local",
-  site: {
-    cars: async () => [car],
-    car: async (slug) => (slug === car.slug ? car : null),
-    search: async () => [],
-    quote: unused,
-    offers: async () => [],
-    news: async () => [],
-    newsItem: async () => null,
-    settings: async () => settings,
-    submitReservation: unused,
-    submitRequest: unused,
-    detectCountry: async () => null,
-  },
-  session: { login: unused, logout: async () => {}, me: async () => null },
-  files: { upload: () => ({}) as never, remove: async () => {}, url: (path) => `/files/${path}` },
-  admin: unused,
-};
+const backend = memoryBackend({ car, settings });
 
 describe("renderRoute", () => {
   it("atvaizduoja katalogą su pavadinimais, kainomis, head ir hidratacijos duomenimis", async () => {

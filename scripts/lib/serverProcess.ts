@@ -1,0 +1,113 @@
+// Starts the real server (node --import tsx server/main.ts) as a child process and waits for
+// GET /api/health. One implementation for the bench scripts, the prerender step and the test
+// helper (tests/helpers/server.ts), so they all run the server the same way users do.
+import { type ChildProcess, spawn } from "node:child_process";
+import { once } from "node:events";
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+const STOP_TIMEOUT_MS = 20_000;
+
+export async function freePort(): Promise<number> {
+  const server = createServer();
+  server.listen(0, "127.0.0.1");
+  await once(server, "listening");
+  const address = server.address();
+  const port = typeof address === "object" && address ? address.port : 0;
+  server.close();
+  await once(server, "close");
+  if (!port) throw new Error("Nepavyko rasti laisvo prievado");
+  return port;
+}
+
+/** A fresh temporary folder named ratai-<prefix>-… */
+export function tempDir(prefix: string): string {
+  return mkdtempSync(path.join(tmpdir(), `ratai-${prefix}-`));
+}
+
+export function removeDir(dir: string): void {
+  rmSync(dir, { recursive: true, force: true, maxRetries: 3 });
+}
+
+export interface LaunchOptions {
+  port: number;
+  dataDir: string;
+  /** load the demo seed (server/main.ts --demo) */
+  demo?: boolean;
+  /** set after the developer's own DATABASE_URL, SMTP_URL, DEMO and FIREBASE_* are removed */
+  env?: Record<string, string>;
+  /** how often /api/health is asked while starting */
+  pollMs?: number;
+  timeoutMs?: number;
+}
+
+export interface ServerProcess {
+  url: string;
+  /** from spawning the process until GET /api/health first answered 200 */
+  startMs: number;
+  /** everything the process printed so far */
+  output(): string;
+  /** SIGTERM (SIGKILL if it has not exited after 20 s) and wait for the exit */
+  stop(): Promise<void>;
+}
+
+/** Spawns the server on the given port and data folder; throws (with its output) if it does not start. */
+export async function launchServer(options: LaunchOptions): Promise<ServerProcess> {
+  const { port, dataDir, pollMs = 150, timeoutMs = 90_000 } = options;
+  const url = `http://127.0.0.1:${port}`;
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  // Never let the developer's own database, mail or Firebase project leak into the run.
+  delete env.DATABASE_URL;
+  delete env.SMTP_URL;
+  delete env.DEMO;
+  for (const key of Object.keys(env)) if (key.startsWith("FIREBASE_")) delete env[key];
+  Object.assign(env, { PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, ...options.env });
+
+  let log = "";
+  const started = performance.now();
+  const args = ["--import", "tsx", "server/main.ts", ...(options.demo ? ["--demo"] : [])];
+  const child: ChildProcess = spawn(process.execPath, args, { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
+  child.stdout?.setEncoding("utf8").on("data", (chunk: string) => {
+    log += chunk;
+  });
+  child.stderr?.setEncoding("utf8").on("data", (chunk: string) => {
+    log += chunk;
+  });
+  let exited = false;
+  child.once("exit", (code, signal) => {
+    exited = true;
+    log += `\n[procesas baigėsi: kodas ${code}, signalas ${signal}]\n`;
+  });
+
+  const stop = async (): Promise<void> => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    const exit = once(child, "exit");
+    child.kill("SIGTERM");
+    const timer = setTimeout(() => {
+      log += "\n[serveris nesustojo po SIGTERM; siunčiamas SIGKILL]\n";
+      child.kill("SIGKILL");
+    }, STOP_TIMEOUT_MS);
+    await exit;
+    clearTimeout(timer);
+  };
+
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline && !exited) {
+    try {
+      const response = await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(2_000) });
+      if (response.status === 200) return { url, startMs: performance.now() - started, output: () => log, stop };
+    } catch {
+      // not listening yet
+    }
+    await new Promise((done) => setTimeout(done, pollMs));
+  }
+  await stop();
+  const why = exited
+    ? "serverio procesas baigėsi nepasileidęs"
+    : `serveris neatsakė į GET /api/health per ${timeoutMs / 1000} s`;
+  throw new Error(`Nepavyko paleisti serverio: ${why} (${url}, DATA_DIR=${dataDir}).\nServerio išvestis:\n${log}`);
+}
