@@ -7,6 +7,7 @@ import { HTTPException } from "hono/http-exception";
 import { secureHeaders } from "hono/secure-headers";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { ZodError } from "zod";
+import { FILE_TOO_LARGE_MESSAGE, MAX_UPLOAD_BYTES } from "../src/domain/imageUpload";
 import type { Config } from "./config";
 import { isPgError } from "./db/index";
 import { requireStaff } from "./http/auth";
@@ -18,7 +19,7 @@ import { adminRoutes, DUPLICATE_MESSAGE, NOT_FOUND_MESSAGE } from "./routes/admi
 import { adminActionRoutes } from "./routes/adminActions";
 import { authRoutes } from "./routes/auth";
 import { clientErrorRoutes } from "./routes/clientErrors";
-import { FILE_TOO_LARGE_MESSAGE, fileAdminRoutes, filePublicRoutes } from "./routes/files";
+import { fileAdminRoutes, filePublicRoutes } from "./routes/files";
 import { healthRoutes } from "./routes/health";
 import { runtimeConfigRoutes } from "./routes/runtimeConfig";
 import { siteRoutes } from "./routes/site";
@@ -150,7 +151,8 @@ function jsonBodiesOnly() {
 /** Per-path body limits: uploads 10 MB, settings-sized admin documents 3 MB, the rest 1 MB. */
 function bodyLimits() {
   const tooLarge = (message: string) => (c: Context) => c.json({ message }, 413);
-  const files = bodyLimit({ maxSize: 10 * MB + 256 * KB, onError: tooLarge(FILE_TOO_LARGE_MESSAGE) });
+  // The largest image plus room for the multipart envelope.
+  const files = bodyLimit({ maxSize: MAX_UPLOAD_BYTES + 256 * KB, onError: tooLarge(FILE_TOO_LARGE_MESSAGE) });
   const admin = bodyLimit({ maxSize: 3 * MB, onError: tooLarge(BODY_TOO_LARGE_MESSAGE) });
   const clientErrors = bodyLimit({ maxSize: 64 * KB, onError: tooLarge(BODY_TOO_LARGE_MESSAGE) });
   const other = bodyLimit({ maxSize: 1 * MB, onError: tooLarge(BODY_TOO_LARGE_MESSAGE) });

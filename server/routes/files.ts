@@ -7,6 +7,13 @@ import { appendFile, mkdir, readdir, readFile, rm, stat, writeFile } from "node:
 import path from "node:path";
 import { Readable } from "node:stream";
 import { type Context, Hono } from "hono";
+import {
+  FILE_TOO_LARGE_MESSAGE,
+  MAX_UPLOAD_BYTES,
+  NOT_AN_IMAGE_MESSAGE,
+  type SniffedImage,
+  sniffImage,
+} from "../../src/domain/imageUpload";
 import { currentUser } from "../http/auth";
 import { readJsonObject } from "../http/body";
 import type { AppEnv } from "../http/context";
@@ -17,45 +24,6 @@ import { publish } from "../services/events";
 
 export const FILE_FOLDERS = ["cars", "offers", "news", "misc"] as const;
 export type FileFolder = (typeof FILE_FOLDERS)[number];
-export const MAX_FILE_BYTES = 10 * 1024 * 1024;
-export const FILE_TOO_LARGE_MESSAGE = "Failas per didelis (daugiausia 10 MB)";
-
-export interface SniffedImage {
-  contentType: string;
-  extension: string;
-}
-
-const ascii = (bytes: Uint8Array, start: number, end: number): string =>
-  String.fromCharCode(...bytes.subarray(start, end));
-
-/** JPEG, PNG, WebP, AVIF or GIF from the magic bytes; null for anything else (SVG included). */
-export function sniffImage(bytes: Uint8Array): SniffedImage | null {
-  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) {
-    return { contentType: "image/jpeg", extension: "jpg" };
-  }
-  if (bytes.length >= 8 && [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a].every((b, i) => bytes[i] === b)) {
-    return { contentType: "image/png", extension: "png" };
-  }
-  if (bytes.length >= 6 && (ascii(bytes, 0, 6) === "GIF87a" || ascii(bytes, 0, 6) === "GIF89a")) {
-    return { contentType: "image/gif", extension: "gif" };
-  }
-  if (bytes.length >= 12 && ascii(bytes, 0, 4) === "RIFF" && ascii(bytes, 8, 12) === "WEBP") {
-    return { contentType: "image/webp", extension: "webp" };
-  }
-  if (bytes.length >= 16 && ascii(bytes, 4, 8) === "ftyp") {
-    // ISO BMFF: the major brand, then compatible brands up to the box size.
-    const boxSize = Math.min(
-      ((bytes[0] ?? 0) << 24) | ((bytes[1] ?? 0) << 16) | ((bytes[2] ?? 0) << 8) | (bytes[3] ?? 0),
-      bytes.length,
-      64,
-    );
-    const brands = [ascii(bytes, 8, 12)];
-    for (let offset = 16; offset + 4 <= boxSize; offset += 4) brands.push(ascii(bytes, offset, offset + 4));
-    if (brands.includes("avif") || brands.includes("avis")) return { contentType: "image/avif", extension: "avif" };
-  }
-  return null;
-}
-
 /** Content types of what /files serves; SVG only because the demo seed ships car drawings. */
 const SERVED_TYPES: Record<string, string> = {
   ".jpg": "image/jpeg",
@@ -118,8 +86,6 @@ async function storeImage(
   log.info(`${user.email} įkėlė failą ${relative} (${image.contentType}, ${bytes.length} B)`);
   return relative;
 }
-
-const NOT_AN_IMAGE_MESSAGE = "Galima įkelti tik JPEG, PNG, WebP, AVIF arba GIF paveikslėlius";
 
 function checkFolder(folder: unknown): FileFolder {
   if (typeof folder !== "string" || !(FILE_FOLDERS as readonly string[]).includes(folder)) {
@@ -206,7 +172,7 @@ async function startResumableUpload(c: Context<AppEnv>): Promise<Response> {
   if (typeof size !== "number" || !Number.isSafeInteger(size) || size <= 0) {
     throw new ApiError(422, "Patikrinkite pažymėtus laukus", { size: "Nurodykite failo dydį baitais" });
   }
-  if (size > MAX_FILE_BYTES) throw new ApiError(413, FILE_TOO_LARGE_MESSAGE);
+  if (size > MAX_UPLOAD_BYTES) throw new ApiError(413, FILE_TOO_LARGE_MESSAGE);
   const name = typeof body.name === "string" ? body.name.slice(0, 200) : "";
   await mkdir(uploadsRoot(config.dataDir), { recursive: true });
   await removeStaleUploads(config.dataDir);
@@ -284,7 +250,7 @@ export function fileAdminRoutes(): Hono<AppEnv> {
       throw new ApiError(422, "Patikrinkite pažymėtus laukus", { file: "Pasirinkite failą" });
     }
     if (file.size === 0) throw new ApiError(422, "Patikrinkite pažymėtus laukus", { file: "Failas tuščias" });
-    if (file.size > MAX_FILE_BYTES) throw new ApiError(413, FILE_TOO_LARGE_MESSAGE);
+    if (file.size > MAX_UPLOAD_BYTES) throw new ApiError(413, FILE_TOO_LARGE_MESSAGE);
     const bytes = new Uint8Array(await file.arrayBuffer());
     const image = sniffImage(bytes);
     if (!image) throw new ApiError(415, NOT_AN_IMAGE_MESSAGE);

@@ -5,7 +5,7 @@ import { getConnInfo } from "@hono/node-server/conninfo";
 import { type Context, Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import type { SearchResult } from "../../src/backend/port";
-import { BLOCKING_STATUSES } from "../../src/domain/availability";
+import { compareCars, toPublicCar } from "../../src/backend/shared/catalog";
 import { newRequestDoc, readRequestInput } from "../../src/domain/inquiry";
 import { requestNotificationMail } from "../../src/domain/mailTemplates";
 import { REQUEST_TYPE_LABELS } from "../../src/domain/reservationStatus";
@@ -16,7 +16,6 @@ import { ApiError } from "../http/errors";
 import { log } from "../log";
 import { writeAudit } from "../services/audit";
 import {
-  compareCars,
   getPublicCar,
   getPublicNews,
   listPublicCars,
@@ -30,12 +29,17 @@ import {
   loadPublicSettings,
   loadSettings,
   parseCarFilter,
-  toPublicCar,
 } from "../services/catalog";
 import { publish } from "../services/events";
 import { enqueueMail } from "../services/mail";
 import { consumeRateLimit } from "../services/rateLimit";
-import { invalidInput, quoteWebReservation, submitWebReservation, withApiErrors } from "../services/reservations";
+import {
+  BLOCKING_SQL,
+  invalidInput,
+  quoteWebReservation,
+  submitWebReservation,
+  withApiErrors,
+} from "../services/reservations";
 
 export interface SiteRoutesDeps {
   db: Db;
@@ -46,7 +50,6 @@ export interface SiteRoutesDeps {
 
 /** Largest JSON body the public forms send (a reservation is about 1 kB). */
 const MAX_BODY_BYTES = 64 * 1024;
-const BLOCKING_SQL = BLOCKING_STATUSES.map((status) => `'${status}'`).join(", ");
 const TOO_MANY_REQUESTS = "Per daug užklausų. Bandykite vėliau.";
 
 async function readJson(c: Context): Promise<unknown> {

@@ -2,7 +2,6 @@
 // edited: the same calculateQuote and the same overlap rule the server applies on save, so
 // what staff see is what will be stored (or refused). The decisions are the domain's
 // (src/domain/quoteCheck.ts, shared with Cloud Functions); here the data is read with SQL.
-import { BLOCKING_STATUSES } from "../../src/domain/availability";
 import {
   checkedQuote,
   QUOTE_CONFLICT_LIMIT,
@@ -15,9 +14,7 @@ import {
 import type { Db } from "../db/types";
 import { parseWith } from "../http/body";
 import { isUuid, loadActiveOffers, loadCar, loadExtras, loadLocations, loadPrices, loadSettings } from "./catalog";
-import { withApiErrors } from "./reservations";
-
-const BLOCKING_SQL = BLOCKING_STATUSES.map((status) => `'${status}'`).join(", ");
+import { BLOCKING_SQL, withApiErrors } from "./reservations";
 
 export async function adminQuote(db: Db, body: unknown): Promise<QuoteCheckResult> {
   const input = parseWith(quoteCheckInputSchema, body);

@@ -1,11 +1,10 @@
 // Read side of the public catalogue: settings, places, extras, prices, offers and the
 // public car projection. Fleet data lives in its own table and is never read here.
 import type { CarFilter, PublicCar, PublicSettings, WithId } from "../../src/backend/port";
-import { priceFromForCar, tiersForCar } from "../../src/domain/pricing";
+import { compareCars, publicBookingRules, sortByOrderThenName, toPublicCar } from "../../src/backend/shared/catalog";
 import {
   CAR_CATEGORIES,
   type Car,
-  carSchema,
   type Extra,
   FUELS,
   type Location,
@@ -55,9 +54,6 @@ export function vilniusYear(now: Date = new Date()): number {
   return Number(vilniusToday(now).slice(0, 4));
 }
 
-const byOrderThenName = <T extends { sortOrder?: number; name?: string }>(a: T, b: T): number =>
-  (a.sortOrder ?? 0) - (b.sortOrder ?? 0) || (a.name ?? "").localeCompare(b.name ?? "", "lt");
-
 // ---------- Settings ----------
 
 /**
@@ -76,7 +72,6 @@ export async function loadPublicSettings(q: Queryable): Promise<PublicSettings> 
   const settings = await loadSettings(q);
   const locations = await loadLocations(q, { activeOnly: true });
   const extras = await loadExtras(q, { activeOnly: true });
-  const r = settings.bookingRules;
   return {
     company: settings.company,
     locations,
@@ -84,15 +79,7 @@ export async function loadPublicSettings(q: Queryable): Promise<PublicSettings> 
     terms: settings.terms,
     about: settings.about,
     privacy: settings.privacy,
-    bookingRules: {
-      leadTimeHours: r.leadTimeHours,
-      minDays: r.minDays,
-      maxDays: r.maxDays,
-      maxAdvanceDays: r.maxAdvanceDays,
-      graceMinutes: r.graceMinutes,
-      openingHour: r.openingHour,
-      closingHour: r.closingHour,
-    },
+    bookingRules: publicBookingRules(settings.bookingRules),
   };
 }
 
@@ -105,12 +92,12 @@ async function loadDocs<T>(q: Queryable, table: string, where = ""): Promise<Wit
 
 export async function loadLocations(q: Queryable, opts: { activeOnly?: boolean } = {}): Promise<WithId<Location>[]> {
   const where = opts.activeOnly ? "WHERE coalesce((doc->>'active')::boolean, true)" : "";
-  return (await loadDocs<Location>(q, "locations", where)).sort(byOrderThenName);
+  return sortByOrderThenName(await loadDocs<Location>(q, "locations", where));
 }
 
 export async function loadExtras(q: Queryable, opts: { activeOnly?: boolean } = {}): Promise<WithId<Extra>[]> {
   const where = opts.activeOnly ? "WHERE coalesce((doc->>'active')::boolean, true)" : "";
-  return (await loadDocs<Extra>(q, "extras", where)).sort(byOrderThenName);
+  return sortByOrderThenName(await loadDocs<Extra>(q, "extras", where));
 }
 
 export async function loadPrices(q: Queryable): Promise<WithId<Price>[]> {
@@ -153,22 +140,6 @@ export async function getPublicNews(q: Queryable, slug: string, now: Date = new 
 }
 
 // ---------- Cars ----------
-
-/** Only the fields of the car schema reach the public: a stray key in a document never leaks. */
-const PUBLIC_CAR_KEYS = Object.keys(carSchema.shape).filter((key) => key !== "priceFrom") as (keyof Car)[];
-
-export function toPublicCar(car: WithId<Car>, prices: WithId<Price>[], on: Date = new Date()): PublicCar {
-  const projected: Record<string, unknown> = {};
-  for (const key of PUBLIC_CAR_KEYS) {
-    if (car[key] !== undefined) projected[key] = car[key];
-  }
-  return {
-    ...(projected as Car),
-    id: car.id,
-    priceFrom: priceFromForCar(car, prices),
-    tiers: tiersForCar(car, prices, on),
-  };
-}
 
 const foldDiacritics = (value: string): string =>
   value
@@ -235,14 +206,6 @@ export async function loadActiveCars(q: Queryable, filter: CarFilter = {}): Prom
     params,
   );
   return rows.map((row) => rowToRecord<Car>(row)).sort(compareCars);
-}
-
-export function compareCars(a: Car, b: Car): number {
-  return (
-    (a.sortOrder ?? 0) - (b.sortOrder ?? 0) ||
-    a.make.localeCompare(b.make, "lt") ||
-    a.model.localeCompare(b.model, "lt")
-  );
 }
 
 export async function listPublicCars(

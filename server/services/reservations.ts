@@ -54,7 +54,7 @@ const RESERVATION_NOT_FOUND = "Rezervacija nerasta";
 const WEB_ACTOR = "svetainė";
 
 /** Constant SQL list of the statuses that hold a car (mirrors the exclusion constraint's WHERE). */
-const BLOCKING_SQL = BLOCKING_STATUSES.map((status) => `'${status}'`).join(", ");
+export const BLOCKING_SQL = BLOCKING_STATUSES.map((status) => `'${status}'`).join(", ");
 
 // ---------- Input handling ----------
 
@@ -273,11 +273,12 @@ export async function submitWebReservation(
   now: Date = new Date(),
 ): Promise<ReservationCreated & { record: Record<string, unknown> }> {
   const { input, period } = await withApiErrors(() => readWebReservation(body));
-  const rules = (await loadSettings(db)).bookingRules;
-  await withApiErrors(() => assertBookablePeriod(period, rules, now));
+  // Read once: the booking window is checked before the transaction opens, and the same
+  // settings price the reservation (read committed would not hold them still anyway).
+  const settings = await loadSettings(db);
+  await withApiErrors(() => assertBookablePeriod(period, settings.bookingRules, now));
 
   const outcome = await inTransaction(db, "Rezervacijos įrašymas", async (tx) => {
-    const settings = await loadSettings(tx);
     const refs = await resolveRefs(tx, input, { publicOnly: true });
     assertDriverAge(input.customer.birthDate, period.pickupAt, refs.car.minDriverAge);
     const quote = await priceReservation(tx, refs, period, settings);

@@ -1,10 +1,10 @@
 // Reference data the functions read: settings, places, extras, prices, offers, cars.
 // Documents come back as the domain's records (ISO dates, no internal fields).
 
-import { sortByOrderThenName } from "../../../src/backend/firebase/catalog";
 import { type FirestoreResource, RESOURCE_MODELS, SETTINGS_DOC_ID } from "../../../src/backend/firebase/model";
 import { fromStoredDoc } from "../../../src/backend/firebase/storedDoc";
 import type { WithId } from "../../../src/backend/port";
+import { sortByOrderThenName } from "../../../src/backend/shared/catalog";
 import type { Car, Extra, Location, Offer, Price, Settings } from "../../../src/domain/schemas";
 import { settingsFromDoc } from "../../../src/domain/settings";
 import type { Reader, StoredDoc } from "../store";

@@ -143,11 +143,13 @@ export async function submitReservation(
 
 async function submitWebReservation(store: Store, body: unknown, now: Date): Promise<ReservationCreated> {
   const { input, period } = readWebReservation(body);
-  assertBookablePeriod(period, (await loadSettings(store)).bookingRules, now);
+  // Read once, before the transaction: the booking window is checked first and the same
+  // settings price the reservation.
+  const settings = await loadSettings(store);
+  assertBookablePeriod(period, settings.bookingRules, now);
 
   return store.transaction(async (tx) => {
     // Reads first (Firestore's rule for transactions).
-    const settings = await loadSettings(tx);
     const refs = await resolveRefs(tx, input, { publicOnly: true });
     assertDriverAge(input.customer.birthDate, period.pickupAt, refs.car.minDriverAge);
     const quote = await priceReservation(tx, refs, period, settings);

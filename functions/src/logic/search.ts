@@ -1,9 +1,10 @@
 // The callable searchCars: published cars free for [from, to), each with a server-computed
 // quote, cheapest first; the same answer as the local server's GET /api/site/search.
 // Visitors cannot read reservations, so availability is decided here.
-import { compareCars, matchesCarFilter, toPublicCar } from "../../../src/backend/firebase/catalog";
+import { matchesCarFilter } from "../../../src/backend/firebase/catalog";
 import { RESOURCE_MODELS } from "../../../src/backend/firebase/model";
 import type { CarFilter, SearchResult } from "../../../src/backend/port";
+import { compareCars, toPublicCar } from "../../../src/backend/shared/catalog";
 import { BLOCKING_STATUSES, intervalsOverlap } from "../../../src/domain/availability";
 import { isPlainObject } from "../../../src/domain/input";
 import { CAR_CATEGORIES, FUELS, TRANSMISSIONS } from "../../../src/domain/schemas";

@@ -61,7 +61,6 @@ export const setStaffRoleInputSchema = z
     error: "Nurodykite naudotoją (uid arba el. paštą)",
     path: ["email"],
   });
-export type SetStaffRoleInput = z.input<typeof setStaffRoleInputSchema>;
 
 export interface StaffRecord extends Record<string, unknown> {
   id: string;

@@ -1,38 +1,10 @@
 // The public catalogue as the site shows it, computed from Firestore documents the same
 // way the local server computes it (server/services/catalog.ts). Pure: the browser and
 // Cloud Functions share it.
-import { priceFromForCar, tiersForCar } from "../../domain/pricing";
-import { bookingRulesSchema, type Car, carSchema, type News, type Offer, type Price } from "../../domain/schemas";
+import { bookingRulesSchema, type Car, type News, type Offer } from "../../domain/schemas";
 import { vilniusDateString } from "../../domain/time";
-import type { CarFilter, PublicCar, PublicSettings, WithId } from "../port";
-
-/** Only the fields of the car schema reach the public: a stray key in a document never leaks. */
-const PUBLIC_CAR_KEYS = Object.keys(carSchema.shape).filter((key) => key !== "priceFrom") as (keyof Car)[];
-
-export function toPublicCar(car: WithId<Car>, prices: readonly WithId<Price>[], on: Date = new Date()): PublicCar {
-  const projected: Record<string, unknown> = {};
-  for (const key of PUBLIC_CAR_KEYS) {
-    if (car[key] !== undefined) projected[key] = car[key];
-  }
-  return {
-    ...(projected as Car),
-    id: car.id,
-    priceFrom: priceFromForCar(car, prices),
-    tiers: tiersForCar(car, prices, on),
-  };
-}
-
-/** The staff's order: sortOrder, then make and model. */
-export function compareCars(
-  a: Pick<Car, "sortOrder" | "make" | "model">,
-  b: Pick<Car, "sortOrder" | "make" | "model">,
-) {
-  return (
-    (a.sortOrder ?? 0) - (b.sortOrder ?? 0) ||
-    a.make.localeCompare(b.make, "lt") ||
-    a.model.localeCompare(b.model, "lt")
-  );
-}
+import type { CarFilter, PublicSettings, WithId } from "../port";
+import { publicBookingRules } from "../shared/catalog";
 
 /** The site's car filters, applied to published cars (seats means "at least"). */
 export function matchesCarFilter(car: Pick<Car, "category" | "transmission" | "fuel" | "seats">, filter: CarFilter) {
@@ -59,12 +31,6 @@ export function publicNews<T extends WithId<News>>(news: readonly T[], now: Date
     .sort((a, b) => Date.parse(b.publishedAt ?? "") - Date.parse(a.publishedAt ?? ""));
 }
 
-const byOrderThenName = <T extends { sortOrder?: number; name?: string }>(a: T, b: T): number =>
-  (a.sortOrder ?? 0) - (b.sortOrder ?? 0) || (a.name ?? "").localeCompare(b.name ?? "", "lt");
-
-export const sortByOrderThenName = <T extends { sortOrder?: number; name?: string }>(items: readonly T[]): T[] =>
-  [...items].sort(byOrderThenName);
-
 /** The publicSettings document: what of the settings the site may show (written with the settings). */
 export type PublicSettingsDoc = Omit<PublicSettings, "locations" | "extras">;
 
@@ -83,14 +49,6 @@ export function publicSettingsDoc(settings: {
     terms: settings.terms ?? "",
     about: settings.about ?? "",
     privacy: settings.privacy ?? "",
-    bookingRules: {
-      leadTimeHours: rules.leadTimeHours,
-      minDays: rules.minDays,
-      maxDays: rules.maxDays,
-      maxAdvanceDays: rules.maxAdvanceDays,
-      graceMinutes: rules.graceMinutes,
-      openingHour: rules.openingHour,
-      closingHour: rules.closingHour,
-    },
+    bookingRules: publicBookingRules(rules),
   };
 }

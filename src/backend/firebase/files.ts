@@ -12,44 +12,20 @@ import {
   type UploadTaskSnapshot,
   uploadBytesResumable,
 } from "firebase/storage";
+import {
+  FILE_TOO_LARGE_MESSAGE,
+  MAX_UPLOAD_BYTES,
+  NOT_AN_IMAGE_MESSAGE,
+  type SniffedImage,
+  sniffImage,
+} from "../../domain/imageUpload";
 import { BackendError, type FileStore, type UploadProgress, type UploadState, type UploadTask } from "../port";
 import { firebaseErrorInfo, STORAGE_MESSAGES } from "./errors";
-import { FILE_FOLDERS, MAX_UPLOAD_BYTES } from "./model";
-
-export interface SniffedImage {
-  contentType: string;
-  extension: string;
-}
-
-const ascii = (bytes: Uint8Array, start: number, end: number): string =>
-  String.fromCharCode(...bytes.subarray(start, Math.min(end, bytes.length)));
-
-/** JPEG, PNG, GIF, WebP or AVIF from the magic bytes; null for anything else. */
-export function sniffImage(bytes: Uint8Array): SniffedImage | null {
-  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) {
-    return { contentType: "image/jpeg", extension: "jpg" };
-  }
-  if (bytes.length >= 8 && [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a].every((b, i) => bytes[i] === b)) {
-    return { contentType: "image/png", extension: "png" };
-  }
-  if (bytes.length >= 6 && (ascii(bytes, 0, 6) === "GIF87a" || ascii(bytes, 0, 6) === "GIF89a")) {
-    return { contentType: "image/gif", extension: "gif" };
-  }
-  if (bytes.length >= 12 && ascii(bytes, 0, 4) === "RIFF" && ascii(bytes, 8, 12) === "WEBP") {
-    return { contentType: "image/webp", extension: "webp" };
-  }
-  if (bytes.length >= 12 && ascii(bytes, 4, 8) === "ftyp") {
-    const brands: string[] = [];
-    for (let offset = 8; offset + 4 <= Math.min(bytes.length, 64); offset += 4)
-      brands.push(ascii(bytes, offset, offset + 4));
-    if (brands.includes("avif") || brands.includes("avis")) return { contentType: "image/avif", extension: "avif" };
-  }
-  return null;
-}
+import { FILE_FOLDERS } from "./model";
 
 export const FILE_MESSAGES = {
-  notImage: "Galima įkelti tik paveikslėlius (JPEG, PNG, WebP, AVIF arba GIF)",
-  tooLarge: "Failas per didelis (daugiausia 10 MB)",
+  notImage: NOT_AN_IMAGE_MESSAGE,
+  tooLarge: FILE_TOO_LARGE_MESSAGE,
   badFolder: `Netinkamas aplankas. Galimi: ${FILE_FOLDERS.join(", ")}`,
   unreadable: "Nepavyko perskaityti failo",
 } as const;

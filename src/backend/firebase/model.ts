@@ -214,4 +214,3 @@ export { SEARCH_FIELD };
 /** Upload folders and who may read them (storage.rules says the same). */
 export const PUBLIC_FILE_FOLDERS = ["cars", "offers", "news"] as const;
 export const FILE_FOLDERS = [...PUBLIC_FILE_FOLDERS, "misc"] as const;
-export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;

@@ -15,7 +15,6 @@ import {
   where,
 } from "firebase/firestore";
 import { type Functions, httpsCallable } from "firebase/functions";
-import { IP_COUNTRY_SERVICE_URL, parseIpCountryAnswer } from "../../domain/phoneRules";
 import type { Car, Extra, Location, News, Offer, Price, RequestInput, ReservationInput } from "../../domain/schemas";
 import {
   BackendError,
@@ -28,21 +27,13 @@ import {
   type SiteQuoteInput,
   type WithId,
 } from "../port";
-import {
-  compareCars,
-  matchesCarFilter,
-  type PublicSettingsDoc,
-  publicNews,
-  publicOffers,
-  publicSettingsDoc,
-  sortByOrderThenName,
-  toPublicCar,
-} from "./catalog";
+import { compareCars, sortByOrderThenName, toPublicCar } from "../shared/catalog";
+import { detectCountryByIp } from "../shared/country";
+import { matchesCarFilter, type PublicSettingsDoc, publicNews, publicOffers, publicSettingsDoc } from "./catalog";
 import { toBackendError } from "./errors";
 import { type FirestoreResource, PUBLIC_SETTINGS_COLLECTION, RESOURCE_MODELS, SETTINGS_DOC_ID } from "./model";
 import { fromStoredDoc } from "./storedDoc";
 
-export const COUNTRY_LOOKUP_TIMEOUT_MS = 3_000;
 /** Callable function names (functions/src/index.ts exports the same). */
 export const CALLABLES = {
   searchCars: "searchCars",
@@ -160,22 +151,8 @@ export function createFirebaseSiteApi(
     submitRequest(input: RequestInput) {
       return call<RequestInput, { id: string }>(CALLABLES.submitRequest, input);
     },
-    async detectCountry() {
-      const controller = new AbortController();
-      const timer = setTimeout(() => controller.abort(), COUNTRY_LOOKUP_TIMEOUT_MS);
-      try {
-        const response = await fetchImpl(IP_COUNTRY_SERVICE_URL, {
-          signal: controller.signal,
-          credentials: "omit",
-          cache: "no-store",
-        });
-        if (!response.ok) return null;
-        return parseIpCountryAnswer(await response.text());
-      } catch {
-        return null;
-      } finally {
-        clearTimeout(timer);
-      }
+    detectCountry() {
+      return detectCountryByIp(fetchImpl);
     },
   };
 }

@@ -1,5 +1,4 @@
 // SiteApi against the local server's /api/site/*.
-import { IP_COUNTRY_SERVICE_URL, parseIpCountryAnswer } from "../../domain/phoneRules";
 import type { News, Offer, Quote, RequestInput, ReservationInput } from "../../domain/schemas";
 import {
   BackendError,
@@ -14,10 +13,8 @@ import {
   type SiteQuoteInput,
   type WithId,
 } from "../port";
+import { detectCountryByIp } from "../shared/country";
 import type { HttpClient } from "./http";
-
-/** The IP lookup must never hold up the form. */
-export const COUNTRY_LOOKUP_TIMEOUT_MS = 3_000;
 
 /** List answers are an array or { data: [...] }. */
 export function listOf<T>(body: unknown): T[] {
@@ -81,22 +78,8 @@ export function createLocalSiteApi(http: HttpClient, fetchImpl: typeof fetch = (
     submitRequest(input: RequestInput) {
       return http.post<{ id: string }>("/api/site/requests", input);
     },
-    async detectCountry() {
-      const controller = new AbortController();
-      const timer = setTimeout(() => controller.abort(), COUNTRY_LOOKUP_TIMEOUT_MS);
-      try {
-        const response = await fetchImpl(IP_COUNTRY_SERVICE_URL, {
-          signal: controller.signal,
-          credentials: "omit",
-          cache: "no-store",
-        });
-        if (!response.ok) return null;
-        return parseIpCountryAnswer(await response.text());
-      } catch {
-        return null;
-      } finally {
-        clearTimeout(timer);
-      }
+    detectCountry() {
+      return detectCountryByIp(fetchImpl);
     },
   };
 }

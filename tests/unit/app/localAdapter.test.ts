@@ -3,8 +3,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createLocalFileStore, fileUrl, UPLOAD_URL } from "../../../src/backend/local/files";
 import { createHttpClient, NETWORK_ERROR_MESSAGE } from "../../../src/backend/local/http";
 import { createLocalSessionApi } from "../../../src/backend/local/session";
-import { COUNTRY_LOOKUP_TIMEOUT_MS, createLocalSiteApi } from "../../../src/backend/local/site";
+import { createLocalSiteApi } from "../../../src/backend/local/site";
 import { BackendError, type UploadProgress } from "../../../src/backend/port";
+import { COUNTRY_LOOKUP_TIMEOUT_MS } from "../../../src/backend/shared/country";
 import { IP_COUNTRY_SERVICE_URL } from "../../../src/domain/phoneRules";
 
 type Handler = (url: string, init: RequestInit) => Response | Promise<Response>;

@@ -13,13 +13,7 @@ import {
   PERMISSION_DENIED_MESSAGE,
   STORAGE_MESSAGES,
 } from "../../../src/backend/firebase/errors";
-import {
-  createFirebaseFileStore,
-  FILE_MESSAGES,
-  sniffImage,
-  stateOf,
-  storageUrl,
-} from "../../../src/backend/firebase/files";
+import { createFirebaseFileStore, FILE_MESSAGES, stateOf, storageUrl } from "../../../src/backend/firebase/files";
 import {
   DEFAULT_FUNCTIONS_REGION,
   FirebaseInitError,
@@ -35,6 +29,7 @@ import { QueryNotSupportedError } from "../../../src/backend/firebase/queryPlan"
 import { foldText, queryToken, searchTokens, textTokens } from "../../../src/backend/firebase/searchTokens";
 import { fieldKind, fromStoredDoc, toStoredDoc, validateRecord } from "../../../src/backend/firebase/storedDoc";
 import { BackendError, type UploadProgress } from "../../../src/backend/port";
+import { sniffImage } from "../../../src/domain/imageUpload";
 
 const CONFIG = {
   apiKey: "demo-api-key",
