@@ -11,6 +11,10 @@
 //
 // The canonical base is PUBLIC_URL (default http://localhost:3000). PRERENDER_API_URL renders
 // from an already running server instead of the demo data (a company's own catalogue).
+// Pictures get the URLs of the backend the site will run on (scripts/lib/prerenderFiles.ts):
+// the local server's /files/ paths, or Cloud Storage download URLs when the build is for
+// Firebase (PRERENDER_BACKEND=firebase, or the FIREBASE_* / RUNTIME_CONFIG deployment config
+// that `npm run firebase:deploy` builds with), the same the browser computes when it hydrates.
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { register } from "node:module";
 import path from "node:path";
@@ -185,7 +189,11 @@ async function main(): Promise<void> {
   const { matchAppRoute } = await import("../src/app/router");
   const { renderRoute } = await import("../src/app/ssr");
   const { createLocalBackend } = await import("../src/backend/local/index");
+  const { prerenderFiles } = await import("./lib/prerenderFiles");
   const seo = await import("../src/site/lib/seo");
+  // Before the server starts: a wrong PRERENDER_BACKEND or Firebase config stops the build at once.
+  const files = prerenderFiles();
+  log(`Paveikslėlių adresai: ${files.description}`);
   const base = (process.env.PUBLIC_URL?.trim() || seo.DEFAULT_PUBLIC_URL).replace(/\/+$/, "");
   seo.setSiteBaseUrl(base);
 
@@ -193,7 +201,9 @@ async function main(): Promise<void> {
   const server = external ? { url: external, stop: async () => {} } : await startDemoServer();
   const serverReady = Date.now();
   try {
-    const backend = createLocalBackend(undefined, { baseUrl: server.url });
+    const demo = createLocalBackend(undefined, { baseUrl: server.url });
+    // The data comes from the server; picture URLs are those of the target backend.
+    const backend = { ...demo, files: { ...demo.files, url: files.url } };
     const [cars, news, settings] = await Promise.all([
       backend.site.cars(),
       backend.site.news(),

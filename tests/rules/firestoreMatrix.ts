@@ -6,8 +6,12 @@
 //   allow   the operation succeeds
 //   deny    the operation is refused
 //   public  allowed on a public document (a published car, an active offer, a published news
-//           item) and for a list query that asks only for those; refused on the others
+//           item, an active place or extra, the price of a published car) and for a list query
+//           that asks only for those; refused on the others
 //   own     allowed on the visitor's own document (staff/{uid}) only
+//
+// FIRESTORE_INVALID_WRITES lists writes with the right field names but wrong values (a year
+// that is not a number, a negative rate, an unknown status): staff may not store them.
 
 export const PERSONAS = ["anonymous", "signedIn", "staff", "admin"] as const;
 export type Persona = (typeof PERSONAS)[number];
@@ -19,6 +23,11 @@ type Row = Record<Operation, Expectation>;
 export interface CollectionRules {
   /** for "public": the field that makes a document public, its public value and a non-public one */
   visibility?: { field: string; publicValue: unknown; hiddenValue: unknown };
+  /**
+   * Documents the visibility depends on, seeded with the samples: `data` is laid over the
+   * collection's sample document (e.g. a published and a hidden car for their prices).
+   */
+  related?: readonly { collection: string; id: string; data: Record<string, unknown> }[];
   expected: Record<Persona, Row>;
 }
 
@@ -35,8 +44,12 @@ const READ_ONLY = row("allow", "allow", "deny", "deny", "deny");
 const PUBLIC_READ = row("public", "public", "deny", "deny", "deny");
 
 /** Public catalogue: anyone reads (published) documents, staff write. */
-const publicCatalogue = (visibility?: CollectionRules["visibility"]): CollectionRules => ({
+const publicCatalogue = (
+  visibility?: CollectionRules["visibility"],
+  related?: CollectionRules["related"],
+): CollectionRules => ({
   ...(visibility ? { visibility } : {}),
+  ...(related ? { related } : {}),
   expected: {
     anonymous: visibility ? PUBLIC_READ : READ_ONLY,
     signedIn: visibility ? PUBLIC_READ : READ_ONLY,
@@ -48,13 +61,22 @@ const publicCatalogue = (visibility?: CollectionRules["visibility"]): Collection
 /** The office's records: staff only. */
 const staffOnly: CollectionRules = { expected: { anonymous: NONE, signedIn: NONE, staff: ALL, admin: ALL } };
 
+/** The cars the sample prices belong to: one published, one hidden. */
+export const PUBLISHED_CAR_ID = "rodomasautomobilis01";
+export const HIDDEN_CAR_ID = "paslepautomobilis001";
+
 export const FIRESTORE_MATRIX: Readonly<Record<string, CollectionRules>> = {
   cars: publicCatalogue({ field: "status", publicValue: "active", hiddenValue: "hidden" }),
-  prices: publicCatalogue(),
+  // A car's own prices are public while the car is published (category prices always are:
+  // see the rules test).
+  prices: publicCatalogue({ field: "carId", publicValue: PUBLISHED_CAR_ID, hiddenValue: HIDDEN_CAR_ID }, [
+    { collection: "cars", id: PUBLISHED_CAR_ID, data: { status: "active" } },
+    { collection: "cars", id: HIDDEN_CAR_ID, data: { status: "hidden" } },
+  ]),
   offers: publicCatalogue({ field: "active", publicValue: true, hiddenValue: false }),
   news: publicCatalogue({ field: "status", publicValue: "published", hiddenValue: "draft" }),
-  locations: publicCatalogue(),
-  extras: publicCatalogue(),
+  locations: publicCatalogue({ field: "active", publicValue: true, hiddenValue: false }),
+  extras: publicCatalogue({ field: "active", publicValue: true, hiddenValue: false }),
   publicSettings: {
     expected: {
       anonymous: READ_ONLY,
@@ -66,7 +88,15 @@ export const FIRESTORE_MATRIX: Readonly<Record<string, CollectionRules>> = {
   fleet: staffOnly,
   customers: staffOnly,
   requests: staffOnly,
-  mail: staffOnly,
+  // The Trigger Email extension sends what is written here: only functions queue mail.
+  mail: {
+    expected: {
+      anonymous: NONE,
+      signedIn: NONE,
+      staff: row("allow", "allow", "deny", "deny", "deny"),
+      admin: row("allow", "allow", "deny", "deny", "deny"),
+    },
+  },
   // Created and changed by functions only (price, number, overlap); staff read and delete.
   reservations: {
     expected: {
@@ -122,3 +152,67 @@ export const PERSONA_AUTH: Readonly<Record<Persona, { uid: string; claims: Recor
   staff: { uid: "darbuotojas000000001", claims: { role: "staff" } },
   admin: { uid: "administratorius0001", claims: { role: "admin" } },
 };
+
+/**
+ * Staff writes with the right field names and wrong values, each refused on create and on
+ * update. `change` is laid over the collection's valid sample document (dotted keys reach
+ * into maps: "bookingRules.minDays"; "tiers.0.dailyRate" into the first list item).
+ */
+export interface InvalidWrite {
+  collection: string;
+  /** what is wrong, in Lithuanian (the test's name) */
+  what: string;
+  persona: Extract<Persona, "staff" | "admin">;
+  change: Record<string, unknown>;
+}
+
+export const FIRESTORE_INVALID_WRITES: readonly InvalidWrite[] = [
+  { collection: "cars", what: "metai ne skaičius", persona: "staff", change: { year: "abc" } },
+  { collection: "cars", what: "nežinoma būsena", persona: "staff", change: { status: "parduotas" } },
+  { collection: "cars", what: "nežinoma klasė", persona: "staff", change: { category: "sportinė" } },
+  { collection: "cars", what: "neigiamas užstatas", persona: "staff", change: { deposit: -100 } },
+  { collection: "cars", what: "sėdimų vietų 0", persona: "staff", change: { seats: 0 } },
+  { collection: "cars", what: "kondicionierius ne taip/ne", persona: "staff", change: { airConditioning: "taip" } },
+  { collection: "cars", what: "per ilgas modelio pavadinimas", persona: "staff", change: { model: "x".repeat(81) } },
+  { collection: "cars", what: "nuotraukos ne sąrašas", persona: "staff", change: { images: "cars/a.png" } },
+  { collection: "cars", what: "netinkamas adreso fragmentas", persona: "staff", change: { slug: "Toyota Yaris" } },
+  { collection: "prices", what: "neigiama paros kaina", persona: "staff", change: { "tiers.0.dailyRate": -5 } },
+  { collection: "prices", what: "kaina ne skaičius", persona: "staff", change: { "tiers.0.dailyRate": "35" } },
+  { collection: "prices", what: "be kainų pakopų", persona: "staff", change: { tiers: [] } },
+  {
+    collection: "prices",
+    what: "ir automobilis, ir klasė",
+    persona: "staff",
+    change: { carId: "25239e32-7f21-52dd-ac80-9f8ef21ea6d9", category: "ekonominė" },
+  },
+  { collection: "offers", what: "nuolaida virš 90 %", persona: "staff", change: { "discount.value": 150 } },
+  { collection: "offers", what: "aktyvumas ne taip/ne", persona: "staff", change: { active: "true" } },
+  { collection: "offers", what: "netinkama data", persona: "staff", change: { validTo: "rytoj" } },
+  { collection: "news", what: "nežinoma būsena", persona: "staff", change: { status: "archyvas" } },
+  { collection: "news", what: "antraštė ne tekstas", persona: "staff", change: { title: 42 } },
+  { collection: "locations", what: "neigiamas pristatymo mokestis", persona: "staff", change: { deliveryFee: -5 } },
+  { collection: "locations", what: "aktyvumas ne taip/ne", persona: "staff", change: { active: 1 } },
+  { collection: "extras", what: "nežinomas apmokestinimas", persona: "staff", change: { chargedPer: "week" } },
+  { collection: "extras", what: "neigiama kaina", persona: "staff", change: { price: -1 } },
+  { collection: "fleet", what: "neigiama rida", persona: "staff", change: { mileage: -1 } },
+  { collection: "fleet", what: "netinkamas VIN", persona: "staff", change: { vin: "TRUMPAS" } },
+  { collection: "customers", what: "netinkamas telefonas", persona: "staff", change: { phone: "123" } },
+  { collection: "customers", what: "nežinomas kliento tipas", persona: "staff", change: { type: "vip" } },
+  { collection: "requests", what: "nežinoma būsena", persona: "staff", change: { status: "baigta" } },
+  { collection: "requests", what: "netinkamas el. paštas", persona: "staff", change: { email: "ne-adresas" } },
+  {
+    collection: "settings",
+    what: "minimali trukmė ne skaičius",
+    persona: "admin",
+    change: { "bookingRules.minDays": "1" },
+  },
+  { collection: "settings", what: "PVM tarifas virš 1", persona: "admin", change: { "bookingRules.vatRate": 21 } },
+  { collection: "settings", what: "taisyklės ne tekstas", persona: "admin", change: { terms: 5 } },
+  { collection: "publicSettings", what: "įmonė ne objektas", persona: "admin", change: { company: "UAB" } },
+  {
+    collection: "publicSettings",
+    what: "darbo pradžia 25 val.",
+    persona: "admin",
+    change: { "bookingRules.openingHour": 25 },
+  },
+];

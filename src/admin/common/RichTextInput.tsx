@@ -11,6 +11,7 @@ import LinkOffIcon from "@mui/icons-material/LinkOff";
 import { Box, Divider, FormHelperText, IconButton, Tooltip, Typography } from "@mui/material";
 import { type ReactNode, useCallback, useEffect, useId, useRef, useState } from "react";
 import { FieldTitle, type InputProps, useInput, useResourceContext, useTranslate } from "react-admin";
+import { sanitizeRichTextForDisplay } from "../../domain/richTextRender";
 
 /** Leaves only the editor's own tags; everything else becomes its text. The server sanitises again. */
 const KEEP = new Set(["P", "BR", "STRONG", "B", "EM", "I", "U", "H2", "H3", "UL", "OL", "LI", "A", "BLOCKQUOTE"]);
@@ -131,7 +132,8 @@ export function RichTextInput({ minHeight = 220, ...props }: RichTextInputProps)
   useEffect(() => {
     const element = editor.current;
     if (!element || value === lastSent.current) return;
-    element.innerHTML = value;
+    // Stored HTML goes into a live element, where an event attribute would run: sanitise first.
+    element.innerHTML = sanitizeRichTextForDisplay(value);
     lastSent.current = value;
   }, [value]);
 

@@ -22,6 +22,7 @@ import {
 import { BackendError, type FileStore, type UploadProgress, type UploadState, type UploadTask } from "../port";
 import { firebaseErrorInfo, STORAGE_MESSAGES } from "./errors";
 import { FILE_FOLDERS } from "./model";
+import { storagePath, storageUrl } from "./storageUrl";
 
 export const FILE_MESSAGES = {
   notImage: NOT_AN_IMAGE_MESSAGE,
@@ -30,12 +31,7 @@ export const FILE_MESSAGES = {
   unreadable: "Nepavyko perskaityti failo",
 } as const;
 
-/** A URL an <img> can load: absolute URLs and /paths stay, storage paths become download URLs. */
-export function storageUrl(origin: string, bucket: string, path: string): string {
-  if (!path) return "";
-  if (/^(?:https?:|data:|blob:)/i.test(path) || path.startsWith("/")) return path;
-  return `${origin}/v0/b/${encodeURIComponent(bucket)}/o/${encodeURIComponent(path.replace(/^\/+/, ""))}?alt=media`;
-}
+export { storageUrl };
 
 const randomName = (): string =>
   typeof crypto !== "undefined" && typeof crypto.randomUUID === "function"
@@ -151,7 +147,7 @@ export function createFirebaseFileStore(storage: FirebaseStorage, origin: string
     async remove(path) {
       if (!path || /^(?:https?:|data:|blob:)/i.test(path)) return;
       try {
-        await deleteObject(ref(storage, path.replace(/^\/+/, "")));
+        await deleteObject(ref(storage, storagePath(path)));
       } catch (error) {
         const info = firebaseErrorInfo(error);
         // Already gone is what the caller wanted.

@@ -19,6 +19,11 @@ import { connectFunctionsEmulator, type Functions, getFunctions } from "firebase
 import { connectStorageEmulator, type FirebaseStorage, getStorage } from "firebase/storage";
 import { logger } from "../../app/logger";
 import type { FirebaseWebConfig } from "../../app/runtimeConfig";
+import { type EmulatorConfig, parseEmulators } from "./emulators";
+import { STORAGE_ORIGIN, storageOrigin } from "./storageUrl";
+
+export { type EmulatorAddress, type EmulatorConfig, type EmulatorName, parseEmulators } from "./emulators";
+export { STORAGE_ORIGIN };
 
 export const INIT_ERROR_LOG = "Klaida inicijuojant Firebase";
 /** SPEC section 9. */
@@ -26,17 +31,8 @@ export const DEFAULT_FUNCTIONS_REGION = "us-central1";
 /** SPEC section 9: retry for 10 minutes on uploads, 2 minutes on other storage operations. */
 export const MAX_UPLOAD_RETRY_MS = 10 * 60 * 1000;
 export const MAX_OPERATION_RETRY_MS = 2 * 60 * 1000;
-export const STORAGE_ORIGIN = "https://firebasestorage.googleapis.com";
 
 const REQUIRED_KEYS = ["apiKey", "authDomain", "projectId", "storageBucket", "messagingSenderId", "appId"] as const;
-const EMULATOR_NAMES = ["auth", "firestore", "functions", "storage", "database"] as const;
-export type EmulatorName = (typeof EMULATOR_NAMES)[number];
-
-export interface EmulatorAddress {
-  host: string;
-  port: number;
-}
-export type EmulatorConfig = Partial<Record<EmulatorName, EmulatorAddress>>;
 
 export interface FirebaseServices {
   app: FirebaseApp;
@@ -60,40 +56,6 @@ export class FirebaseInitError extends Error {
     super(`${INIT_ERROR_LOG}: ${reason}`, { cause });
     this.name = "FirebaseInitError";
   }
-}
-
-function parseAddress(name: string, value: unknown): EmulatorAddress {
-  let host: unknown;
-  let port: unknown;
-  if (typeof value === "string") {
-    const match = /^\[?([^\]]+?)\]?:(\d{1,5})$/.exec(value.trim());
-    if (!match) throw new Error(`emuliatoriaus „${name}“ adresas turi būti „host:port“, o gauta „${value}“`);
-    [host, port] = [match[1], Number(match[2])];
-  } else if (typeof value === "number") {
-    [host, port] = ["127.0.0.1", value];
-  } else if (value && typeof value === "object") {
-    ({ host = "127.0.0.1", port } = value as { host?: unknown; port?: unknown });
-    if (typeof port === "string") port = Number(port);
-  }
-  if (typeof host !== "string" || host === "" || typeof port !== "number" || !Number.isInteger(port)) {
-    throw new Error(`neteisingas emuliatoriaus „${name}“ adresas`);
-  }
-  if (port < 1 || port > 65535) throw new Error(`emuliatoriaus „${name}“ prievadas turi būti nuo 1 iki 65535`);
-  return { host, port };
-}
-
-/** { auth: "127.0.0.1:9099", firestore: { host, port }, functions: 5001 } -> addresses. */
-export function parseEmulators(raw: Record<string, unknown> | undefined | null): EmulatorConfig {
-  const emulators: EmulatorConfig = {};
-  if (!raw) return emulators;
-  for (const [name, value] of Object.entries(raw)) {
-    if (value === null || value === undefined || value === false) continue;
-    if (!(EMULATOR_NAMES as readonly string[]).includes(name)) {
-      throw new Error(`nežinomas emuliatorius „${name}“ (galimi: ${EMULATOR_NAMES.join(", ")})`);
-    }
-    emulators[name as EmulatorName] = parseAddress(name, value);
-  }
-  return emulators;
 }
 
 export function checkConfig(config: FirebaseWebConfig | undefined | null): asserts config is FirebaseWebConfig {
@@ -164,14 +126,21 @@ export async function initFirebase(
     storage.maxOperationRetryTime = MAX_OPERATION_RETRY_MS;
     if (emulators.storage) connectStorageEmulator(storage, emulators.storage.host, emulators.storage.port);
 
-    const storageOrigin = emulators.storage
-      ? `http://${emulators.storage.host}:${emulators.storage.port}`
-      : STORAGE_ORIGIN;
     const named = Object.keys(emulators);
     logger.info(
       `Firebase paruoštas: projektas ${config.projectId}${named.length > 0 ? `, emuliatoriai: ${named.join(", ")}` : ""}`,
     );
-    return { app, auth, database, firestore, functions, storage, config, emulators, storageOrigin };
+    return {
+      app,
+      auth,
+      database,
+      firestore,
+      functions,
+      storage,
+      config,
+      emulators,
+      storageOrigin: storageOrigin(emulators),
+    };
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     // The config used, as text too: a copied console line or a log file keeps it readable.

@@ -176,6 +176,8 @@ export const RESOURCE_MODELS: Readonly<Record<FirestoreResource, ResourceModel>>
     sorts: ["createdAt"],
     ranges: ["createdAt"],
     defaultSort: { field: "createdAt", order: "DESC" },
+    // The Trigger Email extension sends every document here: only functions queue mail.
+    writes: "readonly",
   }),
   "client-errors": model({
     collection: "clientErrors",

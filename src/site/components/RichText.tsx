@@ -1,8 +1,11 @@
-// Staff-written texts (terms, about): stored HTML (sanitised by the server) is shown as
-// HTML; plain text is split into headings ("# ", "## "), lists ("- ") and paragraphs. In
-// documents with sections (terms, privacy policy) a short line standing alone without closing
+// Staff-written texts (terms, about): stored HTML is shown as HTML, sanitised again here
+// whichever backend stored it (the local server and the Firebase trigger sanitise on write;
+// this is the second line, in the same pure function for the prerender and the browser);
+// plain text is split into headings ("# ", "## "), lists ("- ") and paragraphs. In documents
+// with sections (terms, privacy policy) a short line standing alone without closing
 // punctuation ("3. Kaina ir mokėjimas") is a heading too, as staff type them.
-import type { ReactNode } from "react";
+import { type ReactNode, useMemo } from "react";
+import { sanitizeRichTextForDisplay } from "../../domain/richTextRender";
 
 const HTML_PATTERN = /<\/?(?:p|h[1-6]|ul|ol|li|strong|em|b|i|a|br|div|section|table)\b/i;
 
@@ -42,6 +45,12 @@ export function textBlocks(text: string, options: { sectionTitles?: boolean } = 
   return blocks;
 }
 
+function SafeHtml({ html, className }: { html: string; className: string }) {
+  const clean = useMemo(() => sanitizeRichTextForDisplay(html), [html]);
+  // biome-ignore lint/security/noDangerouslySetInnerHtml: staff-authored HTML, sanitised on save and again just above
+  return <div className={className} dangerouslySetInnerHTML={{ __html: clean }} />;
+}
+
 export default function RichText({
   text,
   className = "prose",
@@ -52,10 +61,7 @@ export default function RichText({
   /** plain text: lone short lines are section headings (terms, privacy policy) */
   sectionTitles?: boolean;
 }) {
-  if (isHtml(text)) {
-    // biome-ignore lint/security/noDangerouslySetInnerHtml: staff-authored HTML, sanitised by the server on save
-    return <div className={className} dangerouslySetInnerHTML={{ __html: text }} />;
-  }
+  if (isHtml(text)) return <SafeHtml html={text} className={className} />;
   return (
     <div className={className}>
       {textBlocks(text, { sectionTitles }).map((block, index): ReactNode => {

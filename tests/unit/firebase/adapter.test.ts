@@ -213,7 +213,9 @@ describe("failai", () => {
       "http://127.0.0.1:9199/v0/b/b/o/cars%2Fx.svg?alt=media",
     );
     expect(storageUrl("https://x", "b", "https://cdn.example/x.png")).toBe("https://cdn.example/x.png");
-    expect(storageUrl("https://x", "b", "/files/x.png")).toBe("/files/x.png");
+    // The local server's /files/ form never reaches the page on Firebase: it is the same stored file.
+    expect(storageUrl("https://x", "b", "/files/x.png")).toBe("https://x/v0/b/b/o/x.png?alt=media");
+    expect(storageUrl("https://x", "b", "/favicon.svg")).toBe("/favicon.svg");
   });
 
   it("SDK užduoties būsenos įvardijamos kaip penkios sąsajos būsenos", () => {

@@ -15,7 +15,18 @@ import {
 } from "../../../src/backend/firebase/model";
 import { CALLABLES } from "../../../src/backend/firebase/site";
 import { schemaKeys } from "../../../src/backend/firebase/storedDoc";
-import { FIRESTORE_MATRIX, OPERATIONS, PERSONAS } from "../../rules/firestoreMatrix";
+import {
+  CAR_CATEGORIES,
+  CAR_STATUSES,
+  customerSchema,
+  extraSchema,
+  FUELS,
+  NEWS_STATUSES,
+  REQUEST_STATUSES,
+  REQUEST_TYPES,
+  TRANSMISSIONS,
+} from "../../../src/domain/schemas";
+import { FIRESTORE_INVALID_WRITES, FIRESTORE_MATRIX, OPERATIONS, PERSONAS } from "../../rules/firestoreMatrix";
 import { STORAGE_MATRIX, STORAGE_OPERATIONS } from "../../rules/storageMatrix";
 
 const REPO = resolve(import.meta.dirname, "../../..");
@@ -91,6 +102,54 @@ describe("Firestore taisyklių matrica", () => {
     }
   });
 
+  it("laiškų (mail) niekas nerašo tiesiogiai: juos siunčia Trigger Email plėtinys, eilę pildo tik funkcijos", () => {
+    for (const persona of PERSONAS) {
+      for (const op of ["create", "update", "delete"] as const) {
+        expect(FIRESTORE_MATRIX.mail!.expected[persona][op], `mail ${persona} ${op}`).toBe("deny");
+      }
+    }
+    expect(FIRESTORE_MATRIX.mail!.expected.staff.list).toBe("allow");
+    expect(RESOURCE_MODELS.mail.writes).toBe("readonly");
+    expect(rules).not.toMatch(/function mailKeys\(\)/);
+  });
+
+  it("paslėptų automobilių kainos, neaktyvios vietos ir paslaugos viešai neskaitomos", () => {
+    for (const name of ["prices", "locations", "extras"]) {
+      expect(FIRESTORE_MATRIX[name]!.visibility, name).toBeDefined();
+      for (const persona of ["anonymous", "signedIn"] as const) {
+        expect(FIRESTORE_MATRIX[name]!.expected[persona].get, `${name} ${persona}`).toBe("public");
+        expect(FIRESTORE_MATRIX[name]!.expected[persona].list, `${name} ${persona}`).toBe("public");
+      }
+    }
+    expect(rules).toMatch(
+      /get\(\/databases\/\$\(database\)\/documents\/cars\/\$\(resource\.data\.carId\)\)\.data\.status == 'active'/,
+    );
+  });
+
+  it("taisyklių išvardytos reikšmės sutampa su domeno schemomis", () => {
+    expect(ruleKeys("carCategories")).toEqual([...CAR_CATEGORIES]);
+    expect(ruleKeys("transmissions")).toEqual([...TRANSMISSIONS]);
+    expect(ruleKeys("fuels")).toEqual([...FUELS]);
+    expect(ruleKeys("carStatuses")).toEqual([...CAR_STATUSES]);
+    expect(ruleKeys("newsStatuses")).toEqual([...NEWS_STATUSES]);
+    expect(ruleKeys("requestTypes")).toEqual([...REQUEST_TYPES]);
+    expect(ruleKeys("requestStatuses")).toEqual([...REQUEST_STATUSES]);
+    expect(ruleKeys("customerTypes")).toEqual(customerSchema.shape.type.unwrap().options);
+    expect(ruleKeys("chargedPer")).toEqual(extraSchema.shape.chargedPer.options);
+  });
+
+  it("kiekviena tiesiogiai rašoma kolekcija turi neteisingų reikšmių atvejų, kuriuos taisyklės atmeta", () => {
+    const direct = (Object.keys(RESOURCE_MODELS) as FirestoreResource[])
+      .filter((resource) => ["direct", "settings"].includes(RESOURCE_MODELS[resource].writes))
+      .map((resource) => RESOURCE_MODELS[resource].collection);
+    const covered = new Set(FIRESTORE_INVALID_WRITES.map((invalid) => invalid.collection));
+    for (const collection of [...direct, PUBLIC_SETTINGS_COLLECTION]) expect(covered, collection).toContain(collection);
+    for (const invalid of FIRESTORE_INVALID_WRITES) {
+      expect(FIRESTORE_MATRIX[invalid.collection]!.expected[invalid.persona].create).toBe("allow");
+      expect(Object.keys(invalid.change).length).toBeGreaterThan(0);
+    }
+  });
+
   it("firestore.rules turi match bloką kiekvienai kolekcijai", () => {
     for (const collection of ALL_COLLECTIONS)
       expect(rules, collection).toMatch(new RegExp(`match /${collection}/\\{\\w+\\}`));
@@ -107,7 +166,6 @@ describe("Firestore taisyklių matrica", () => {
       ["fleetKeys", "fleet"],
       ["customerKeys", "customers"],
       ["requestKeys", "requests"],
-      ["mailKeys", "mail"],
       ["settingsKeys", "settings"],
     ];
     for (const [fn, resource] of lists) expect(ruleKeys(fn).sort(), fn).toEqual(storedKeys(resource));
