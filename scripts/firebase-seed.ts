@@ -86,10 +86,9 @@ export function demoDocuments(data: DemoData, timestamp: Timestamp): SeedDoc[] {
     data.staff.map(({ password: _password, ...member }) => member),
   );
   for (const counter of data.counters) {
-    const year = counter.name.split(":")[1];
     docs.push({
       collection: INTERNAL_COLLECTIONS.counters,
-      id: `reservation-${year}`,
+      id: counter.name,
       data: { value: counter.value, updatedAt: timestamp(data.now) },
     });
   }

@@ -6,10 +6,11 @@
 //   A new account needs a password: FIREBASE_NEW_PASSWORD=... (kept out of the shell history), or --password.
 // Credentials: GOOGLE_APPLICATION_CREDENTIALS (a service account key) or `gcloud auth application-default
 // login`; with FIREBASE_AUTH_EMULATOR_HOST and FIRESTORE_EMULATOR_HOST it works on the emulators.
-import { firebaseAuthAdmin } from "../functions/src/authAdmin";
-import { createFirestoreStore } from "../functions/src/firestoreStore";
-import { FunctionError } from "../functions/src/logic/errors";
-import { setStaffRole } from "../functions/src/logic/staff";
+import { firebaseAccounts } from "../functions/src/authAdmin";
+import { createFirestoreDocumentStore } from "../functions/src/firestoreDocumentStore";
+import { noEvents, systemClock } from "../src/core/ports";
+import { setStaffRole } from "../src/core/staff";
+import { InputError } from "../src/domain/input";
 
 const USAGE =
   'Naudojimas: npm run firebase:set-role -- <el. paštas> <admin|staff|none> [--name "Vardas Pavardė"] [--project projekto-id]';
@@ -32,9 +33,15 @@ async function main(argv: string[]): Promise<void> {
   const { getAuth } = await import("firebase-admin/auth");
   const { getFirestore } = await import("firebase-admin/firestore");
   const app = initializeApp({ projectId });
+  const core = {
+    store: createFirestoreDocumentStore(getFirestore(app)),
+    events: noEvents,
+    clock: systemClock,
+    log: { info: console.info, warn: console.warn, error: console.error },
+  };
   const saved = await setStaffRole(
-    firebaseAuthAdmin(getAuth(app)),
-    createFirestoreStore(getFirestore(app)),
+    core,
+    firebaseAccounts(getAuth(app)),
     {
       email,
       role: roleArg === "none" ? null : roleArg,
@@ -55,10 +62,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   main(process.argv.slice(2)).then(
     () => process.exit(0),
     (error: unknown) => {
-      const details =
-        error instanceof FunctionError && error.details?.errors
-          ? ` (${Object.values(error.details.errors).join("; ")})`
-          : "";
+      const details = error instanceof InputError && error.errors ? ` (${Object.values(error.errors).join("; ")})` : "";
       console.error(`Nepavyko nustatyti rolės: ${error instanceof Error ? error.message : String(error)}${details}`);
       process.exit(1);
     },

@@ -9,6 +9,7 @@ import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { ZodError } from "zod";
 import { FILE_TOO_LARGE_MESSAGE, MAX_UPLOAD_BYTES } from "../src/domain/imageUpload";
 import type { Config } from "./config";
+import { coreHttpError } from "./core";
 import { isPgError } from "./db/index";
 import { requireStaff } from "./http/auth";
 import { isJsonContentType, JSON_CONTENT_TYPE_MESSAGE, MALFORMED_JSON_MESSAGE } from "./http/body";
@@ -206,6 +207,8 @@ const HTTP_MESSAGES: Partial<Record<number, string>> = {
 /** Every error as { message, errors? } in Lithuanian; only a real bug becomes a 500. */
 export function errorResponse(error: unknown, c: Context): Response {
   if (error instanceof ApiError) return c.json(error.toJSON(), error.status);
+  const refused = coreHttpError(error);
+  if (refused) return c.json(refused.toJSON(), refused.status);
   if (error instanceof ZodError) return c.json(validationError(error).toJSON(), 422);
   if (error instanceof HTTPException) {
     const status = error.status as ContentfulStatusCode;

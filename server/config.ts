@@ -2,6 +2,7 @@
 // reported in Lithuanian at start-up, never discovered later at request time.
 import { readFileSync } from "node:fs";
 import path from "node:path";
+import { DEFAULT_SITE_RATE_LIMITS, SITE_RATE_WINDOW_SECONDS, type SiteRateLimits } from "../src/core/limits";
 
 export interface FirebaseRuntimeConfig {
   apiKey: string;
@@ -35,6 +36,8 @@ export interface Config {
   firebase: FirebaseRuntimeConfig | null;
   /** how often the browser checks builds/latest.json; null = the app's default */
   buildCheckIntervalMs: number | null;
+  /** public submissions accepted per client and 10 minutes */
+  siteRateLimits: SiteRateLimits;
 }
 
 export class ConfigError extends Error {
@@ -201,6 +204,19 @@ export function loadConfig(env: Env = process.env, argv: string[] = process.argv
       buildInterval !== null
         ? parseInteger("BUILD_CHECK_INTERVAL_MS", buildInterval, 0, 1000, 86_400_000)
         : (fileConfig?.buildCheckIntervalMs ?? null),
+    siteRateLimits: siteRateLimitsFromEnv(env),
+  };
+}
+
+function siteRateLimitsFromEnv(env: Env): SiteRateLimits {
+  const limit = (name: string, fallback: number) => ({
+    max: parseInteger(name, env[name], fallback, 1, 1_000_000),
+    windowSeconds: SITE_RATE_WINDOW_SECONDS,
+  });
+  return {
+    requests: limit("RATE_LIMIT_REQUESTS", DEFAULT_SITE_RATE_LIMITS.requests.max),
+    reservations: limit("RATE_LIMIT_RESERVATIONS", DEFAULT_SITE_RATE_LIMITS.reservations.max),
+    quotes: limit("RATE_LIMIT_QUOTES", DEFAULT_SITE_RATE_LIMITS.quotes.max),
   };
 }
 

@@ -1,6 +1,6 @@
-// firebase-admin's Auth as the small AuthAdmin interface setStaffRole uses.
+// firebase-admin's Auth as the core's Accounts port (src/core/staff.ts).
 import type { Auth } from "firebase-admin/auth";
-import type { AuthAdmin, AuthUser } from "./logic/staff";
+import type { Accounts, AuthUser } from "../../src/core/staff";
 
 interface AdminUserRecord {
   uid: string;
@@ -18,7 +18,7 @@ const toUser = (user: AdminUserRecord): AuthUser => ({
   customClaims: user.customClaims,
 });
 
-export function firebaseAuthAdmin(auth: Auth): AuthAdmin {
+export function firebaseAccounts(auth: Auth): Accounts {
   const orNull = async (load: () => Promise<AdminUserRecord>): Promise<AuthUser | null> => {
     try {
       return toUser(await load());

@@ -1,5 +1,7 @@
-// Cloud Functions of the Firebase adapter (2nd gen). The decisions live in ./logic (tested
-// without an emulator); this file wires them to callable endpoints, Firestore and Auth.
+// Cloud Functions of the Firebase adapter (2nd gen): thin adapters over the application core
+// (src/core), the same use cases the local server runs, on the Firestore store. Each callable
+// reads the request, checks the caller, calls the use case and answers; the core's refusals
+// become HttpsErrors with Lithuanian messages (field errors in details.errors).
 //
 // Region: the FUNCTIONS_REGION parameter (functions/.env), default us-central1 (SPEC section 9).
 // The browser's runtime config names the same region (functionsRegion).
@@ -11,25 +13,28 @@ import * as logger from "firebase-functions/logger";
 import { defineInt, defineString } from "firebase-functions/params";
 import { setGlobalOptions } from "firebase-functions/v2";
 import { type CallableRequest, HttpsError, onCall, onRequest } from "firebase-functions/v2/https";
-import { ZodError } from "zod";
 import { roleFromClaims } from "../../src/backend/firebase/roles";
-import { firebaseAuthAdmin } from "./authAdmin";
-import { createFirestoreStore } from "./firestoreStore";
-import { checkQuote as checkQuoteLogic, replyToRequest as replyToRequestLogic } from "./logic/adminActions";
-import { recordClientError } from "./logic/clientErrors";
-import { FunctionError, SIGN_IN_MESSAGE, STAFF_ONLY_MESSAGE } from "./logic/errors";
+import { recordClientError } from "../../src/core/clientErrors";
+import { replyToInquiry, submitInquiry } from "../../src/core/inquiries";
+import { SITE_RATE_WINDOW_SECONDS } from "../../src/core/limits";
+import { type CoreContext, noEvents, systemClock } from "../../src/core/ports";
 import {
-  applyPriceUpdate as applyPriceUpdateLogic,
-  previewPriceUpdate as previewPriceUpdateLogic,
-} from "./logic/priceUpdate";
-import { submitRequest as submitRequestLogic } from "./logic/requests";
+  applyPriceUpdate as applyPriceUpdateUseCase,
+  previewPriceUpdate as previewPriceUpdateUseCase,
+} from "../../src/core/priceUpdate";
+import { checkQuote as checkQuoteUseCase } from "../../src/core/quoteCheck";
 import {
-  quoteReservation as quoteReservationLogic,
-  saveReservation as saveReservationLogic,
-  submitReservation as submitReservationLogic,
-} from "./logic/reservations";
-import { searchCars as searchCarsLogic } from "./logic/search";
-import { setStaffRole as setStaffRoleLogic } from "./logic/staff";
+  createStaffReservation,
+  quoteWebReservation,
+  submitWebReservation,
+  updateStaffReservation,
+} from "../../src/core/reservations";
+import { searchCars as searchCarsUseCase } from "../../src/core/search";
+import { saveSortOrder as saveSortOrderUseCase } from "../../src/core/sorting";
+import { setStaffRole as setStaffRoleUseCase } from "../../src/core/staff";
+import { firebaseAccounts } from "./authAdmin";
+import { callableError, SIGN_IN_MESSAGE, STAFF_ONLY_MESSAGE } from "./errors";
+import { createFirestoreDocumentStore } from "./firestoreDocumentStore";
 
 const region = defineString("FUNCTIONS_REGION", {
   default: "us-central1",
@@ -39,47 +44,44 @@ const requestLimit = defineInt("REQUEST_RATE_LIMIT", {
   default: 10,
   description: "Kiek užklausų iš vieno IP adreso priimama per 10 minučių",
 });
+const reservationLimit = defineInt("RESERVATION_RATE_LIMIT", {
+  default: 20,
+  description: "Kiek rezervacijų iš vieno IP adreso priimama per 10 minučių",
+});
+const quoteLimit = defineInt("QUOTE_RATE_LIMIT", {
+  default: 600,
+  description: "Kiek kainos skaičiavimų vienam IP adresui atliekama per 10 minučių",
+});
 
 setGlobalOptions({ region, maxInstances: 10 });
 initializeApp();
-const store = createFirestoreStore(getFirestore());
 
-const INTERNAL_MESSAGE = "Vidinė serverio klaida. Bandykite dar kartą vėliau.";
-
-/** Our errors as HttpsError (Lithuanian message, field errors in details); anything else is logged. */
-function toHttpsError(name: string, error: unknown): HttpsError {
-  if (error instanceof HttpsError) return error;
-  if (error instanceof FunctionError) return new HttpsError(error.code, error.message, error.details);
-  if (error instanceof ZodError) return new HttpsError("invalid-argument", "Patikrinkite pažymėtus laukus");
-  const code = (error as { code?: unknown })?.code;
-  // Firestore gave up on a contended transaction: the client may simply try again.
-  if (code === 10 || code === "aborted") {
-    return new HttpsError("aborted", "Duomenys ką tik pasikeitė. Bandykite dar kartą.");
-  }
-  logger.error(`Funkcija ${name}: netikėta klaida`, error);
-  return new HttpsError("internal", INTERNAL_MESSAGE);
-}
+const core: CoreContext = {
+  store: createFirestoreDocumentStore(getFirestore()),
+  // Firestore tells its listeners about changes itself.
+  events: noEvents,
+  clock: systemClock,
+  log: { info: (m) => logger.info(m), warn: (m) => logger.warn(m), error: (m, e) => logger.error(m, e) },
+};
 
 function callable<T>(name: string, handler: (request: CallableRequest) => Promise<T>) {
   return onCall(async (request) => {
     try {
       return await handler(request);
     } catch (error) {
-      throw toHttpsError(name, error);
+      throw callableError(error, (unexpected) => logger.error(`Funkcija ${name}: netikėta klaida`, unexpected));
     }
   });
 }
 
-function requireStaff(request: CallableRequest): { uid: string; role: "admin" | "staff" } {
-  if (!request.auth) throw new FunctionError("unauthenticated", SIGN_IN_MESSAGE);
+function requireStaff(request: CallableRequest): { uid: string; role: "admin" | "staff"; actor: string } {
+  if (!request.auth) throw new HttpsError("unauthenticated", SIGN_IN_MESSAGE);
   const role = roleFromClaims(request.auth.token);
-  if (!role) throw new FunctionError("permission-denied", STAFF_ONLY_MESSAGE);
-  return { uid: request.auth.uid, role };
+  if (!role) throw new HttpsError("permission-denied", STAFF_ONLY_MESSAGE);
+  // Who acted, for the records: the signed-in e-mail address (or the uid).
+  const email = request.auth.token.email;
+  return { uid: request.auth.uid, role, actor: typeof email === "string" ? email : request.auth.uid };
 }
-
-/** Who acted, for the records: the signed-in e-mail address (or the uid). */
-const actorOf = (request: CallableRequest, uid: string): string =>
-  typeof request.auth?.token.email === "string" ? request.auth.token.email : uid;
 
 /** The client's address: the last X-Forwarded-For entry (the one Google's front end added). */
 function clientAddress(headers: Record<string, string | string[] | undefined>, fallback: string | undefined): string {
@@ -90,61 +92,88 @@ function clientAddress(headers: Record<string, string | string[] | undefined>, f
 }
 
 /** A salted hash: rate limits never store a visitor's address. */
-function clientKey(address: string): string {
+function clientKey(headers: Record<string, string | string[] | undefined>, ip: string | undefined): string {
   const salt = process.env.GCLOUD_PROJECT ?? "ratai";
-  return createHash("sha256").update(`${salt}:${address}`).digest("hex").slice(0, 32);
+  return createHash("sha256")
+    .update(`${salt}:${clientAddress(headers, ip)}`)
+    .digest("hex")
+    .slice(0, 32);
 }
+
+const perWindow = (max: number) => ({ max, windowSeconds: SITE_RATE_WINDOW_SECONDS });
+const requestClient = (request: CallableRequest) => clientKey(request.rawRequest.headers, request.rawRequest.ip);
+
+/** A callable's object argument; anything else is read as an empty object (the use case then says what is missing). */
+const fields = (data: unknown): Record<string, unknown> =>
+  typeof data === "object" && data !== null && !Array.isArray(data) ? (data as Record<string, unknown>) : {};
 
 // ---------- public ----------
 
-export const searchCars = callable("searchCars", (request) => searchCarsLogic(store, request.data));
+export const searchCars = callable("searchCars", (request) => searchCarsUseCase(core, request.data));
 
-export const quoteReservation = callable("quoteReservation", (request) => quoteReservationLogic(store, request.data));
-
-export const submitReservation = callable("submitReservation", (request) =>
-  submitReservationLogic(store, request.data),
+export const quoteReservation = callable("quoteReservation", (request) =>
+  quoteWebReservation(core, request.data, {
+    rateLimit: { clientKey: requestClient(request), limit: perWindow(quoteLimit.value()) },
+  }),
 );
 
-export const submitRequest = callable("submitRequest", (request) => {
-  const address = clientAddress(request.rawRequest.headers, request.rawRequest.ip);
-  return submitRequestLogic(store, request.data, clientKey(address), {
-    max: requestLimit.value(),
-    windowSeconds: 600,
+export const submitReservation = callable("submitReservation", async (request) => {
+  const created = await submitWebReservation(core, request.data, {
+    rateLimit: { clientKey: requestClient(request), limit: perWindow(reservationLimit.value()) },
   });
+  return { id: created.id, number: created.number, quote: created.quote };
 });
+
+export const submitRequest = callable("submitRequest", (request) =>
+  submitInquiry(core, request.data, { clientKey: requestClient(request), limit: perWindow(requestLimit.value()) }),
+);
 
 // ---------- staff ----------
 
 export const saveReservation = callable("saveReservation", async (request) => {
-  requireStaff(request);
-  const input = (request.data ?? {}) as { id?: unknown; data?: unknown };
-  return saveReservationLogic(store, input);
+  const caller = requireStaff(request);
+  const input = fields(request.data);
+  if (input.id !== undefined && (typeof input.id !== "string" || input.id === "")) {
+    throw new HttpsError("invalid-argument", "Neteisingas rezervacijos identifikatorius");
+  }
+  if (typeof input.id === "string") return updateStaffReservation(core, input.id, input.data, caller.actor);
+  return (await createStaffReservation(core, input.data, caller.actor)).record;
 });
 
 export const replyToRequest = callable("replyToRequest", async (request) => {
   const caller = requireStaff(request);
-  const input = (request.data ?? {}) as { id?: unknown; input?: unknown };
-  return replyToRequestLogic(store, input.id, input.input, actorOf(request, caller.uid));
+  const input = fields(request.data);
+  const id = typeof input.id === "string" ? input.id : "";
+  return replyToInquiry(core, id, input.input, caller.actor);
 });
 
 export const checkQuote = callable("checkQuote", async (request) => {
   requireStaff(request);
-  return checkQuoteLogic(store, request.data);
+  return checkQuoteUseCase(core, request.data);
 });
 
 export const previewPriceUpdate = callable("previewPriceUpdate", async (request) => {
   requireStaff(request);
-  return previewPriceUpdateLogic(store, request.data);
+  return previewPriceUpdateUseCase(core, request.data);
 });
 
 export const applyPriceUpdate = callable("applyPriceUpdate", async (request) => {
   const caller = requireStaff(request);
-  return applyPriceUpdateLogic(store, request.data, actorOf(request, caller.uid));
+  return applyPriceUpdateUseCase(core, request.data, caller.actor);
+});
+
+export const saveSortOrder = callable("saveSortOrder", async (request) => {
+  const caller = requireStaff(request);
+  return saveSortOrderUseCase(core, request.data, caller.actor);
 });
 
 export const setStaffRole = callable("setStaffRole", async (request) => {
   const caller = requireStaff(request);
-  return setStaffRoleLogic(firebaseAuthAdmin(getAuth()), store, request.data, caller);
+  return setStaffRoleUseCase(core, firebaseAccounts(getAuth()), request.data, {
+    uid: caller.uid,
+    email: caller.actor,
+    role: caller.role,
+  });
 });
 
 // ---------- the browser's error log (hosting rewrites POST /api/client-errors here) ----------
@@ -155,11 +184,15 @@ export const clientErrors = onRequest({ cors: false, maxInstances: 3 }, async (r
     return;
   }
   try {
-    const address = clientAddress(req.headers, req.ip);
-    const outcome = await recordClientError(store, req.body, clientKey(address));
-    res.status(outcome.status).json(outcome.body);
+    const userAgent = req.headers["user-agent"];
+    const saved = await recordClientError(core, req.body, {
+      clientKey: clientKey(req.headers, req.ip),
+      userAgent: typeof userAgent === "string" ? userAgent : undefined,
+    });
+    res.status(201).json(saved);
   } catch (error) {
-    logger.error("Kliento klaidos įrašyti nepavyko", error);
-    res.status(500).json({ message: INTERNAL_MESSAGE });
+    const answer = callableError(error, (unexpected) => logger.error("Kliento klaidos įrašyti nepavyko", unexpected));
+    res.status(answer.httpErrorCode.status).json({ message: answer.message, ...(answer.details ?? {}) });
   }
 });
+export * from "./richTextTriggers";

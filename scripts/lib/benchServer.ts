@@ -51,6 +51,9 @@ export async function startServer(options: { dataDir?: string } = {}): Promise<B
       demo: true,
       pollMs: POLL_MS,
       timeoutMs: START_TIMEOUT_MS,
+      // The benchmark is one client sending thousands of quotes and reservations: per-client limits
+      // would measure 429 answers instead of the work.
+      env: { RATE_LIMIT_QUOTES: "1000000", RATE_LIMIT_RESERVATIONS: "1000000", RATE_LIMIT_REQUESTS: "1000000" },
     });
     return {
       url: server.url,

@@ -1,4 +1,5 @@
 // The caller's IP address, for rate limits and logs.
+import { createHash } from "node:crypto";
 import { getConnInfo } from "@hono/node-server/conninfo";
 import type { Context } from "hono";
 
@@ -23,4 +24,12 @@ export function isHttps(c: Context, trustProxy: boolean, publicUrl: string | nul
   if (new URL(c.req.url).protocol === "https:") return true;
   if (trustProxy && c.req.header("x-forwarded-proto")?.split(",")[0]?.trim().toLowerCase() === "https") return true;
   return publicUrl?.startsWith("https://") ?? false;
+}
+
+/** A hash of the caller's address: rate limits never store a visitor's address itself. */
+export function clientKey(c: Context, trustProxy: boolean): string {
+  return createHash("sha256")
+    .update(`ratai:${clientIp(c, trustProxy)}`)
+    .digest("hex")
+    .slice(0, 32);
 }

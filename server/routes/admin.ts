@@ -7,7 +7,10 @@
 import { type Context, Hono } from "hono";
 import { streamSSE } from "hono/streaming";
 import type { ZodType } from "zod";
+import { createStaffReservation, updateStaffReservation } from "../../src/core/reservations";
+import { assertAnotherActiveAdmin, isActiveAdmin } from "../../src/core/staff";
 import { ADMIN_RESOURCES, type AdminResource, staffUserSchema } from "../../src/domain/schemas";
+import { coreFor } from "../core";
 import { DOCUMENT_TABLES, type Queryable, SETTINGS_ID } from "../db/types";
 import { currentUser, FORBIDDEN_MESSAGE } from "../http/auth";
 import { parseWith, readJsonObject } from "../http/body";
@@ -24,8 +27,8 @@ import {
 import { writeAudit } from "../services/audit";
 import { type ChangeKind, onStreamsClosed, publish, subscribe } from "../services/events";
 import { hashPassword } from "../services/passwords";
-import { createReservation, updateReservation } from "../services/reservations";
 import { deleteUserSessions } from "../services/sessions";
+import { transactionOver } from "../store/pgStore";
 
 export const READ_ONLY_RESOURCES = ["client-errors", "audit-log"] as const;
 export type AdminResourceName = AdminResource | (typeof READ_ONLY_RESOURCES)[number];
@@ -119,10 +122,6 @@ function schemaOf(name: AdminResource): ZodType<Record<string, unknown>> {
   return ADMIN_RESOURCES[name] as unknown as ZodType<Record<string, unknown>>;
 }
 
-function reservationSource(body: Record<string, unknown>): "web" | "phone" | "office" {
-  return body.source === "web" || body.source === "phone" ? body.source : "office";
-}
-
 async function audit(
   db: Queryable,
   c: Context<AppEnv>,
@@ -143,18 +142,6 @@ async function passwordHashFrom(body: Record<string, unknown>): Promise<string |
   const { password } = parseWith(staffUserSchema.pick({ password: true }), { password: body.password });
   return password ? hashPassword(password) : null;
 }
-
-const ACTIVE_ADMIN_SQL = "doc->>'role' = 'admin' AND coalesce(doc->'active', 'true'::jsonb) <> 'false'::jsonb";
-
-/** Keeps at least one active admin; locks the admin rows so two demotions cannot both pass. */
-async function assertAnotherActiveAdmin(tx: Queryable, exceptId: string): Promise<void> {
-  const admins = await tx.query<{ id: string }>(`SELECT id FROM staff WHERE ${ACTIVE_ADMIN_SQL} FOR UPDATE`);
-  if (!admins.rows.some((row) => row.id !== exceptId)) {
-    throw new ApiError(409, "Turi likti bent vienas aktyvus administratorius");
-  }
-}
-
-const isActiveAdmin = (doc: Record<string, unknown>): boolean => doc.role === "admin" && doc.active !== false;
 
 export function adminRoutes(): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
@@ -259,9 +246,9 @@ export function adminRoutes(): Hono<AppEnv> {
     const body = await readJsonObject(c);
 
     if (resource === "reservations") {
-      // The service prices, numbers, audits and announces it in its own transaction.
-      const created = await createReservation(db, body, { source: reservationSource(body), actor: user.email });
-      return c.json({ ...created.record, id: created.id }, 201);
+      // The core prices, numbers, audits and announces it in its own transaction.
+      const created = await createStaffReservation(coreFor(db), body, user.email);
+      return c.json(created.record, 201);
     }
 
     const passwordHash = resource === "staff" ? await passwordHashFrom(body) : null;
@@ -317,8 +304,7 @@ export function adminRoutes(): Hono<AppEnv> {
     const body = await readJsonObject(c);
 
     if (resource === "reservations") {
-      const record = await updateReservation(db, id, body, { actor: user.email });
-      return c.json({ ...record, id }, 200);
+      return c.json(await updateStaffReservation(coreFor(db), id, body, user.email), 200);
     }
 
     const passwordHash = resource === "staff" ? await passwordHashFrom(body) : null;
@@ -332,7 +318,7 @@ export function adminRoutes(): Hono<AppEnv> {
         parseWith(schemaOf(resource), { ...withoutNonDocumentKeys(existing.doc), ...changes }),
       );
       if (resource === "staff" && isActiveAdmin(existing.doc) && !isActiveAdmin(doc)) {
-        await assertAnotherActiveAdmin(tx, id);
+        await assertAnotherActiveAdmin(transactionOver(tx).tx, id);
       }
       const updated =
         resource === "staff" && passwordHash !== null
@@ -374,7 +360,8 @@ export function adminRoutes(): Hono<AppEnv> {
     const row = await db.transaction(async (tx) => {
       if (resource === "staff") {
         const current = await tx.query<DocRow>("SELECT id, doc FROM staff WHERE id = $1", [id]);
-        if (current.rows[0] && isActiveAdmin(current.rows[0].doc)) await assertAnotherActiveAdmin(tx, id);
+        if (current.rows[0] && isActiveAdmin(current.rows[0].doc))
+          await assertAnotherActiveAdmin(transactionOver(tx).tx, id);
       }
       const deleted = await tx.query<DocRow>(
         `DELETE FROM ${table} WHERE id = $1 RETURNING id, doc, created_at, updated_at`,

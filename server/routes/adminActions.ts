@@ -9,14 +9,15 @@
 // offer bodies, the settings' texts) before it is validated and stored.
 // Mounted under /api/admin, behind requireStaff() (see app.ts): every route needs a session.
 import { type Context, Hono } from "hono";
+import { replyToInquiry } from "../../src/core/inquiries";
+import { applyPriceUpdate, previewPriceUpdate, priceUpdateHistory } from "../../src/core/priceUpdate";
+import { checkQuote } from "../../src/core/quoteCheck";
+import { saveSortOrder } from "../../src/core/sorting";
+import { coreFor } from "../core";
 import { currentUser } from "../http/auth";
 import { readJsonObject } from "../http/body";
 import type { AppEnv } from "../http/context";
-import { adminQuote } from "../services/adminQuote";
-import { applyPriceUpdate, previewPriceUpdate, priceUpdateHistory } from "../services/priceUpdate";
-import { replyToRequest } from "../services/requestReply";
 import { sanitizeRichText, sanitizeTextOrHtml } from "../services/richText";
-import { saveSortOrder } from "../services/sorting";
 
 type Sanitiser = (doc: Record<string, unknown>) => void;
 
@@ -71,34 +72,31 @@ export function adminActionRoutes(): Hono<AppEnv> {
   app.put("/:resource{news|offers|settings}/:id", sanitiseBody);
 
   app.post("/actions/requests/:id/reply", async (c) => {
-    const { db } = c.get("deps");
-    const result = await replyToRequest(db, c.req.param("id"), await readJsonObject(c), currentUser(c).email);
-    return c.json(result, 201);
+    const core = coreFor(c.get("deps").db);
+    const id = c.req.param("id");
+    return c.json(await replyToInquiry(core, id, await readJsonObject(c), currentUser(c).email), 201);
   });
 
   app.post("/actions/prices/preview", async (c) => {
-    const { db } = c.get("deps");
-    return c.json(await previewPriceUpdate(db, await readJsonObject(c)), 200);
+    const core = coreFor(c.get("deps").db);
+    return c.json(await previewPriceUpdate(core, await readJsonObject(c)), 200);
   });
 
   app.post("/actions/prices/apply", async (c) => {
-    const { db } = c.get("deps");
-    return c.json(await applyPriceUpdate(db, await readJsonObject(c), currentUser(c).email), 200);
+    const core = coreFor(c.get("deps").db);
+    return c.json(await applyPriceUpdate(core, await readJsonObject(c), currentUser(c).email), 200);
   });
 
-  app.get("/actions/prices/history", async (c) => {
-    const { db } = c.get("deps");
-    return c.json(await priceUpdateHistory(db), 200);
-  });
+  app.get("/actions/prices/history", async (c) => c.json(await priceUpdateHistory(coreFor(c.get("deps").db)), 200));
 
   app.post("/actions/sorting", async (c) => {
-    const { db } = c.get("deps");
-    return c.json(await saveSortOrder(db, await readJsonObject(c), currentUser(c).email), 200);
+    const core = coreFor(c.get("deps").db);
+    return c.json(await saveSortOrder(core, await readJsonObject(c), currentUser(c).email), 200);
   });
 
   app.post("/actions/quote", async (c) => {
-    const { db } = c.get("deps");
-    return c.json(await adminQuote(db, await readJsonObject(c)), 200);
+    const core = coreFor(c.get("deps").db);
+    return c.json(await checkQuote(core, await readJsonObject(c)), 200);
   });
 
   return app;

@@ -75,7 +75,7 @@ export interface DemoData {
   reservations: DemoReservation[];
   staff: DemoStaff[];
   mail: DemoRecord<Mail>[];
-  /** counters table rows: "reservation:<year>" -> last number used */
+  /** counters: "reservation-<year>" -> last number used (the core's counters/{id}, on both backends) */
   counters: { name: string; value: number }[];
 }
 
@@ -1069,7 +1069,7 @@ export function buildDemoData(now: Date): DemoData {
     lastNumber.set(y, next);
     return { ...d, doc: { number: `R-${y}-${pad(next, 6)}`, ...d.doc } };
   });
-  const counters = [...lastNumber.entries()].map(([y, value]) => ({ name: `reservation:${y}`, value }));
+  const counters = [...lastNumber.entries()].map(([y, value]) => ({ name: `reservation-${y}`, value }));
 
   const fleet: DemoRecord<Fleet>[] = cars.map((car, i) => {
     const spec = CAR_CATALOGUE[i] as CatalogueCar;
@@ -1722,8 +1722,8 @@ export function validateDemoData(data: DemoData): void {
     }
   }
   for (const [y, last] of lastByYear) {
-    const counter = data.counters.find((c) => c.name === `reservation:${y}`);
-    if (counter?.value !== last) problems.push(`skaitiklis reservation:${y} turi būti ${last}`);
+    const counter = data.counters.find((c) => c.name === `reservation-${y}`);
+    if (counter?.value !== last) problems.push(`skaitiklis reservation-${y} turi būti ${last}`);
   }
 
   if (problems.length > 0) {

@@ -3,12 +3,13 @@
 // A mail is marked SUCCESS only after the SMTP server accepted it; a crash while
 // sending leaves it PROCESSING, and it is picked up again later (at least once).
 import nodemailer from "nodemailer";
+import { loadSettings } from "../../src/core/catalog";
 import { formatNumber } from "../../src/domain/format";
 import { type OutgoingMail, pendingMailDoc } from "../../src/domain/mailTemplates";
 import type { Mail } from "../../src/domain/schemas";
+import { coreFor } from "../core";
 import type { Db, Queryable } from "../db/types";
 import { log } from "../log";
-import { loadSettings } from "./catalog";
 
 export type { OutgoingMail } from "../../src/domain/mailTemplates";
 // The mail texts' helpers live in the domain; re-exported for the server's mail writers.
@@ -62,7 +63,7 @@ export function startMailer(
 
   const fromAddress = async (): Promise<string> => {
     if (opts.from) return opts.from;
-    const settings = await loadSettings(db);
+    const settings = await loadSettings(coreFor(db).store);
     const address = settings.company.emails[0];
     if (address) return settings.company.brand ? `"${settings.company.brand.replace(/"/g, "")}" <${address}>` : address;
     let user = "";

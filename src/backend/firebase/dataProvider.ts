@@ -494,35 +494,9 @@ export function createFirestoreDataProvider(
         throw toHttpError(error);
       }
     },
-    /** The whole order in write batches (one batch for any real catalogue): positions 0, 10, 20, ... */
+    /** The whole order, saved by the saveSortOrder function in one transaction (the core's use case). */
     async saveSortOrder(resource, ids) {
-      try {
-        if (resource !== "cars" && resource !== "offers") {
-          throw new HttpError(SORTING_MESSAGES.resource, 422, { message: SORTING_MESSAGES.resource });
-        }
-        if (ids.length === 0 || new Set(ids).size !== ids.length) {
-          throw new HttpError(SORTING_MESSAGES.list, 422, { message: SORTING_MESSAGES.list });
-        }
-        const records = await readMany(resource, ids);
-        if (records.length !== ids.length)
-          throw new HttpError(SORTING_MESSAGES.gone, 409, { message: SORTING_MESSAGES.gone });
-        const current = new Map(records.map((record) => [record.id, record.sortOrder]));
-        const changed = ids.filter((id, index) => current.get(id) !== index * SORT_STEP);
-        for (const part of chunk(changed, MAX_BATCH_WRITES)) {
-          const batch = writeBatch(firestore);
-          for (const id of part) {
-            batch.update(doc(collectionRef(resource), id), {
-              sortOrder: ids.indexOf(id) * SORT_STEP,
-              updatedAt: serverTimestamp(),
-            });
-          }
-          await batch.commit();
-        }
-        forgetCursors(RESOURCE_MODELS[resource].collection);
-        return { changed };
-      } catch (error) {
-        throw toHttpError(error);
-      }
+      return action<{ changed: string[] }>(CALLABLES.saveSortOrder, { resource, ids }, [resource]);
     },
     subscribeToChanges(listener, onStatus) {
       const since = Timestamp.now();

@@ -1,8 +1,10 @@
-// SiteApi on Firestore: public reads come straight from the public collections (the rules
-// allow exactly these queries: published cars, active offers, published news, prices,
-// places, extras, public settings). The search, the reservation form's quote, reservations
-// and inquiries go through callable functions, which price and check availability on the
-// server side.
+// SiteApi on Firestore: public reads come straight from the public collections. Rules are
+// not filters, so every query asks for exactly what firestore.rules let anyone read:
+// published cars, active offers, published news, active places and extras, the public
+// settings, the category prices and the own prices of published cars (by car id, at most
+// PRICE_QUERY_CARS cars a query: the rules look each car up). The search, the reservation
+// form's quote, reservations and inquiries go through callable functions, which price and
+// check availability on the server side.
 import {
   collection,
   doc,
@@ -46,6 +48,7 @@ export const CALLABLES = {
   previewPriceUpdate: "previewPriceUpdate",
   applyPriceUpdate: "applyPriceUpdate",
   setStaffRole: "setStaffRole",
+  saveSortOrder: "saveSortOrder",
 } as const;
 
 export const SETTINGS_MISSING_MESSAGE =
@@ -53,6 +56,12 @@ export const SETTINGS_MISSING_MESSAGE =
 
 /** How long public reference data (prices, places, settings) is reused between pages. */
 const CACHE_MS = 30_000;
+
+/**
+ * Cars per price query (`carId in [...]`): the rules read each car to see that it is
+ * published, and a query may make at most 10 such reads.
+ */
+export const PRICE_QUERY_CARS = 10;
 
 export function createFirebaseSiteApi(
   firestore: Firestore,
@@ -80,7 +89,27 @@ export function createFirebaseSiteApi(
     }
   };
 
-  const prices = () => cached("prices", () => read<Price>("prices"));
+  /** Every category's prices: public whatever the cars. */
+  const categoryPrices = () => cached("prices", () => read<Price>("prices", where("carId", "==", null)));
+  /** The own prices of some published cars, one query per car when a car was hidden meanwhile. */
+  const ownPrices = (carIds: readonly string[]) =>
+    cached(`prices:${carIds.join(",")}`, async () => {
+      try {
+        return await read<Price>("prices", where("carId", "in", [...carIds]));
+      } catch (error) {
+        if (!(error instanceof BackendError) || error.status !== 403 || carIds.length === 1) throw error;
+        const each = await Promise.allSettled(carIds.map((id) => read<Price>("prices", where("carId", "==", id))));
+        return each.flatMap((result) => (result.status === "fulfilled" ? result.value : []));
+      }
+    });
+  /** The prices the site may show for these (published) cars. */
+  const pricesFor = async (cars: readonly { id: string }[]): Promise<WithId<Price>[]> => {
+    const ids = [...new Set(cars.map((car) => car.id))].sort();
+    const parts: string[][] = [];
+    for (let i = 0; i < ids.length; i += PRICE_QUERY_CARS) parts.push(ids.slice(i, i + PRICE_QUERY_CARS));
+    const found = await Promise.all([categoryPrices(), ...parts.map((part) => ownPrices(part))]);
+    return found.flat();
+  };
   const publishedCars = () => read<Car>("cars", where("status", "==", "active"));
 
   const call = async <I, O>(name: string, input: I): Promise<O> => {
@@ -94,19 +123,19 @@ export function createFirebaseSiteApi(
 
   return {
     async cars(filter = {}) {
-      const [cars, allPrices] = await Promise.all([publishedCars(), prices()]);
-      return cars
-        .filter((car) => matchesCarFilter(car, filter))
-        .sort(compareCars)
-        .map((car) => toPublicCar(car, allPrices));
+      // The category prices load meanwhile (pricesFor reuses them).
+      const [all] = await Promise.all([publishedCars(), categoryPrices()]);
+      const cars = all.filter((car) => matchesCarFilter(car, filter));
+      const prices = await pricesFor(cars);
+      return cars.sort(compareCars).map((car) => toPublicCar(car, prices));
     },
     async car(slug) {
-      const [found, allPrices] = await Promise.all([
+      const [found] = await Promise.all([
         read<Car>("cars", where("status", "==", "active"), where("slug", "==", slug), limit(1)),
-        prices(),
+        categoryPrices(),
       ]);
       const car = found[0];
-      return car ? toPublicCar(car, allPrices) : null;
+      return car ? toPublicCar(car, await pricesFor([car])) : null;
     },
     search(query: SearchQuery) {
       return call<SearchQuery, SearchResult[]>(CALLABLES.searchCars, query);

@@ -9,19 +9,24 @@ import { setLogLevel } from "firebase/firestore";
 import { type App, deleteApp as deleteAdminApp, initializeApp as initializeAdminApp } from "firebase-admin/app";
 import { type Auth as AdminAuth, getAuth as getAdminAuth } from "firebase-admin/auth";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { firebaseAuthAdmin } from "../../../functions/src/authAdmin";
-import { setStaffRole } from "../../../functions/src/logic/staff";
+import { firebaseAccounts } from "../../../functions/src/authAdmin";
 import { createFirebaseAuthProvider } from "../../../src/backend/firebase/authProvider";
 import { AUTH_MESSAGES } from "../../../src/backend/firebase/errors";
 import { createFirebaseBackend, type FirebaseBackend } from "../../../src/backend/firebase/index";
 import { uniqueAppName } from "../../../src/backend/firebase/init";
 import { createFirebaseSession, NOT_STAFF_MESSAGE } from "../../../src/backend/firebase/session";
 import { BackendError } from "../../../src/backend/port";
+import { noEvents, systemClock } from "../../../src/core/ports";
+import { setStaffRole } from "../../../src/core/staff";
+import { createMemoryStore } from "../../../src/core/stores/memoryStore";
 import { freePort } from "../../helpers/server";
-import { createMemoryStore } from "../../unit/firebase/memoryStore";
 import { type AuthEmulator, startAuthEmulator } from "./authEmulator";
 
 const PROJECT_ID = "demo-ratai";
+const ID_CHARS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+/** A 20-character id like Firestore's automatic ones. */
+const firestoreLikeId = (): string =>
+  Array.from({ length: 20 }, () => ID_CHARS[Math.floor(Math.random() * ID_CHARS.length)]).join("");
 const PASSWORD = "Slaptazodis2026!";
 
 let emulator: AuthEmulator;
@@ -149,11 +154,13 @@ describe("Firebase adapterio prisijungimas (Auth emuliatorius)", () => {
   });
 
   it("setStaffRole sukuria darbuotojo paskyrą, kuri tada gali prisijungti, ir rolę atima", async () => {
-    const store = createMemoryStore();
-    const auth = firebaseAuthAdmin(adminAuth);
+    // Firestore-style ids, as the Firestore store gives them.
+    const store = createMemoryStore({ newId: firestoreLikeId });
+    const core = { store, events: noEvents, clock: systemClock, log: console };
+    const auth = firebaseAccounts(adminAuth);
     const created = await setStaffRole(
+      core,
       auth,
-      store,
       { email: "naujas@ratunuoma.lt", name: "Naujas Darbuotojas", role: "staff", password: PASSWORD },
       { uid: "cli", role: "admin" },
     );
@@ -165,7 +172,7 @@ describe("Firebase adapterio prisijungimas (Auth emuliatorius)", () => {
     expect(await session.login("naujas@ratunuoma.lt", PASSWORD)).toMatchObject({ id: created.id, role: "staff" });
     expect(await authProvider.getPermissions?.({})).toBe("staff");
 
-    await setStaffRole(auth, store, { uid: created.id, role: null }, { uid: "cli", role: "admin" });
+    await setStaffRole(core, auth, { uid: created.id, role: null }, { uid: "cli", role: "admin" });
     expect((await adminAuth.getUser(created.id)).customClaims ?? {}).toEqual({});
     // The refreshed token carries no role: the account is no longer staff.
     expect(await session.refresh()).toBeNull();

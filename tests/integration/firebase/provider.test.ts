@@ -8,14 +8,21 @@ import { initializeTestEnvironment, type RulesTestEnvironment } from "@firebase/
 import { deleteApp, initializeApp } from "firebase/app";
 import { doc, type Firestore, getDoc, Timestamp, writeBatch } from "firebase/firestore";
 import { getFunctions } from "firebase/functions";
+import { deleteApp as deleteAdminApp, initializeApp as initializeAdminApp } from "firebase-admin/app";
+import { getFirestore as getAdminFirestore } from "firebase-admin/firestore";
 import type { DataProvider } from "react-admin";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { callableError } from "../../../functions/src/errors";
+import { createFirestoreDocumentStore } from "../../../functions/src/firestoreDocumentStore";
 import { buildDemoData } from "../../../server/seed/demoData";
 import type { AdminActions } from "../../../src/admin/adminApi";
 import { createFirestoreDataProvider } from "../../../src/backend/firebase/dataProvider";
-import { PERMISSION_DENIED_MESSAGE } from "../../../src/backend/firebase/errors";
+import { firebaseErrorInfo, PERMISSION_DENIED_MESSAGE } from "../../../src/backend/firebase/errors";
 import { PUBLIC_SETTINGS_COLLECTION, SETTINGS_DOC_ID } from "../../../src/backend/firebase/model";
 import { toStoredDoc } from "../../../src/backend/firebase/storedDoc";
+import { CoreError } from "../../../src/core/errors";
+import { type CoreContext, noEvents, systemClock } from "../../../src/core/ports";
+import { SORTING_GONE_MESSAGE, saveSortOrder } from "../../../src/core/sorting";
 import { PERSONA_AUTH } from "../../rules/firestoreMatrix";
 import { emulatorFromEnv } from "./emulators";
 
@@ -28,6 +35,13 @@ describe.skipIf(!firestoreHost)("Firestore DataProvider (Firestore emuliatorius)
   let admin: DataProvider;
   let outsider: DataProvider;
   const functionsApp = initializeApp({ projectId: "demo-ratai-tiekejas", apiKey: "demo" }, "funkcijos-nenaudojamos");
+  const adminApp = initializeAdminApp({ projectId: "demo-ratai-tiekejas" }, "tiekejo-administravimas");
+  const core: CoreContext = {
+    store: createFirestoreDocumentStore(getAdminFirestore(adminApp)),
+    events: noEvents,
+    clock: systemClock,
+    log: { info: () => undefined, warn: () => undefined, error: () => undefined },
+  };
   const functions = getFunctions(functionsApp);
   const providerFor = (persona: "staff" | "admin" | "signedIn") => {
     const auth = PERSONA_AUTH[persona]!;
@@ -54,6 +68,7 @@ describe.skipIf(!firestoreHost)("Firestore DataProvider (Firestore emuliatorius)
   afterAll(async () => {
     await env?.cleanup();
     await deleteApp(functionsApp);
+    await deleteAdminApp(adminApp);
   });
 
   const seedCars = async (count: number) => {
@@ -165,7 +180,7 @@ describe.skipIf(!firestoreHost)("Firestore DataProvider (Firestore emuliatorius)
     ).toBe(0);
   });
 
-  it("katalogo tvarką išsaugo vienu paketu ir praneša gyvai atnaujinamiems sąrašams, kas pasikeitė", async () => {
+  it("katalogo tvarka, kurią branduolys išsaugo viena transakcija, matoma sąraše ir gyvai atnaujinamiems sąrašams", async () => {
     await env.clearFirestore();
     await seedCars(12);
     const seen: { resource: string; id: string; kind: string }[] = [];
@@ -173,7 +188,8 @@ describe.skipIf(!firestoreHost)("Firestore DataProvider (Firestore emuliatorius)
     const stop = actions.subscribeToChanges((change) => seen.push(change));
     await new Promise((done) => setTimeout(done, 500));
     const ids = Array.from({ length: 12 }, (_, i) => `auto${String(11 - i).padStart(16, "0")}`);
-    const { changed } = await actions.saveSortOrder("cars", ids);
+    // The saveSortOrder callable runs exactly this use case on this store (functions/src/index.ts).
+    const { changed } = await saveSortOrder(core, { resource: "cars", ids }, "darbuotojas@ratunuoma.lt");
     expect(changed.length).toBeGreaterThan(0);
     const list = await staff.getList("cars", {
       sort: { field: "sortOrder", order: "ASC" },
@@ -184,9 +200,14 @@ describe.skipIf(!firestoreHost)("Firestore DataProvider (Firestore emuliatorius)
     await expect.poll(() => seen.filter((c) => c.resource === "cars").length, { timeout: 10_000 }).toBeGreaterThan(0);
     expect(seen.every((c) => c.kind === "updated")).toBe(true);
     stop();
-    await expect(actions.saveSortOrder("cars", [...ids, "nera0000000000000000"])).rejects.toMatchObject({
-      status: 409,
-    });
+    const stale = await saveSortOrder(core, { resource: "cars", ids: [...ids, "nera0000000000000000"] }, "x").then(
+      () => null,
+      (error: unknown) => error,
+    );
+    expect(stale).toBeInstanceOf(CoreError);
+    expect(stale).toMatchObject({ kind: "precondition", message: SORTING_GONE_MESSAGE });
+    // The callable answers it as failed-precondition, which the provider shows as a 409.
+    expect(firebaseErrorInfo(callableError(stale, () => undefined))).toMatchObject({ status: 409 });
   });
 
   it("kur taisyklės draudžia, atsako 403 su lietuvišku pranešimu", async () => {

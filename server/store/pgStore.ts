@@ -1,0 +1,442 @@
+// The core's DocumentStore on PostgreSQL/PGlite (server/db). Each collection lives in its table
+// (./tables.ts): a row (id, doc jsonb, created_at, updated_at), where the document's createdAt and
+// updatedAt are the columns; reservations also fill the columns the exclusion constraint
+// reservations_no_overlap checks, which stays the database's own safety net.
+//
+// Queries become SQL with parameters only; field names are checked against FIELD_PATH_PATTERN
+// before they become `doc->'a'->'b'`. They keep Firestore's meaning (../../src/core/stores/
+// memoryStore.ts): ranges compare values of the same type only, strings by code point (COLLATE
+// "C"), orderBy leaves out documents without the field, ties go by id. Real columns (id,
+// created_at, updated_at, the reservation columns, lower(trim(email)) of customers) serve the
+// queries that have them, so their indexes do.
+//
+// Transactions: reads run at once (READ COMMITTED on PostgreSQL; PGlite runs one transaction at a
+// time); writes are buffered and run in order when the function returns, then COMMIT. lock() is
+// a transaction-scoped advisory lock. The whole function is run again on a serialisation failure
+// or a deadlock.
+import { randomUUID } from "node:crypto";
+import {
+  DOCUMENT_ID,
+  type DocumentStore,
+  EMAIL_LOWER,
+  type QuerySpec,
+  StoreConstraintError,
+  type StoredDoc,
+  type Transaction,
+  type Where,
+} from "../../src/core/ports";
+import {
+  backoff,
+  canonicalInstant,
+  checkQuerySpec,
+  instantOrNull,
+  jsonCopy,
+  TransactionGuard,
+  withoutAuditFields,
+} from "../../src/core/stores/storeRules";
+import type { Db, Queryable } from "../db/types";
+import { type ColumnType, type TableSpec, tableOf } from "./tables";
+
+const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+/** Ids of the text-keyed tables (counters, store_documents): the memory store's rule. */
+const TEXT_ID_PATTERN = /^[A-Za-z0-9_.:-]{1,200}$/;
+/** Serialisation failure and deadlock: PostgreSQL asks to run the transaction again. */
+const RETRY_CODES = new Set(["40001", "40P01"]);
+export const MAX_TRANSACTION_ATTEMPTS = 8;
+
+type Data = Record<string, unknown>;
+
+interface Row {
+  id: string;
+  doc: Data;
+  created_at: Date | string;
+  updated_at: Date | string;
+}
+
+const iso = (value: Date | string): string => (value instanceof Date ? value : new Date(value)).toISOString();
+
+const toStored = (row: Row): StoredDoc => ({
+  id: row.id,
+  data: { ...withoutAuditFields(row.doc ?? {}), createdAt: iso(row.created_at), updatedAt: iso(row.updated_at) },
+});
+
+/** Query parameters: each value becomes $n, never part of the SQL text. */
+class Params {
+  readonly values: unknown[] = [];
+  add(value: unknown): string {
+    this.values.push(value);
+    return `$${this.values.length}`;
+  }
+}
+
+// ---------- where a field lives ----------
+
+/** A real column (typed comparisons, indexes) or a path in the jsonb document. */
+type Operand =
+  | { kind: "column"; sql: string; type: ColumnType; nullable: boolean }
+  | { kind: "json"; json: string; text: string };
+
+function docExpression(spec: TableSpec): string {
+  return spec.layout === "counter" ? "jsonb_build_object('value', value)" : "doc";
+}
+
+function idColumn(spec: TableSpec): string {
+  return spec.layout === "counter" ? "name" : "id";
+}
+
+function operand(collection: string, spec: TableSpec, field: string): Operand {
+  if (field === DOCUMENT_ID) return { kind: "column", sql: idColumn(spec), type: spec.idType, nullable: false };
+  if (field === "createdAt") return { kind: "column", sql: "created_at", type: "timestamptz", nullable: false };
+  if (field === "updatedAt") return { kind: "column", sql: "updated_at", type: "timestamptz", nullable: false };
+  if (field === EMAIL_LOWER && collection === "customers") {
+    return { kind: "column", sql: "lower(trim(doc->>'email'))", type: "text", nullable: true };
+  }
+  const typed = spec.columns[field];
+  if (typed) return { kind: "column", sql: typed.column, type: typed.type, nullable: false };
+  // The path was checked against FIELD_PATH_PATTERN (letters, digits, "_"): safe inside quotes.
+  const parts = field.split(".");
+  const doc = docExpression(spec);
+  const inner = parts
+    .slice(0, -1)
+    .map((part) => `->'${part}'`)
+    .join("");
+  const last = parts[parts.length - 1] as string;
+  return { kind: "json", json: `(${doc}${inner}->'${last}')`, text: `(${doc}${inner}->>'${last}')` };
+}
+
+/** A query value as a column of that type takes it, or null when no row could equal it. */
+function columnValue(type: ColumnType, value: unknown): string | null {
+  if (type === "timestamptz") return instantOrNull(value);
+  if (typeof value !== "string") return null;
+  return type === "uuid" && !UUID_PATTERN.test(value) ? null : value;
+}
+
+const RANGE_OPS = new Set(["<", "<=", ">", ">="]);
+
+function columnCondition(column: Extract<Operand, { kind: "column" }>, clause: Where, params: Params): string {
+  const { sql, type } = column;
+  if (clause.op === "array-contains") return "FALSE";
+  if (clause.op === "in") {
+    const values = (clause.value as unknown[]).map((v) => columnValue(type, v)).filter((v) => v !== null);
+    if (values.length === 0) return "FALSE";
+    return `${sql} IN (SELECT jsonb_array_elements_text(${params.add(JSON.stringify(values))}::jsonb)::${type})`;
+  }
+  if (clause.op === "==") {
+    const value = columnValue(type, clause.value);
+    return value === null ? "FALSE" : `${sql} = ${params.add(value)}::${type}`;
+  }
+  // Ranges: instants in time order; text and uuids by code point, as Firestore orders strings.
+  if (type === "timestamptz") {
+    const value = instantOrNull(clause.value);
+    return value === null ? "FALSE" : `${sql} ${clause.op} ${params.add(value)}::timestamptz`;
+  }
+  if (typeof clause.value !== "string") return "FALSE";
+  return `${sql}::text COLLATE "C" ${clause.op} ${params.add(clause.value)}::text`;
+}
+
+function jsonCondition(path: Extract<Operand, { kind: "json" }>, clause: Where, params: Params): string {
+  const { json, text } = path;
+  const value = clause.value;
+  switch (clause.op) {
+    case "==":
+      // A string compares as text, so the expression indexes on doc->>'field' serve it.
+      return typeof value === "string"
+        ? `(jsonb_typeof(${json}) = 'string' AND ${text} = ${params.add(value)}::text)`
+        : `${json} = ${params.add(JSON.stringify(value))}::jsonb`;
+    case "in":
+      if ((value as unknown[]).length === 0) return "FALSE";
+      return `${json} IN (SELECT value FROM jsonb_array_elements(${params.add(JSON.stringify(value))}::jsonb))`;
+    case "array-contains":
+      return `EXISTS (SELECT 1 FROM jsonb_array_elements(CASE WHEN jsonb_typeof(${json}) = 'array' THEN ${json} ELSE '[]'::jsonb END) AS element WHERE element.value = ${params.add(JSON.stringify(value))}::jsonb)`;
+    default:
+      if (!RANGE_OPS.has(clause.op)) throw new Error(`Netinkamas palyginimas: ${clause.op}`);
+      if (typeof value === "string") {
+        return `(jsonb_typeof(${json}) = 'string' AND ${text} COLLATE "C" ${clause.op} ${params.add(value)}::text)`;
+      }
+      if (typeof value === "number" || typeof value === "boolean") {
+        return `(jsonb_typeof(${json}) = '${typeof value}' AND ${json} ${clause.op} ${params.add(JSON.stringify(value))}::jsonb)`;
+      }
+      throw new Error(`Lauko ${clause.field} intervalo sąlyga galima tik su skaičiumi, tekstu ar loginiu dydžiu`);
+  }
+}
+
+/** The ORDER BY terms of a field, in Firestore's order of types; strings by code point. */
+function orderTerms(path: Operand, direction: "ASC" | "DESC"): string[] {
+  if (path.kind === "column") {
+    return [path.type === "text" ? `${path.sql} COLLATE "C" ${direction}` : `${path.sql} ${direction}`];
+  }
+  const { json, text } = path;
+  return [
+    `CASE jsonb_typeof(${json}) WHEN 'null' THEN 0 WHEN 'boolean' THEN 1 WHEN 'number' THEN 2 WHEN 'string' THEN 3 WHEN 'array' THEN 4 ELSE 5 END ${direction}`,
+    `(CASE WHEN jsonb_typeof(${json}) = 'string' THEN ${text} END) COLLATE "C" ${direction}`,
+    `${json} ${direction}`,
+  ];
+}
+
+function selectFrom(spec: TableSpec, params: Params, collection: string): { sql: string; where: string[] } {
+  if (spec.layout === "counter") {
+    return {
+      sql: "SELECT name AS id, jsonb_build_object('value', value) AS doc, created_at, updated_at FROM counters",
+      where: [],
+    };
+  }
+  if (spec.layout === "shared") {
+    return {
+      sql: "SELECT id, doc, created_at, updated_at FROM store_documents",
+      where: [`collection = ${params.add(collection)}`],
+    };
+  }
+  return { sql: `SELECT id, doc, created_at, updated_at FROM ${spec.table}`, where: [] };
+}
+
+function buildQuery(collection: string, spec: QuerySpec = {}): { sql: string; params: unknown[] } {
+  checkQuerySpec(spec);
+  const table = tableOf(collection);
+  const params = new Params();
+  const select = selectFrom(table, params, collection);
+  const where = [...select.where];
+  for (const clause of spec.where ?? []) {
+    const path = operand(collection, table, clause.field);
+    where.push(path.kind === "column" ? columnCondition(path, clause, params) : jsonCondition(path, clause, params));
+  }
+  const order: string[] = [];
+  for (const { field, direction } of spec.orderBy ?? []) {
+    const path = operand(collection, table, field);
+    // As on Firestore, a document without the field is not in a list ordered by it.
+    if (path.kind === "json") where.push(`${path.json} IS NOT NULL`);
+    else if (path.nullable) where.push(`${path.sql} IS NOT NULL`);
+    order.push(...orderTerms(path, direction === "desc" ? "DESC" : "ASC"));
+  }
+  const last = spec.orderBy?.[spec.orderBy.length - 1];
+  const id = idColumn(table);
+  order.push(`${table.idType === "text" ? `${id} COLLATE "C"` : id} ${last?.direction === "desc" ? "DESC" : "ASC"}`);
+  let sql = select.sql;
+  if (where.length > 0) sql += ` WHERE ${where.join(" AND ")}`;
+  sql += ` ORDER BY ${order.join(", ")}`;
+  if (spec.limit !== undefined) sql += ` LIMIT ${params.add(spec.limit)}::bigint`;
+  return { sql, params: params.values };
+}
+
+// ---------- reads ----------
+
+function validId(spec: TableSpec, id: string): boolean {
+  return typeof id === "string" && (spec.idType === "uuid" ? UUID_PATTERN : TEXT_ID_PATTERN).test(id);
+}
+
+/**
+ * `lockRow`: inside a transaction the row is locked until it ends (FOR UPDATE), as Firestore holds
+ * a document a transaction read: a read-modify-write never loses another's change.
+ */
+async function getDoc(q: Queryable, collection: string, id: string, lockRow = false): Promise<StoredDoc | null> {
+  const spec = tableOf(collection);
+  // A malformed id is simply not found (never a cast error from the uuid column).
+  if (!validId(spec, id)) return null;
+  const params = new Params();
+  const select = selectFrom(spec, params, collection);
+  const where = [...select.where, `${idColumn(spec)} = ${params.add(id)}${spec.idType === "uuid" ? "::uuid" : ""}`];
+  const sql = `${select.sql} WHERE ${where.join(" AND ")}${lockRow ? " FOR UPDATE" : ""}`;
+  const { rows } = await q.query<Row>(sql, params.values);
+  return rows[0] ? toStored(rows[0]) : null;
+}
+
+async function queryDocs(q: Queryable, collection: string, spec?: QuerySpec): Promise<StoredDoc[]> {
+  const { sql, params } = buildQuery(collection, spec);
+  const { rows } = await q.query<Row>(sql, params);
+  return rows.map(toStored);
+}
+
+// ---------- writes ----------
+
+/** A write, checked and turned into SQL when set()/delete() is called, run at commit. */
+type Statement = (q: Queryable) => Promise<void>;
+
+const auditTime = (data: Data, field: "createdAt" | "updatedAt"): string | null =>
+  data[field] === undefined ? null : canonicalInstant(data[field], field);
+
+function setStatement(collection: string, id: string, data: Data): Statement {
+  const spec = tableOf(collection);
+  if (!validId(spec, id)) {
+    throw new Error(`Netinkamas dokumento identifikatorius kolekcijoje ${collection}: ${JSON.stringify(id)}`);
+  }
+  const createdAt = auditTime(data, "createdAt");
+  const updatedAt = auditTime(data, "updatedAt");
+  const doc = jsonCopy(withoutAuditFields(data));
+
+  if (spec.layout === "counter") {
+    const extra = Object.keys(doc).filter((key) => key !== "value");
+    if (extra.length > 0 || !Number.isSafeInteger(doc.value)) {
+      throw new Error(`Skaitiklio ${id} dokumentas turi būti { value: sveikasis skaičius }`);
+    }
+    return async (q) => {
+      await q.query(
+        `INSERT INTO counters AS t (name, value, created_at, updated_at)
+         VALUES ($1, $2::bigint, coalesce($3::timestamptz, now()), coalesce($4::timestamptz, now()))
+         ON CONFLICT (name) DO UPDATE SET value = EXCLUDED.value,
+           created_at = coalesce($3::timestamptz, t.created_at), updated_at = EXCLUDED.updated_at`,
+        [id, doc.value, createdAt, updatedAt],
+      );
+    };
+  }
+
+  if (spec.layout === "shared") {
+    return async (q) => {
+      await q.query(
+        `INSERT INTO store_documents AS t (collection, id, doc, created_at, updated_at)
+         VALUES ($1, $2, $3::jsonb, coalesce($4::timestamptz, now()), coalesce($5::timestamptz, now()))
+         ON CONFLICT (collection, id) DO UPDATE SET doc = EXCLUDED.doc,
+           created_at = coalesce($4::timestamptz, t.created_at), updated_at = EXCLUDED.updated_at`,
+        [collection, id, JSON.stringify(doc), createdAt, updatedAt],
+      );
+    };
+  }
+
+  if (spec.updateOnly) {
+    return async (q) => {
+      const result = await q.query(
+        `UPDATE ${spec.table} SET doc = $2::jsonb, created_at = coalesce($3::timestamptz, created_at),
+           updated_at = coalesce($4::timestamptz, now())
+         WHERE id = $1::uuid`,
+        [id, JSON.stringify(doc), createdAt, updatedAt],
+      );
+      if (result.affectedRows !== 1) {
+        throw new Error(
+          `Įrašo ${collection}/${id} nėra: šios kolekcijos įrašus kuria tik serverio paskyrų kodas (su slaptažodžiu)`,
+        );
+      }
+    };
+  }
+
+  // The typed columns, filled from the document (checked now: a missing one is a bug of the caller).
+  const typed = Object.entries(spec.columns).map(([field, column]) => {
+    const value = columnValue(column.type, doc[field]);
+    if (value === null) {
+      throw new Error(`${collection}/${id}: laukas ${field} privalomas ir turi būti tinkamo tipo (${column.type})`);
+    }
+    return { column: column.column, type: column.type, value };
+  });
+  const columns = ["id", "doc", "created_at", "updated_at", ...typed.map((t) => t.column)];
+  const values = [
+    "$1::uuid",
+    "$2::jsonb",
+    "coalesce($3::timestamptz, now())",
+    "coalesce($4::timestamptz, now())",
+    ...typed.map((t, i) => `$${i + 5}::${t.type}`),
+  ];
+  const updates = [
+    "doc = EXCLUDED.doc",
+    "created_at = coalesce($3::timestamptz, t.created_at)",
+    "updated_at = EXCLUDED.updated_at",
+    ...typed.map((t) => `${t.column} = EXCLUDED.${t.column}`),
+  ];
+  const sql = `INSERT INTO ${spec.table} AS t (${columns.join(", ")}) VALUES (${values.join(", ")})
+    ON CONFLICT (id) DO UPDATE SET ${updates.join(", ")}`;
+  const params = [id, JSON.stringify(doc), createdAt, updatedAt, ...typed.map((t) => t.value)];
+  return async (q) => {
+    await q.query(sql, params);
+  };
+}
+
+function deleteStatement(collection: string, id: string): Statement {
+  const spec = tableOf(collection);
+  const [sql, params]: [string, unknown[]] =
+    spec.layout === "counter"
+      ? ["DELETE FROM counters WHERE name = $1", [id]]
+      : spec.layout === "shared"
+        ? ["DELETE FROM store_documents WHERE collection = $1 AND id = $2", [collection, id]]
+        : [`DELETE FROM ${spec.table} WHERE id = $1::uuid`, [id]];
+  return async (q) => {
+    // A malformed id names no document: nothing to delete.
+    if (validId(spec, id)) await q.query(sql, params);
+  };
+}
+
+// ---------- errors ----------
+
+function sqlState(error: unknown): { code: string; constraint: string } | null {
+  if (!(error instanceof Error)) return null;
+  const { code, constraint } = error as Error & { code?: unknown; constraint?: unknown };
+  return typeof code === "string"
+    ? { code, constraint: typeof constraint === "string" ? constraint : "nežinomas apribojimas" }
+    : null;
+}
+
+/** What the use cases answer as conflicts: the exclusion constraint and unique indexes. */
+function storeError(error: unknown): unknown {
+  const state = sqlState(error);
+  if (state?.code === "23P01") return new StoreConstraintError("overlap", state.constraint);
+  if (state?.code === "23505") return new StoreConstraintError("duplicate", state.constraint);
+  return error;
+}
+
+// ---------- the store ----------
+
+/**
+ * The store's transaction over an SQL transaction the caller already runs: reads run at once,
+ * writes wait for commit(). The server's own SQL (password hashes, sessions) and the core's rules
+ * can then share one transaction.
+ */
+export function transactionOver(q: Queryable): { tx: Transaction; commit(): Promise<void> } {
+  const guard = new TransactionGuard();
+  const writes: Statement[] = [];
+  const tx: Transaction = {
+    async get(collection, id) {
+      guard.beforeRead();
+      return getDoc(q, collection, id, true);
+    },
+    async query(collection, spec) {
+      guard.beforeRead();
+      return queryDocs(q, collection, spec);
+    },
+    async lock(key) {
+      guard.beforeRead();
+      if (typeof key !== "string" || key.length === 0) throw new Error("Užrakto raktas negali būti tuščias");
+      await q.query("SELECT pg_advisory_xact_lock(hashtextextended($1, 0))", [key]);
+    },
+    set(collection, id, data) {
+      guard.beforeWrite();
+      writes.push(setStatement(collection, id, data));
+    },
+    delete(collection, id) {
+      guard.beforeWrite();
+      writes.push(deleteStatement(collection, id));
+    },
+  };
+  return {
+    tx,
+    async commit() {
+      guard.close();
+      for (const write of writes) await write(q);
+    },
+  };
+}
+
+export function createPgStore(db: Db): DocumentStore {
+  const runOnce = <T>(fn: (tx: Transaction) => Promise<T>): Promise<T> =>
+    db.transaction(async (q) => {
+      const view = transactionOver(q);
+      const result = await fn(view.tx);
+      await view.commit();
+      return result;
+    });
+
+  return {
+    get: (collection, id) => getDoc(db, collection, id),
+    query: (collection, spec) => queryDocs(db, collection, spec),
+    async transaction<T>(fn: (tx: Transaction) => Promise<T>): Promise<T> {
+      for (let attempt = 1; ; attempt++) {
+        try {
+          return await runOnce(fn);
+        } catch (error) {
+          const code = sqlState(error)?.code;
+          if (code && RETRY_CODES.has(code) && attempt < MAX_TRANSACTION_ATTEMPTS) {
+            await backoff(attempt);
+            continue;
+          }
+          throw storeError(error);
+        }
+      }
+    },
+    newId: () => randomUUID(),
+    isId: (id) => typeof id === "string" && UUID_PATTERN.test(id),
+  };
+}

@@ -1,0 +1,77 @@
+// Which table holds each collection of the core (src/core/collections.ts) on PostgreSQL/PGlite.
+import { COLLECTIONS, type CollectionName } from "../../src/core/collections";
+
+export type ColumnType = "text" | "uuid" | "timestamptz";
+
+export interface TypedColumn {
+  column: string;
+  type: ColumnType;
+}
+
+export interface TableSpec {
+  table: string;
+  /**
+   * document: (id uuid, doc jsonb, created_at, updated_at) per entity;
+   * counter: the counters table, (name, value, created_at, updated_at), data { value };
+   * shared: store_documents (collection, id text, doc jsonb, created_at, updated_at).
+   */
+  layout: "document" | "counter" | "shared";
+  /** uuid: the id column is a uuid, so only UUIDs name documents */
+  idType: "uuid" | "text";
+  /** document fields kept in their own columns too: filled from the document on set, used by queries */
+  columns: Readonly<Record<string, TypedColumn>>;
+  /** rows the store may update but never create (staff: the server's account code creates them with a password) */
+  updateOnly: boolean;
+}
+
+const document = (table: string, extra: Partial<TableSpec> = {}): TableSpec => ({
+  table,
+  layout: "document",
+  idType: "uuid",
+  columns: {},
+  updateOnly: false,
+  ...extra,
+});
+
+const shared: TableSpec = {
+  table: "store_documents",
+  layout: "shared",
+  idType: "text",
+  columns: {},
+  updateOnly: false,
+};
+
+export const TABLES: Readonly<Record<CollectionName, TableSpec>> = {
+  [COLLECTIONS.cars]: document("cars"),
+  [COLLECTIONS.fleet]: document("fleet"),
+  [COLLECTIONS.prices]: document("prices"),
+  [COLLECTIONS.offers]: document("offers"),
+  [COLLECTIONS.news]: document("news"),
+  [COLLECTIONS.customers]: document("customers"),
+  [COLLECTIONS.requests]: document("requests"),
+  [COLLECTIONS.reservations]: document("reservations", {
+    // What the exclusion constraint reservations_no_overlap and the hot queries use.
+    columns: {
+      number: { column: "number", type: "text" },
+      carId: { column: "car_id", type: "uuid" },
+      pickupAt: { column: "pickup_at", type: "timestamptz" },
+      returnAt: { column: "return_at", type: "timestamptz" },
+      status: { column: "status", type: "text" },
+    },
+  }),
+  [COLLECTIONS.locations]: document("locations"),
+  [COLLECTIONS.extras]: document("extras"),
+  [COLLECTIONS.settings]: document("settings"),
+  [COLLECTIONS.staff]: document("staff", { updateOnly: true }),
+  [COLLECTIONS.mail]: document("mail"),
+  [COLLECTIONS.clientErrors]: document("client_errors"),
+  [COLLECTIONS.auditLog]: document("audit_log"),
+  [COLLECTIONS.counters]: { table: "counters", layout: "counter", idType: "text", columns: {}, updateOnly: false },
+  [COLLECTIONS.priceUpdates]: shared,
+  [COLLECTIONS.rateLimits]: shared,
+};
+
+export function tableOf(collection: string): TableSpec {
+  if (!Object.hasOwn(TABLES, collection)) throw new Error(`Nežinoma duomenų kolekcija: ${JSON.stringify(collection)}`);
+  return TABLES[collection as CollectionName];
+}

@@ -1,0 +1,33 @@
+// The collections the use cases read and write, by the names Firestore uses. The PostgreSQL
+// store maps each to its table (server/store/tables.ts).
+
+export const COLLECTIONS = {
+  cars: "cars",
+  fleet: "fleet",
+  prices: "prices",
+  offers: "offers",
+  news: "news",
+  customers: "customers",
+  requests: "requests",
+  reservations: "reservations",
+  locations: "locations",
+  extras: "extras",
+  settings: "settings",
+  staff: "staff",
+  /** the outbox: "Trigger Email" documents, sent by the local mailer or the Firebase extension */
+  mail: "mail",
+  clientErrors: "clientErrors",
+  /** who changed what (never read by visitors) */
+  auditLog: "auditLog",
+  /** the history of bulk price changes */
+  priceUpdates: "priceUpdates",
+  /** gap-free numbers: counters/reservation-2026 { value } */
+  counters: "counters",
+  /** fixed windows per client: rateLimits/{key} { windowStartMs, count, expiresAt } */
+  rateLimits: "rateLimits",
+} as const;
+
+export type CollectionName = (typeof COLLECTIONS)[keyof typeof COLLECTIONS];
+
+/** The settings document's id, the same on every backend. */
+export const SETTINGS_ID = "00000000-0000-0000-0000-000000000001";

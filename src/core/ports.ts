@@ -1,0 +1,114 @@
+// The ports the use cases of src/core are written against. One implementation each for
+// PostgreSQL/PGlite (server/store), Cloud Firestore (functions/src/firestoreStore.ts) and
+// memory (src/core/stores/memoryStore.ts, for fast tests). No SDK, no SQL, no React here.
+//
+// Documents are plain JSON records: the domain schemas' fields, instants as ISO strings in UTC,
+// and `createdAt`/`updatedAt` as ISO strings, which the use case sets from the clock (so what
+// it answers is exactly what was stored). A store maps them to its own form (columns,
+// Firestore Timestamps) and back.
+
+export type WhereOp = "==" | "in" | "<" | "<=" | ">" | ">=" | "array-contains";
+
+export interface Where {
+  /** a field of the document, a dotted path ("delivery.state"), or DOCUMENT_ID */
+  field: string;
+  op: WhereOp;
+  value: unknown;
+}
+
+export interface QuerySpec {
+  where?: Where[];
+  orderBy?: { field: string; direction: "asc" | "desc" }[];
+  limit?: number;
+}
+
+/** Where-field that means the document's id. */
+export const DOCUMENT_ID = "__name__";
+/**
+ * Where-field of `customers`: the e-mail address trimmed and lower-cased, kept by every store
+ * (PostgreSQL: an expression index; Firestore: a stored field), so a customer is found by e-mail
+ * whatever its case.
+ */
+export const EMAIL_LOWER = "_emailLower";
+
+export interface StoredDoc {
+  id: string;
+  data: Record<string, unknown>;
+}
+
+export interface Reader {
+  get(collection: string, id: string): Promise<StoredDoc | null>;
+  query(collection: string, spec?: QuerySpec): Promise<StoredDoc[]>;
+}
+
+/**
+ * A transaction. As on Firestore, every read comes before the first write; the writes are
+ * applied together when the function returns, or not at all when it throws.
+ */
+export interface Transaction extends Reader {
+  /**
+   * Serialises this transaction with every other one that locks the same key, until it ends
+   * (PostgreSQL: an advisory lock; Firestore: a read and a write of a lock document). A read
+   * made after the lock sees what the previous holder committed. Call it before the reads it
+   * protects.
+   */
+  lock(key: string): Promise<void>;
+  /** creates or replaces a whole document */
+  set(collection: string, id: string, data: Record<string, unknown>): void;
+  delete(collection: string, id: string): void;
+}
+
+export interface DocumentStore extends Reader {
+  /**
+   * Runs fn atomically. The store may run fn again when the database reports contention
+   * (Firestore aborts, PostgreSQL serialisation failures), so fn must not have side effects
+   * beyond its transaction's writes.
+   */
+  transaction<T>(fn: (tx: Transaction) => Promise<T>): Promise<T>;
+  /** a new document id: a UUID on PostgreSQL, Firestore's 20-character id on Firestore */
+  newId(collection: string): string;
+  /** whether `id` could name a document of this store (a malformed id is simply not found) */
+  isId(id: string): boolean;
+}
+
+/**
+ * A write the database itself refused: the exclusion constraint on overlapping reservations
+ * ("overlap"), or a unique index ("duplicate"). The use cases answer these as conflicts.
+ */
+export class StoreConstraintError extends Error {
+  constructor(
+    readonly kind: "overlap" | "duplicate",
+    readonly constraint: string,
+  ) {
+    super(`Duomenų bazės apribojimas ${constraint}`);
+    this.name = "StoreConstraintError";
+  }
+}
+
+export type ChangeKind = "created" | "updated" | "deleted";
+
+/** Change notices for staff's live lists (local: server-sent events; Firestore has its own). */
+export interface Events {
+  publish(resource: string, id: string, kind: ChangeKind): void;
+}
+
+export interface Clock {
+  now(): Date;
+}
+
+export interface Log {
+  info(message: string): void;
+  warn(message: string): void;
+  error(message: string, error?: unknown): void;
+}
+
+/** What every use case gets: the store and the world around it. */
+export interface CoreContext {
+  store: DocumentStore;
+  events: Events;
+  clock: Clock;
+  log: Log;
+}
+
+export const systemClock: Clock = { now: () => new Date() };
+export const noEvents: Events = { publish: () => undefined };

@@ -1,0 +1,34 @@
+// The back-office's live quote and availability check for a reservation being entered or edited:
+// the same pricing and overlap rule the save applies, so what staff see is what will be stored
+// (or refused).
+import { findConflicts } from "../domain/availability";
+import { parseFields } from "../domain/input";
+import {
+  checkedQuote,
+  type QuoteCheckResult,
+  quoteCheckInputSchema,
+  quoteCheckResult,
+  quoteConflicts,
+  requireQuoteCar,
+} from "../domain/quoteCheck";
+import { loadActiveOffers, loadCar, loadExtras, loadLocations, loadPrices, loadSettings } from "./catalog";
+import type { CoreContext } from "./ports";
+import { blockingReservations } from "./reservations";
+
+export type { QuoteCheckResult } from "../domain/quoteCheck";
+
+export async function checkQuote(ctx: CoreContext, body: unknown): Promise<QuoteCheckResult> {
+  const { store } = ctx;
+  const input = parseFields(quoteCheckInputSchema, body);
+  const car = requireQuoteCar(await loadCar(store, store, input.carId));
+  const locations = await loadLocations(store);
+  const extras = await loadExtras(store);
+  const settings = await loadSettings(store);
+  const prices = await loadPrices(store);
+  const offers = await loadActiveOffers(store);
+  const priced = checkedQuote(input, { car, locations, extras, prices, offers, settings });
+  const period = { pickupAt: input.pickupAt, returnAt: input.returnAt };
+  const holding = await blockingReservations(store, car.id);
+  const conflicts = quoteConflicts(findConflicts(car.id, period, holding, input.reservationId ?? null));
+  return quoteCheckResult(priced, conflicts);
+}

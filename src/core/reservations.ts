@@ -1,0 +1,394 @@
+// Reservations: the one place that prices, numbers and stores them, for the public site and the
+// back-office, on every backend. Price, availability and number are decided here inside one
+// transaction, never taken from the client.
+//
+// Concurrency: every transaction that could make a car's reservations overlap locks that car
+// first, and every new number locks the year's counter last (always in that order, so two
+// transactions never wait for each other in a circle). The PostgreSQL exclusion constraint stays
+// as the database's own safety net.
+import { BLOCKING_STATUSES, findConflicts, isBlockingStatus } from "../domain/availability";
+import { formatMoney } from "../domain/format";
+import { invalidFields, prepareBody } from "../domain/input";
+import { reservationMails } from "../domain/mailTemplates";
+import {
+  assertBookablePeriod,
+  assertDriverAge,
+  customerGaps,
+  matchRefs,
+  newWebCustomer,
+  parseStaffReservation,
+  periodOf,
+  planStaffEdit,
+  priceRefs,
+  RESERVATION_KEYS,
+  type RefInput,
+  type ReservationPeriod,
+  type ResolvedRefs,
+  readWebReservation,
+  SERVER_OWNED_FIELDS,
+  webReservation,
+  webReservationMailContext,
+} from "../domain/reservationInput";
+import type { Customer, Quote, Reservation, Settings } from "../domain/schemas";
+import { readSiteQuote, type SiteQuote, siteQuoteAnswer } from "../domain/siteQuote";
+import { vilniusDateString } from "../domain/time";
+import { loadActiveOffers, loadCar, loadExtras, loadLocations, loadPrices, loadSettings } from "./catalog";
+import { COLLECTIONS } from "./collections";
+import { CoreError, reservationConflict } from "./errors";
+import {
+  type CoreContext,
+  type DocumentStore,
+  EMAIL_LOWER,
+  type Reader,
+  StoreConstraintError,
+  type Transaction,
+} from "./ports";
+import { type RateLimit, rateKey, takeRateLimit } from "./rateLimit";
+import { type Stamped, toRecord } from "./records";
+import { insertDoc, queueMail, replaceDoc, WEB_ACTOR, writeAudit, writer } from "./writes";
+
+export const RESERVATION_NOT_FOUND_MESSAGE = "Rezervacija nerasta";
+export type ReservationSource = "web" | "phone" | "office";
+
+// ---------- building blocks ----------
+
+/** Loads the car, places and extras a reservation names; anything unknown is a field error. */
+export async function resolveRefs(
+  reader: Reader,
+  store: DocumentStore,
+  input: RefInput,
+  opts: { publicOnly: boolean },
+): Promise<ResolvedRefs> {
+  // One after another: on PostgreSQL a transaction has a single connection.
+  const car = await loadCar(reader, store, input.carId);
+  const locations = await loadLocations(reader);
+  const extras = await loadExtras(reader);
+  return matchRefs(input, { car, locations, extras }, opts);
+}
+
+/** The server's price for a rental; a pricing problem (no price for the car) is a field error. */
+async function priceReservation(
+  reader: Reader,
+  refs: ResolvedRefs,
+  period: ReservationPeriod,
+  settings: Settings,
+): Promise<Quote> {
+  const prices = await loadPrices(reader);
+  const offers = await loadActiveOffers(reader);
+  return priceRefs(refs, period, { prices, offers, settings });
+}
+
+/** Reservations of a car that hold it (new, confirmed, active). */
+export async function blockingReservations(reader: Reader, carId: string): Promise<Stamped<Reservation>[]> {
+  const docs = await reader.query(COLLECTIONS.reservations, {
+    where: [
+      { field: "carId", op: "==", value: carId },
+      { field: "status", op: "in", value: [...BLOCKING_STATUSES] },
+    ],
+  });
+  return docs.map((doc) => toRecord<Reservation>(doc));
+}
+
+/** Whether no reservation that holds the car overlaps the period (`ignoreId`: the one being edited). */
+async function carIsFree(reader: Reader, carId: string, period: ReservationPeriod, ignoreId?: string) {
+  return findConflicts(carId, period, await blockingReservations(reader, carId), ignoreId ?? null).length === 0;
+}
+
+const carLockKey = (carId: string): string => `car-${carId}`;
+
+export const counterId = (year: number): string => `reservation-${year}`;
+export const vilniusYear = (now: Date): number => Number(vilniusDateString(now).slice(0, 4));
+
+/**
+ * The next number of the year, "R-2026-000123", and the write that takes it. The counter is
+ * written in the reservation's own transaction, so a refused reservation gives its number back
+ * (no gaps); a missing counter (data loaded without it) catches up with the highest stored number.
+ */
+export async function takeReservationNumber(
+  tx: Transaction,
+  now: Date,
+): Promise<{ number: string; commit: () => void }> {
+  const year = vilniusYear(now);
+  const prefix = `R-${year}-`;
+  const id = counterId(year);
+  await tx.lock(`counter-${id}`);
+  const counter = await tx.get(COLLECTIONS.counters, id);
+  let last = Number(counter?.data.value ?? 0);
+  if (!counter) {
+    const highest = await tx.query(COLLECTIONS.reservations, {
+      where: [
+        { field: "number", op: ">=", value: prefix },
+        { field: "number", op: "<", value: `${prefix}\uf8ff` },
+      ],
+      orderBy: [{ field: "number", direction: "desc" }],
+      limit: 1,
+    });
+    const found = /^R-\d{4}-(\d+)$/.exec(String(highest[0]?.data.number ?? ""));
+    last = found ? Number(found[1]) : 0;
+  }
+  if (!Number.isSafeInteger(last) || last < 0) throw new Error("Sugadintas rezervacijų skaitiklis");
+  const next = last + 1;
+  return {
+    number: `${prefix}${String(next).padStart(6, "0")}`,
+    commit: () => tx.set(COLLECTIONS.counters, id, { value: next }),
+  };
+}
+
+/**
+ * Runs a reservation transaction; a write the database refused because the car is taken (the
+ * exclusion constraint) or a number was taken twice is the usual conflict answer.
+ */
+async function reservationTransaction<T>(store: DocumentStore, fn: (tx: Transaction) => Promise<T>): Promise<T> {
+  try {
+    return await store.transaction(fn);
+  } catch (error) {
+    if (error instanceof StoreConstraintError) throw reservationConflict();
+    throw error;
+  }
+}
+
+/** The stored document: the record without id and times (the writer sets those). */
+function storedReservation(record: Reservation): Record<string, unknown> {
+  const {
+    id: _id,
+    createdAt: _c,
+    updatedAt: _u,
+    ...doc
+  } = record as Reservation & {
+    createdAt?: string;
+    updatedAt?: string;
+  };
+  return doc;
+}
+
+// ---------- the public site ----------
+
+export interface WebReservationOptions {
+  /** the client's key (a hash of its address) and how many accepted reservations it may make per window */
+  rateLimit?: { clientKey: string; limit: RateLimit };
+}
+
+export interface ReservationSaved {
+  id: string;
+  number: string;
+  quote: Quote;
+  record: Stamped<Reservation>;
+}
+
+/**
+ * A web reservation: validated, checked against the booking rules, priced on the server,
+ * numbered, and stored with the customer, the confirmation e-mails and the audit entry in one
+ * transaction.
+ */
+export async function submitWebReservation(
+  ctx: CoreContext,
+  body: unknown,
+  opts: WebReservationOptions = {},
+): Promise<ReservationSaved> {
+  const { store } = ctx;
+  const now = ctx.clock.now();
+  const { input, period } = readWebReservation(body);
+  // Read once, before the transaction: the booking window is checked first and the same settings
+  // price the reservation.
+  const settings = await loadSettings(store);
+  assertBookablePeriod(period, settings.bookingRules, now);
+  const email = input.customer.email.trim().toLowerCase();
+
+  const outcome = await reservationTransaction(store, async (tx) => {
+    // Reads first (Firestore's rule for transactions).
+    const refs = await resolveRefs(tx, store, input, { publicOnly: true });
+    assertDriverAge(input.customer.birthDate, period.pickupAt, refs.car.minDriverAge);
+    const quote = await priceReservation(tx, refs, period, settings);
+    await tx.lock(carLockKey(refs.car.id));
+    if (!(await carIsFree(tx, refs.car.id, period))) throw reservationConflict();
+    const countHit = opts.rateLimit
+      ? await takeRateLimit(tx, rateKey("site-reservation", opts.rateLimit.clientKey), opts.rateLimit.limit, now)
+      : null;
+    await tx.lock(`customer-${email}`);
+    const existing = (
+      await tx.query(COLLECTIONS.customers, { where: [{ field: EMAIL_LOWER, op: "==", value: email }], limit: 1 })
+    )[0];
+    const numbering = await takeReservationNumber(tx, now);
+
+    // Writes.
+    const w = writer(tx, store, now);
+    countHit?.();
+    numbering.commit();
+    let customerId: string;
+    let customerCreated = false;
+    if (existing) {
+      customerId = existing.id;
+      const current = toRecord<Customer>(existing);
+      const patch = customerGaps(current, input.customer, now);
+      if (Object.keys(patch).length > 0) {
+        replaceDoc(w, COLLECTIONS.customers, customerId, { ...current, ...patch }, current.createdAt);
+      }
+    } else {
+      customerId = insertDoc(w, COLLECTIONS.customers, newWebCustomer(input.customer, now));
+      customerCreated = true;
+      writeAudit(w, { action: "create", resource: "customers", recordId: customerId, actor: WEB_ACTOR });
+    }
+    const reservation = webReservation({
+      number: numbering.number,
+      customerId,
+      refs,
+      period,
+      quote,
+      comment: input.comment,
+    });
+    const id = insertDoc(w, COLLECTIONS.reservations, storedReservation(reservation));
+    writeAudit(w, { action: "create", resource: "reservations", recordId: id, actor: WEB_ACTOR });
+    const context = webReservationMailContext({ settings, number: numbering.number, refs, input, period, quote });
+    const mailIds = reservationMails({ ...context, reservationId: id }).map((mail) => queueMail(w, mail));
+    const at = now.toISOString();
+    const record = { ...reservation, id, createdAt: at, updatedAt: at } as Stamped<Reservation>;
+    return { id, number: numbering.number, quote, record, customerId, customerCreated, mailIds, car: refs.car };
+  });
+
+  ctx.events.publish("reservations", outcome.id, "created");
+  if (outcome.customerCreated) ctx.events.publish("customers", outcome.customerId, "created");
+  for (const id of outcome.mailIds) ctx.events.publish("mail", id, "created");
+  ctx.log.info(
+    `Nauja rezervacija ${outcome.number} iš svetainės: ${outcome.car.make} ${outcome.car.model}, ${formatMoney(outcome.quote.total)}`,
+  );
+  return { id: outcome.id, number: outcome.number, quote: outcome.quote, record: outcome.record };
+}
+
+/**
+ * The reservation form's live quote, read-only: the same reading, booking rules, catalogue
+ * matching and pricing as submitWebReservation. Whether the car is free is a yes or no, never the
+ * reservations that hold it.
+ */
+export async function quoteWebReservation(
+  ctx: CoreContext,
+  body: unknown,
+  opts: WebReservationOptions = {},
+): Promise<SiteQuote> {
+  const { store } = ctx;
+  const now = ctx.clock.now();
+  const { input, period } = readSiteQuote(body);
+  const settings = await loadSettings(store);
+  assertBookablePeriod(period, settings.bookingRules, now);
+  const refs = await resolveRefs(store, store, input, { publicOnly: true });
+  const limit = opts.rateLimit;
+  if (limit) {
+    // Counted although nothing else is written: a quote costs the server a full pricing. A quote
+    // refused above (an unknown car, place or extra) does not count.
+    await store.transaction(async (tx) => {
+      (await takeRateLimit(tx, rateKey("site-quote", limit.clientKey), limit.limit, now))();
+    });
+  }
+  const prices = await loadPrices(store);
+  const offers = await loadActiveOffers(store);
+  const free = await carIsFree(store, refs.car.id, period);
+  return siteQuoteAnswer(refs, period, { prices, offers, settings }, free);
+}
+
+// ---------- the back-office ----------
+
+/** Where a staff reservation came from: "web" or "phone" as given, anything else the office. */
+export const reservationSource = (body: unknown): ReservationSource => {
+  const source = (body as { source?: unknown } | null)?.source;
+  return source === "web" || source === "phone" ? source : "office";
+};
+
+async function assertCustomerExists(reader: Reader, store: DocumentStore, customerId: string): Promise<void> {
+  const found = store.isId(customerId) ? await reader.get(COLLECTIONS.customers, customerId) : null;
+  if (!found) throw invalidFields({ customerId: "Klientas nerastas" });
+}
+
+const staffSuffix = (actor: string): string => (actor ? ` (${actor})` : "");
+
+/**
+ * A reservation entered by staff (phone, office). The same price, number and overlap rules as
+ * the site, without the booking-window rules (staff record past rentals too).
+ */
+export async function createStaffReservation(
+  ctx: CoreContext,
+  body: unknown,
+  actor: string,
+): Promise<ReservationSaved> {
+  const { store } = ctx;
+  const now = ctx.clock.now();
+  const source = reservationSource(body);
+  const data = parseStaffReservation({
+    ...prepareBody(body, RESERVATION_KEYS, [...SERVER_OWNED_FIELDS, "source"]),
+    source,
+  });
+  const period = periodOf(data);
+
+  const outcome = await reservationTransaction(store, async (tx) => {
+    const settings = await loadSettings(tx);
+    const refs = await resolveRefs(tx, store, data, { publicOnly: false });
+    await assertCustomerExists(tx, store, data.customerId);
+    const quote = await priceReservation(tx, refs, period, settings);
+    await tx.lock(carLockKey(refs.car.id));
+    if (isBlockingStatus(data.status) && !(await carIsFree(tx, refs.car.id, period))) throw reservationConflict();
+    const numbering = await takeReservationNumber(tx, now);
+
+    const w = writer(tx, store, now);
+    numbering.commit();
+    const reservation = { ...data, ...period, number: numbering.number, quote, source };
+    const id = insertDoc(w, COLLECTIONS.reservations, storedReservation(reservation));
+    writeAudit(w, { action: "create", resource: "reservations", recordId: id, actor });
+    const at = now.toISOString();
+    const record = { ...reservation, id, createdAt: at, updatedAt: at } as Stamped<Reservation>;
+    return { id, number: numbering.number, quote, record };
+  });
+
+  ctx.events.publish("reservations", outcome.id, "created");
+  ctx.log.info(`Rezervacija ${outcome.number} sukurta administravime${staffSuffix(actor)}`);
+  return outcome;
+}
+
+/**
+ * A staff edit of a reservation (the whole record or only the changed fields). A status change
+ * must be an allowed transition; a change of car, dates, places or extras re-prices it and
+ * re-checks availability; otherwise the agreed price stays as it was.
+ */
+export async function updateStaffReservation(
+  ctx: CoreContext,
+  id: string,
+  body: unknown,
+  actor: string,
+): Promise<Stamped<Reservation>> {
+  const { store } = ctx;
+  const now = ctx.clock.now();
+  if (!store.isId(id)) throw new CoreError("not-found", RESERVATION_NOT_FOUND_MESSAGE);
+  const changes = prepareBody(body, RESERVATION_KEYS, SERVER_OWNED_FIELDS);
+
+  const outcome = await reservationTransaction(store, async (tx) => {
+    const found = await tx.get(COLLECTIONS.reservations, id);
+    if (!found) throw new CoreError("not-found", RESERVATION_NOT_FOUND_MESSAGE);
+    const current = toRecord<Reservation>(found);
+    const edit = planStaffEdit(current, current.status, changes);
+    const { data, period } = edit;
+
+    if (edit.customerChanged) await assertCustomerExists(tx, store, data.customerId);
+    let quote = edit.oldQuote;
+    if (edit.repricing) {
+      const settings = await loadSettings(tx);
+      const refs = await resolveRefs(tx, store, data, { publicOnly: false });
+      quote = await priceReservation(tx, refs, period, settings);
+    }
+    if (edit.availabilityCheck) {
+      await tx.lock(carLockKey(data.carId));
+      if (!(await carIsFree(tx, data.carId, period, id))) throw reservationConflict();
+    }
+
+    const w = writer(tx, store, now);
+    const next = { ...data, ...period, number: current.number, ...(quote ? { quote } : {}) };
+    const stamps = replaceDoc(w, COLLECTIONS.reservations, id, storedReservation(next), current.createdAt);
+    writeAudit(w, { action: "update", resource: "reservations", recordId: id, actor });
+    return { record: { ...next, id, ...stamps } as Stamped<Reservation>, before: current.status };
+  });
+
+  ctx.events.publish("reservations", id, "updated");
+  const { record, before } = outcome;
+  ctx.log.info(
+    before === record.status
+      ? `Rezervacija ${record.number} pakeista${staffSuffix(actor)}`
+      : `Rezervacijos ${record.number} būsena: ${before} → ${record.status}${staffSuffix(actor)}`,
+  );
+  return record;
+}

@@ -1,0 +1,57 @@
+// The public search: every published car free for [from, to), priced on the server, cheapest
+// first. Visitors cannot read reservations, so availability is decided here.
+
+import type { SearchResult } from "../backend/port";
+import { compareCars, toPublicCar } from "../backend/shared/catalog";
+import { BLOCKING_STATUSES, intervalsOverlap } from "../domain/availability";
+import { matchesCarFilter, parseCarFilter } from "../domain/carFilter";
+import { isPlainObject } from "../domain/input";
+import type { Reservation } from "../domain/schemas";
+import { checkSearchPeriod, pricedSearchResults, readSearchQuery, searchLocation } from "../domain/search";
+import { loadActiveOffers, loadLocations, loadPrices, loadPublishedCars, loadSettings } from "./catalog";
+import { COLLECTIONS } from "./collections";
+import type { CoreContext } from "./ports";
+import { toRecord } from "./records";
+
+/** `query`: from, to, location? and the catalogue filters (category, transmission, fuel, seats). */
+export async function searchCars(ctx: CoreContext, query: unknown): Promise<SearchResult[]> {
+  const { store } = ctx;
+  const input = isPlainObject(query) ? query : {};
+  const period = readSearchQuery(input);
+  const filter = parseCarFilter(input);
+  const settings = await loadSettings(store);
+  checkSearchPeriod(period, settings.bookingRules, ctx.clock.now());
+  const location = period.location
+    ? searchLocation(await loadLocations(store, { activeOnly: true }), period.location)
+    : null;
+
+  const cars = await loadPublishedCars(store);
+  const prices = await loadPrices(store);
+  const offers = await loadActiveOffers(store);
+  // Reservations that hold a car and start before the period ends; the rest of the overlap test
+  // is done here (one range per query is what Firestore's indexes allow).
+  const holding = await store.query(COLLECTIONS.reservations, {
+    where: [
+      { field: "status", op: "in", value: [...BLOCKING_STATUSES] },
+      { field: "pickupAt", op: "<", value: period.to },
+    ],
+  });
+  const searched = { pickupAt: period.from, returnAt: period.to };
+  const taken = new Set(
+    holding
+      .map((doc) => toRecord<Reservation>(doc))
+      .filter((reservation) => intervalsOverlap(reservation, searched))
+      .map((reservation) => reservation.carId),
+  );
+  return pricedSearchResults({
+    cars: cars.filter((car) => matchesCarFilter(car, filter)),
+    taken,
+    period,
+    location,
+    prices,
+    offers,
+    rules: settings.bookingRules,
+    toPublic: toPublicCar,
+    compare: compareCars,
+  });
+}

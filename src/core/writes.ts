@@ -1,0 +1,60 @@
+// Writing inside a use case's transaction: new documents get an id from the store and the
+// clock's time as createdAt and updatedAt; the mail outbox and the audit log are documents too,
+// so a reservation, its e-mails and its log entry are stored together or not at all.
+import { type OutgoingMail, pendingMailDoc } from "../domain/mailTemplates";
+import { COLLECTIONS } from "./collections";
+import type { DocumentStore, Transaction } from "./ports";
+
+/** One transaction's writer: the store's ids and one instant for every write. */
+export interface Writer {
+  tx: Transaction;
+  store: DocumentStore;
+  now: Date;
+}
+
+export const writer = (tx: Transaction, store: DocumentStore, now: Date): Writer => ({ tx, store, now });
+
+/** Stores a new document; returns its id. */
+export function insertDoc(w: Writer, collection: string, data: Record<string, unknown>, id?: string): string {
+  const newId = id ?? w.store.newId(collection);
+  const at = w.now.toISOString();
+  w.tx.set(collection, newId, { ...data, createdAt: at, updatedAt: at });
+  return newId;
+}
+
+/** Replaces a stored document, keeping its creation time. */
+export function replaceDoc(
+  w: Writer,
+  collection: string,
+  id: string,
+  data: Record<string, unknown>,
+  createdAt: string | undefined,
+): { createdAt: string; updatedAt: string } {
+  const { id: _id, createdAt: _c, updatedAt: _u, ...fields } = data;
+  const stamps = { createdAt: createdAt ?? w.now.toISOString(), updatedAt: w.now.toISOString() };
+  w.tx.set(collection, id, { ...fields, ...stamps });
+  return stamps;
+}
+
+/** Puts a mail into the outbox (delivered by the local mailer or the Trigger Email extension). */
+export function queueMail(w: Writer, mail: OutgoingMail): string {
+  return insertDoc(w, COLLECTIONS.mail, pendingMailDoc(mail) as Record<string, unknown>);
+}
+
+export type AuditAction = "create" | "update" | "delete" | "upload" | "remove-file" | "price-update";
+
+/** "svetainė" for changes made through the public site. */
+export const WEB_ACTOR = "svetainė";
+
+export interface AuditEntry {
+  action: AuditAction;
+  resource: string;
+  recordId: string;
+  /** the staff member's e-mail, or WEB_ACTOR */
+  actor: string;
+  [detail: string]: unknown;
+}
+
+export function writeAudit(w: Writer, entry: AuditEntry): void {
+  insertDoc(w, COLLECTIONS.auditLog, { ...entry, at: w.now.toISOString() });
+}

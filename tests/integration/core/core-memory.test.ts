@@ -1,0 +1,50 @@
+// The core's contract (./useCases.contract.ts) on the in-memory store, in every run. The store
+// hands out Firestore-style ids (20 letters and digits), as the Firebase backend does, beside
+// the demo data's UUIDs.
+import { randomInt } from "node:crypto";
+import { describe, expect, it } from "vitest";
+import { nextRateWindow } from "../../../src/core/rateLimit";
+import { createMemoryStore, type MemoryStore } from "../../../src/core/stores/memoryStore";
+import {
+  type CoreStoreHarness,
+  defineCoreContract,
+  demo,
+  demoCoreDocuments,
+  NOW,
+  writeDocuments,
+} from "./useCases.contract";
+
+const ID_LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+const firestoreStyleId = (): string =>
+  Array.from({ length: 20 }, () => ID_LETTERS[randomInt(ID_LETTERS.length)]).join("");
+
+defineCoreContract(
+  "atmintyje (createMemoryStore)",
+  async () => {
+    let store: MemoryStore = createMemoryStore({ newId: firestoreStyleId });
+    const harness: CoreStoreHarness = {
+      get store() {
+        return store;
+      },
+      async seed() {
+        store = createMemoryStore({ newId: firestoreStyleId });
+        await writeDocuments(store, demoCoreDocuments(demo));
+      },
+      close: async () => undefined,
+    };
+    return harness;
+  },
+  { concurrency: 50, numberingConcurrency: 20, idPattern: /^[A-Za-z0-9]{20}$/, staffCreation: null },
+);
+
+describe("riboto srauto langai (nextRateWindow)", () => {
+  it("naudoja fiksuotus laiko langus", () => {
+    const limit = { max: 2, windowSeconds: 60 };
+    const first = nextRateWindow(null, limit, NOW);
+    expect(first).toMatchObject({ count: 1, windowStartMs: NOW.getTime() });
+    const second = nextRateWindow({ ...first }, limit, new Date(NOW.getTime() + 1000));
+    expect(second?.count).toBe(2);
+    expect(nextRateWindow({ ...second }, limit, new Date(NOW.getTime() + 2000))).toBeNull();
+    expect(nextRateWindow({ ...second }, limit, new Date(NOW.getTime() + 61_000))?.count).toBe(1);
+  });
+});

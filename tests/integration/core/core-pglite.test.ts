@@ -1,0 +1,55 @@
+// The core's contract (./useCases.contract.ts) on PostgreSQL's store over PGlite, in every run:
+// one database in a temporary folder, emptied and loaded with the demo company by the server's
+// own loader (server/seed/seed.ts) before each group of tests.
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { openDb } from "../../../server/db/index";
+import { migrate } from "../../../server/db/migrate";
+import type { Db } from "../../../server/db/types";
+import { seedDemoIfEmpty } from "../../../server/seed/seed";
+import { createPgStore } from "../../../server/store/pgStore";
+import { type CoreStoreHarness, defineCoreContract, NOW } from "./useCases.contract";
+
+/** Every table but the migrations' own record. */
+async function emptyTables(db: Db): Promise<void> {
+  const { rows } = await db.query<{ tablename: string }>(
+    "SELECT tablename FROM pg_tables WHERE schemaname = 'public' AND tablename <> 'schema_migrations'",
+  );
+  await db.query(`TRUNCATE ${rows.map((r) => `"${r.tablename}"`).join(", ")} CASCADE`);
+}
+
+defineCoreContract(
+  "PGlite (createPgStore)",
+  async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), "branduolys-"));
+    let db: Db;
+    try {
+      db = await openDb({ dataDir, databaseUrl: null });
+      await migrate(db);
+    } catch (error) {
+      rmSync(dataDir, { recursive: true, force: true });
+      throw error;
+    }
+    const store = createPgStore(db);
+    const harness: CoreStoreHarness = {
+      store,
+      async seed() {
+        await emptyTables(db);
+        if (!(await seedDemoIfEmpty(db, { dataDir, now: NOW }))) throw new Error("Demonstraciniai duomenys neįkelti");
+      },
+      async close() {
+        await db.close();
+        rmSync(dataDir, { recursive: true, force: true });
+      },
+    };
+    return harness;
+  },
+  {
+    concurrency: 50,
+    numberingConcurrency: 20,
+    idPattern: /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/,
+    staffCreation:
+      "vietiniame serveryje darbuotojų paskyras (su slaptažodžio maiša) kuria serverio paskyrų kodas, o PostgreSQL saugykla staff įrašų nekuria",
+  },
+);
