@@ -37,24 +37,17 @@ import {
 } from "../../src/backend/firebase/model";
 import { fromStoredDoc, plainValue, toStoredDoc } from "../../src/backend/firebase/storedDoc";
 import { COLLECTIONS } from "../../src/core/collections";
-import {
-  DOCUMENT_ID,
-  type DocumentStore,
-  EMAIL_LOWER,
-  type QuerySpec,
-  type StoredDoc,
-  type Transaction,
-  type Where,
-} from "../../src/core/ports";
-import {
-  backoff,
-  canonicalInstant,
-  checkQuerySpec,
-  instantOrNull,
-  jsonCopy,
-  TransactionGuard,
-  withoutAuditFields,
-} from "../../src/core/stores/storeRules";
+import * as ports from "../../src/core/ports";
+import * as storeRules from "../../src/core/stores/storeRules";
+
+const { DOCUMENT_ID, EMAIL_LOWER } = ports;
+const { backoff, canonicalInstant, checkQuerySpec, instantOrNull, jsonCopy, TransactionGuard, withoutAuditFields } =
+  storeRules;
+type DocumentStore = ports.DocumentStore;
+type QuerySpec = ports.QuerySpec;
+type StoredDoc = ports.StoredDoc;
+type Transaction = ports.Transaction;
+type Where = ports.Where;
 
 /** Ids the core may take from a request: Firestore's auto-ids, Auth uids, the settings UUID. */
 const FIRESTORE_ID_PATTERN = /^[A-Za-z0-9_-]{1,128}$/;
