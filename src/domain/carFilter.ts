@@ -55,7 +55,11 @@ export function parseCarFilter(query: unknown): CarFilter {
   return filter;
 }
 
-export function matchesCarFilter(car: Pick<Car, "category" | "transmission" | "fuel" | "seats">, filter: CarFilter) {
+/** Whether a car passes the filters (seats means "at least"); takes a filter read or not. */
+export function matchesCarFilter(
+  car: Pick<Car, "category" | "transmission" | "fuel" | "seats">,
+  filter: { category?: string; transmission?: string; fuel?: string; seats?: number },
+) {
   return (
     (!filter.category || car.category === filter.category) &&
     (!filter.transmission || car.transmission === filter.transmission) &&

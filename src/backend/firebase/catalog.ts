@@ -1,20 +1,12 @@
 // The public catalogue as the site shows it, computed from Firestore documents the same
-// way the local server computes it (server/services/catalog.ts). Pure: the browser and
-// Cloud Functions share it.
-import { bookingRulesSchema, type Car, type News, type Offer } from "../../domain/schemas";
+// way the local server computes it (src/core/publicCatalog.ts). Pure: the browser reads it.
+import { bookingRulesSchema, type News, type Offer } from "../../domain/schemas";
 import { vilniusDateString } from "../../domain/time";
-import type { CarFilter, PublicSettings, WithId } from "../port";
+import type { PublicSettings, WithId } from "../port";
 import { publicBookingRules } from "../shared/catalog";
 
 /** The site's car filters, applied to published cars (seats means "at least"). */
-export function matchesCarFilter(car: Pick<Car, "category" | "transmission" | "fuel" | "seats">, filter: CarFilter) {
-  return (
-    (!filter.category || car.category === filter.category) &&
-    (!filter.transmission || car.transmission === filter.transmission) &&
-    (!filter.fuel || car.fuel === filter.fuel) &&
-    (filter.seats === undefined || car.seats >= filter.seats)
-  );
-}
+export { matchesCarFilter } from "../../domain/carFilter";
 
 /** Offers for the site: switched on and not yet expired (validTo is a Vilnius calendar date). */
 export function publicOffers<T extends WithId<Offer>>(offers: readonly T[], now: Date = new Date()): T[] {
