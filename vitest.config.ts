@@ -3,6 +3,9 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   define: { __BUILD_ID__: JSON.stringify("test") },
   test: {
+    // A test (or describe) tagged `firestore` runs against the Firestore emulator: `npm test` counts
+    // such tests on a line of their own (scripts/lib/emulatorSuites.ts).
+    tags: [{ name: "firestore", description: "vykdomas su Firestore emuliatoriumi (FIRESTORE_EMULATOR_HOST)" }],
     projects: [
       {
         extends: true,

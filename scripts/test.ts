@@ -1,13 +1,43 @@
 // `npm test`: lint, type check, unit, integration, build, end-to-end, in that order,
 // stopping at the first failure. `--only e2e` (or `--only unit,integration`) runs a part.
+// The integration step runs with the Google Cloud SDK's Firestore emulator (firestore.rules
+// loaded) when it is installed, so every Firestore suite runs; the summary says how many
+// Firestore tests ran and how many did not, and why.
 import { spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { join, relative, resolve } from "node:path";
 import { ChromiumNotFoundError, findChromium } from "./chromium";
+import { gcloudFirestoreMissingReason, startGcloudFirestore } from "./firebase-gcloud-emulator";
+import { firebaseToolsMissingReason } from "./firebase-tools-emulators";
+import {
+  type Counts,
+  countOf,
+  isFirestoreTest,
+  isStorageTest,
+  isUnder,
+  type ReportedTest,
+  readReportedTests,
+} from "./lib/emulatorSuites";
 
 const ROOT = resolve(import.meta.dirname, "..");
 const bin = (name: string) => resolve(ROOT, "node_modules/.bin", name);
+
+/** A process a step needs running beside it (an emulator), started just before the step. */
+interface Service {
+  /** environment for the step */
+  env: Record<string, string>;
+  /** stops it and waits; when this process ends it stops on its own (scripts/lib/emulatorGuard.ts) */
+  stop(): Promise<void>;
+}
+
+/** A group of a step's tests the summary counts on a line of its own. */
+interface Highlight {
+  title: string;
+  match: (test: ReportedTest) => boolean;
+  /** why these tests could not run here, when known before the step (printed with the counts) */
+  notRun?: () => string | null;
+}
 
 interface Step {
   id: string;
@@ -16,7 +46,37 @@ interface Step {
   args: string[];
   /** extra environment, computed just before the step runs */
   prepare?: () => Record<string, string>;
+  /** started before the step, stopped after it (also on failure and Ctrl-C); null when not available here */
+  service?: (notes: string[]) => Promise<Service | null>;
+  highlights?: Highlight[];
 }
+
+/** Why the Firestore suites did not run in this `npm test`, when they did not. */
+let firestoreNotRun: string | null = null;
+
+/** The Cloud SDK's Firestore emulator with firestore.rules, for the integration step. */
+async function firestoreService(notes: string[]): Promise<Service | null> {
+  const named = process.env.FIRESTORE_EMULATOR_HOST?.trim();
+  if (named) {
+    notes.push(`Firestore emuliatorius: naudojamas FIRESTORE_EMULATOR_HOST=${named}`);
+    return { env: { FIRESTORE_EMULATOR_HOST: named }, stop: async () => {} };
+  }
+  const missing = gcloudFirestoreMissingReason();
+  if (missing) {
+    firestoreNotRun = missing;
+    notes.push(`nevykdyta: Firestore emuliatoriaus testai – ${missing}`);
+    return null;
+  }
+  const started = await startGcloudFirestore();
+  if (!started) return null;
+  notes.push(
+    `Firestore emuliatorius (Google Cloud SDK, taisyklės ${relative(ROOT, started.rules ?? "") || "neįkeltos"}): ${started.address}`,
+  );
+  return { env: { FIRESTORE_EMULATOR_HOST: started.address }, stop: started.stop };
+}
+
+const STORAGE_NOT_RUN =
+  "Storage emuliatorius be interneto nepasileidžia (firebase-tools atsisiunčia jo taisyklių vykdymo aplinką)";
 
 const STEPS: Step[] = [
   { id: "lint", title: "Stilius ir formatavimas (biome check)", command: bin("biome"), args: ["check", "."] },
@@ -24,9 +84,18 @@ const STEPS: Step[] = [
   { id: "unit", title: "Vienetų testai (vitest: unit)", command: bin("vitest"), args: ["run", "--project", "unit"] },
   {
     id: "integration",
-    title: "Integraciniai testai (tikras serveris ir PGlite)",
+    title: "Integraciniai testai (tikras serveris, PGlite, Firestore emuliatorius)",
     command: bin("vitest"),
     args: ["run", "--project", "integration"],
+    service: firestoreService,
+    highlights: [
+      {
+        title: "Firestore emuliatoriaus testai (su firestore.rules)",
+        match: isFirestoreTest,
+        notRun: () => firestoreNotRun,
+      },
+      { title: "Storage emuliatoriaus testai", match: isStorageTest, notRun: () => STORAGE_NOT_RUN },
+    ],
   },
   { id: "build", title: "Programos surinkimas (npm run build)", command: "npm", args: ["run", "build"] },
   {
@@ -35,17 +104,18 @@ const STEPS: Step[] = [
     command: bin("vitest"),
     args: ["run", "--project", "e2e"],
     prepare: () => ({ CHROME_PATH: findChromium() }),
+    highlights: [
+      {
+        title: "Firebase naršyklės testai (Auth, Firestore, Functions emuliatoriai)",
+        match: isUnder(ROOT, "tests/e2e/firebase"),
+        notRun: () => firebaseToolsMissingReason(),
+      },
+    ],
   },
 ];
 
 /** The counts of vitest's JSON report: printed in the summary so tests not run are never hidden among passes. */
-interface TestCounts {
-  passed: number;
-  failed: number;
-  skipped: number;
-}
-
-function readCounts(file: string): TestCounts | null {
+function readCounts(file: string): Counts | null {
   try {
     const report = JSON.parse(readFileSync(file, "utf8")) as Record<string, unknown>;
     const count = (key: string) => (typeof report[key] === "number" ? (report[key] as number) : 0);
@@ -59,13 +129,31 @@ function readCounts(file: string): TestCounts | null {
   }
 }
 
-const countsText = (counts: TestCounts | null): string => {
+const countsText = (counts: Counts | null, always = false): string => {
   if (!counts) return "";
   const parts = [`${counts.passed} praėjo`];
-  if (counts.failed > 0) parts.push(`${counts.failed} nepavyko`);
-  if (counts.skipped > 0) parts.push(`${counts.skipped} nevykdyti`);
+  if (always || counts.failed > 0) parts.push(`${counts.failed} nepavyko`);
+  if (always || counts.skipped > 0) parts.push(`${counts.skipped} nevykdyti`);
   return parts.join(", ");
 };
+
+interface HighlightResult {
+  title: string;
+  counts: Counts;
+  notRun: string | null;
+}
+
+function highlightResults(step: Step, report: string): HighlightResult[] {
+  if (!step.highlights?.length) return [];
+  const tests = readReportedTests(report);
+  if (!tests) return [];
+  return step.highlights.map((highlight) => {
+    const counts = countOf(tests.filter(highlight.match));
+    // The reason is shown only when some of these tests did not run.
+    const notRun = counts.skipped > 0 ? (highlight.notRun?.() ?? null) : null;
+    return { title: highlight.title, counts, notRun };
+  });
+}
 
 const seconds = (ms: number) =>
   `${new Intl.NumberFormat("lt-LT", { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(ms / 1000)} s`;
@@ -98,9 +186,12 @@ function parseArgs(argv: string[]): { only: Set<string> | null; vitestArgs: stri
 }
 
 let running: ReturnType<typeof spawn> | null = null;
+let service: Service | null = null;
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.on(signal, () => {
     running?.kill(signal);
+    // The emulator's guard also sees this process end and stops it.
+    void service?.stop();
     process.exit(130);
   });
 }
@@ -133,7 +224,13 @@ async function main(): Promise<number> {
     return 2;
   }
   const steps = STEPS.filter((s) => !parsed.only || parsed.only.has(s.id));
-  const results: { step: Step; ms: number; ok: boolean; counts: TestCounts | null }[] = [];
+  const results: {
+    step: Step;
+    ms: number;
+    ok: boolean;
+    counts: Counts | null;
+    highlights: HighlightResult[];
+  }[] = [];
   const started = Date.now();
   const reports = mkdtempSync(join(tmpdir(), "ratai-testai-"));
 
@@ -141,21 +238,37 @@ async function main(): Promise<number> {
     console.info(`\n━━━ ${index + 1}/${steps.length} ${step.title} ━━━`);
     const stepStart = Date.now();
     let env: Record<string, string> = {};
+    const notes: string[] = [];
     try {
       env = step.prepare?.() ?? {};
+      service = (await step.service?.(notes)) ?? null;
+      Object.assign(env, service?.env);
     } catch (error) {
-      const message = error instanceof ChromiumNotFoundError ? error.message : String(error);
+      const message = error instanceof ChromiumNotFoundError || error instanceof Error ? error.message : String(error);
       console.error(`\n✖ ${step.title}: ${message}`);
-      results.push({ step, ms: Date.now() - stepStart, ok: false, counts: null });
+      results.push({ step, ms: Date.now() - stepStart, ok: false, counts: null, highlights: [] });
       break;
     }
+    for (const note of notes) console.info(note);
     if (env.CHROME_PATH) console.info(`Chromium: ${env.CHROME_PATH}`);
     const isVitest = step.command === bin("vitest");
     const report = join(reports, `${step.id}.json`);
     const reporterArgs = ["--reporter=default", "--reporter=json", `--outputFile.json=${report}`];
-    const code = await run(step, env, isVitest ? [...reporterArgs, ...parsed.vitestArgs] : []);
+    let code: number;
+    try {
+      code = await run(step, env, isVitest ? [...reporterArgs, ...parsed.vitestArgs] : []);
+    } finally {
+      await service?.stop();
+      service = null;
+    }
     const ms = Date.now() - stepStart;
-    results.push({ step, ms, ok: code === 0, counts: isVitest ? readCounts(report) : null });
+    results.push({
+      step,
+      ms,
+      ok: code === 0,
+      counts: isVitest ? readCounts(report) : null,
+      highlights: isVitest ? highlightResults(step, report) : [],
+    });
     if (code !== 0) {
       console.error(
         `\n✖ Nepavyko: ${step.title} (išėjimo kodas ${code}, ${seconds(ms)}). Tolesni žingsniai nevykdyti.`,
@@ -172,10 +285,20 @@ async function main(): Promise<number> {
     const mark = !result ? "–" : result.ok ? "✔" : "✖";
     const time = result ? seconds(result.ms) : "nevykdyta";
     const counts = countsText(result?.counts ?? null);
-    console.info(`${mark} ${step.title.padEnd(52)} ${time.padStart(8)}${counts ? `   ${counts}` : ""}`);
+    console.info(`${mark} ${step.title.padEnd(70)} ${time.padStart(8)}${counts ? `   ${counts}` : ""}`);
+    for (const highlight of result?.highlights ?? []) {
+      const why = highlight.notRun ? ` (nevykdyta: ${highlight.notRun})` : "";
+      console.info(`    ${highlight.title.padEnd(75)}   ${countsText(highlight.counts, true)}${why}`);
+    }
   }
   rmSync(reports, { recursive: true, force: true });
-  console.info(`${ok ? "Visi testai praėjo" : "Testai nepraėjo"} per ${seconds(Date.now() - started)}.`);
+  const notRun = results.reduce((sum, result) => sum + (result.counts?.skipped ?? 0), 0);
+  const verdict = !ok
+    ? "Testai nepraėjo"
+    : notRun > 0
+      ? `Visi įvykdyti testai praėjo (nevykdyta: ${notRun}, priežastys – aukščiau)`
+      : "Visi testai praėjo";
+  console.info(`${verdict} per ${seconds(Date.now() - started)}.`);
   return ok ? 0 : 1;
 }
 

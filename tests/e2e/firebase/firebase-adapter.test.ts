@@ -3,12 +3,14 @@
 //
 // - The Auth emulator always runs (it is Node code inside firebase-tools).
 // - Firestore: the emulator FIRESTORE_EMULATOR_HOST names, else the Google Cloud SDK's emulator
-//   when it is installed (it runs on Java 17), loaded with the demo company by the same code as
-//   `npm run firebase:seed`. Without one, the tests that need data report
+//   when it is installed (it runs on Java 17) with firestore.rules loaded, holding the demo company
+//   written by the same code as `npm run firebase:seed` (through the admin SDK, which the rules do not
+//   bind). Without one, the tests that need data report
 //   "nevykdyta: Firestore emuliatorius nepasiekiamas" and the others check that the pages say clearly, in
 //   Lithuanian, that the data cannot be loaded.
-// - Cloud Functions and Storage emulators are not run (closed ports): what needs them must fail
-//   with a Lithuanian message, never a crash.
+// - Cloud Functions and Storage emulators are not run here (closed ports): what needs them must fail
+//   with a Lithuanian message, never a crash. The same build through real Cloud Functions (firebase-tools'
+//   emulators) is tests/e2e/firebase/callables.test.ts.
 import { type App, deleteApp, initializeApp } from "firebase-admin/app";
 import { getAuth } from "firebase-admin/auth";
 import { getFirestore, Timestamp } from "firebase-admin/firestore";
@@ -49,6 +51,11 @@ async function firestoreForFile(): Promise<{ address: string; started: RunningFi
 }
 
 const firestore = await firestoreForFile();
+if (firestore) {
+  console.info(
+    "nevykdyta: „neveikiant Firestore…“ – Firestore emuliatorius veikia; šis atvejis tikrinamas paleidus su FIREBASE_E2E_FIRESTORE=off",
+  );
+}
 
 let emulator: AuthEmulator;
 let server: RunningServer;
@@ -107,7 +114,7 @@ afterAll(async () => {
   await server?.stop();
   if (adminApp) await deleteApp(adminApp);
   await emulator?.stop();
-  firestore?.started?.stop();
+  await firestore?.started?.stop();
 });
 
 const uncaught = (errors: string[]) => errors.filter((e) => e.startsWith("nepagauta klaida"));

@@ -1,6 +1,7 @@
-// Finds the Firebase emulators the environment names (firebase emulators:exec sets
-// FIRESTORE_EMULATOR_HOST and friends). A suite whose emulator is absent prints
-// "nevykdyta: ... emuliatorius nepasiekiamas" and is skipped, never counted as passed.
+// Finds the Firebase emulators the environment names (`npm test` and
+// `npm run firebase:test-emulators` set FIRESTORE_EMULATOR_HOST; `firebase emulators:exec` sets it
+// and friends). A suite whose emulator is absent prints "nevykdyta: ... emuliatorius nepasiekiamas"
+// with the reason and is skipped, never counted as passed.
 import { connect } from "node:net";
 
 export interface EmulatorHost {
@@ -9,6 +10,15 @@ export interface EmulatorHost {
   /** "host:port" */
   address: string;
 }
+
+/** What to do about a missing emulator, by the variable that names it. */
+const HINTS: Record<string, string> = {
+  FIRESTORE_EMULATOR_HOST:
+    "jį paleidžia „npm test“ ir „npm run firebase:test-emulators“, kai įdiegtas Google Cloud SDK Firestore emuliatorius",
+  FIREBASE_STORAGE_EMULATOR_HOST:
+    "Storage emuliatorius be interneto nepasileidžia: firebase-tools jo taisyklių vykdymo aplinką (jar) atsisiunčia iš interneto; " +
+    "paleiskite „firebase emulators:exec --only storage“ kompiuteryje su internetu ir Java 21",
+};
 
 function parse(value: string | undefined): EmulatorHost | null {
   const match = /^\[?([^\]]+?)\]?:(\d{1,5})$/.exec(value?.trim() ?? "");
@@ -37,7 +47,8 @@ export async function emulatorFromEnv(variable: string, label: string): Promise<
   const ok = target ? await reachable(target) : false;
   if (!target || !ok) {
     const why = target ? `${variable}=${target.address} neatsako` : `${variable} nenurodytas`;
-    console.info(`nevykdyta: ${label} emuliatorius nepasiekiamas (${why})`);
+    const hint = HINTS[variable];
+    console.info(`nevykdyta: ${label} emuliatorius nepasiekiamas (${why})${hint ? `; ${hint}` : ""}`);
     return null;
   }
   return target;
