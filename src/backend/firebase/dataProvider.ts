@@ -64,13 +64,6 @@ export const PROVIDER_MESSAGES = {
   settingsDelete: "Nustatymų ištrinti negalima",
 } as const;
 
-/** Positions step by 10 (as on the local server), so one record can be slotted in by hand. */
-export const SORT_STEP = 10;
-const SORTING_MESSAGES = {
-  resource: "Rūšiuoti galima tik automobilius arba akcijas",
-  list: "Sąrašas tuščias arba įrašai jame kartojasi",
-  gone: "Kai kurių įrašų nebėra. Atnaujinkite puslapį ir bandykite dar kartą.",
-} as const;
 /** The lists staff watch for changes made elsewhere (admin-only lists are not watched). */
 const LIVE_RESOURCES: FirestoreResource[] = [
   "reservations",
