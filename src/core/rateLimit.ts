@@ -52,9 +52,3 @@ export async function takeRateLimit(tx: Transaction, key: string, limit: RateLim
   if (!window) throw new CoreError("rate-limited", TOO_MANY_REQUESTS_MESSAGE);
   return () => tx.set(COLLECTIONS.rateLimits, key, { ...window });
 }
-
-/** Whether the client's window is used up, without counting a hit (for read-only calls). */
-export async function isRateLimited(tx: Transaction, key: string, limit: RateLimit, now: Date): Promise<boolean> {
-  const current = await tx.get(COLLECTIONS.rateLimits, key);
-  return nextRateWindow(current?.data ?? null, limit, now) === null;
-}

@@ -6,9 +6,3 @@ export type WithId<T> = T & { id: string };
 export type Stamped<T> = WithId<T> & { createdAt: string; updatedAt: string };
 
 export const toRecord = <T>(doc: StoredDoc): Stamped<T> => ({ ...(doc.data as T), id: doc.id }) as Stamped<T>;
-
-/** A record's data as a store takes it: without the id. */
-export function withoutId(record: Record<string, unknown>): Record<string, unknown> {
-  const { id: _id, ...data } = record;
-  return data;
-}
