@@ -23,8 +23,10 @@ export function defaultSettings(): Doc<Settings> {
     company: {
       name: "Automobilių nuoma",
       brand: "Automobilių nuoma",
-      companyCode: "—",
-      vatCode: "—",
+      // Not entered yet: the settings form asks for the company code (9 digits) before the
+      // first save; the VAT payer code stays empty for a company that is not a VAT payer.
+      companyCode: "",
+      vatCode: "",
       address: "—",
       phones: [],
       emails: [],

@@ -1,6 +1,8 @@
 // Entity schemas shared by the browser, the server and Cloud Functions.
 // One rule, written once: every boundary parses with these.
 import { z } from "zod";
+import { formatDays, formatNumber } from "./format";
+import { formatIban, isValidIban } from "./iban";
 import { ENTITY_ID_PATTERN, SLUG_PATTERN } from "./ids";
 import { isValidPhone, normalizePhone, PHONE_MAX_LENGTH } from "./phone";
 
@@ -427,6 +429,9 @@ export type Extra = z.infer<typeof extraSchema>;
 
 // ---------- Settings ----------
 
+/** The VAT rate the settings accept: from 0 to 30 %. */
+export const MAX_VAT_RATE = 0.3;
+
 export const bookingRulesSchema = z
   .object({
     /** the earliest pickup is now + lead time */
@@ -437,22 +442,82 @@ export const bookingRulesSchema = z
     maxAdvanceDays: z.number().int().min(1).max(1000).default(365),
     /** a started day is not charged within this many minutes */
     graceMinutes: z.number().int().min(0).max(720).default(60),
-    vatRate: z.number().min(0).max(1).default(0.21),
+    vatRate: z
+      .number({ error: "Turi būti skaičius" })
+      .min(0, { error: "PVM tarifas negali būti neigiamas (mažiausias 0)" })
+      .max(MAX_VAT_RATE, { error: "PVM tarifas turi būti ne didesnis kaip 0,3 (30 %)" })
+      .default(0.21),
     openingHour: z.number().int().min(0).max(23).default(8),
     closingHour: z.number().int().min(1).max(24).default(20),
   })
-  .strict();
+  .strict()
+  // Rules that only hold together; a violation is reported on the field to change.
+  .superRefine((rules, ctx) => {
+    if (rules.maxDays < rules.minDays) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["maxDays"],
+        message: `Ilgiausia nuoma turi būti ne trumpesnė už trumpiausią (${formatDays(rules.minDays)})`,
+      });
+    }
+    if (rules.closingHour <= rules.openingHour) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["closingHour"],
+        message: `Darbo pabaiga turi būti vėlesnė už darbo pradžią (${rules.openingHour} val.)`,
+      });
+    }
+    if (rules.maxAdvanceDays < rules.minDays) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["maxAdvanceDays"],
+        message: `Rezervuoti iš anksto turi būti galima ne trumpiau nei trumpiausia nuoma (${formatDays(rules.minDays)})`,
+      });
+    }
+    if (rules.leadTimeHours >= rules.maxAdvanceDays * 24) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["leadTimeHours"],
+        message: `Laikas iki paėmimo turi būti trumpesnis nei rezervavimo iš anksto laikotarpis (${formatNumber(
+          rules.maxAdvanceDays * 24,
+        )} val.)`,
+      });
+    }
+  });
 export type BookingRules = z.infer<typeof bookingRulesSchema>;
+
+/**
+ * A Lithuanian company code (juridinio asmens kodas): exactly 9 digits. Empty only while not
+ * entered yet (a fresh install's default settings); the settings form requires it.
+ */
+export const COMPANY_CODE_PATTERN = /^(\d{9})?$/;
+/** A Lithuanian VAT payer code: LT and 9 or 12 digits; empty for a company that is not a VAT payer. */
+export const VAT_CODE_PATTERN = /^(LT(\d{9}|\d{12}))?$/;
 
 export const companyDetailsSchema = z
   .object({
     name: text(160),
     brand: text(80),
-    companyCode: text(20),
-    vatCode: text(20),
+    companyCode: z
+      .string({ error: "Turi būti tekstas" })
+      .trim()
+      .regex(COMPANY_CODE_PATTERN, { error: "Įmonės kodas turi būti lygiai 9 skaitmenys" }),
+    /** empty when the company is not a VAT payer */
+    vatCode: z.string({ error: "Turi būti tekstas" }).trim().toUpperCase().regex(VAT_CODE_PATTERN, {
+      error: "PVM mokėtojo kodas turi būti LT ir 9 arba 12 skaitmenų (pvz., LT123456789); ne PVM mokėtojui – tuščias",
+    }),
     address: text(250),
     bankName: optionalText(120),
-    iban: optionalText(40),
+    /** stored in the printed form, "LT12 1000 0111 0100 1000"; empty when not given */
+    iban: z
+      .string({ error: "Turi būti tekstas" })
+      .trim()
+      .max(42, { error: "Ne daugiau kaip 42 simboliai" })
+      .refine((v) => v === "" || isValidIban(v), {
+        error: "Neteisingas IBAN: patikrinkite sąskaitos numerį (pvz., LT12 1000 0111 0100 1000)",
+      })
+      .transform((v) => (v === "" ? v : formatIban(v)))
+      .optional(),
     phones: z.array(text(30)).max(5).default([]),
     emails: z.array(email).max(5).default([]),
     hours: z.string().max(500).default(""),

@@ -126,11 +126,27 @@ function SettingsForm() {
       <FormTab label="Įmonė">
         <TextInput source="company.name" label="Juridinis pavadinimas" validate={required()} parse={emptyToString} />
         <TextInput source="company.brand" label="Prekės ženklas" validate={required()} parse={emptyToString} />
-        <TextInput source="company.companyCode" label="Įmonės kodas" validate={required()} parse={emptyToString} />
-        <TextInput source="company.vatCode" label="PVM mokėtojo kodas" validate={required()} parse={emptyToString} />
+        <TextInput
+          source="company.companyCode"
+          label="Įmonės kodas"
+          helperText="9 skaitmenys"
+          validate={required()}
+          parse={emptyToString}
+        />
+        <TextInput
+          source="company.vatCode"
+          label="PVM mokėtojo kodas"
+          helperText="LT ir 9 arba 12 skaitmenų; jei įmonė nėra PVM mokėtoja, palikite tuščią"
+          parse={emptyToString}
+        />
         <TextInput source="company.address" label="Adresas" validate={required()} parse={emptyToString} />
         <TextInput source="company.bankName" label="Bankas" parse={emptyToString} />
-        <TextInput source="company.iban" label="Sąskaitos Nr. (IBAN)" parse={emptyToString} />
+        <TextInput
+          source="company.iban"
+          label="Sąskaitos Nr. (IBAN)"
+          helperText="Pvz., LT12 1000 0111 0100 1000; tarpai nebūtini"
+          parse={emptyToString}
+        />
         <TextArrayInput source="company.phones" label="Telefonai" helperText="Įrašykite ir spauskite Enter" />
         <TextArrayInput source="company.emails" label="El. pašto adresai" helperText="Įrašykite ir spauskite Enter" />
         <TextInput source="company.hours" label="Darbo laikas" multiline parse={emptyToString} />
@@ -179,10 +195,10 @@ function SettingsForm() {
         <NumberInput
           source="bookingRules.vatRate"
           label="PVM tarifas"
-          helperText="Dalimis: 0,21 reiškia 21 %"
+          helperText="Dalimis nuo 0 iki 0,3: 0,21 reiškia 21 %"
           step={0.01}
           min={0}
-          max={1}
+          max={0.3}
         />
         <NumberInput source="bookingRules.openingHour" label="Darbo pradžia, val." step={1} min={0} max={23} />
         <NumberInput source="bookingRules.closingHour" label="Darbo pabaiga, val." step={1} min={1} max={24} />

@@ -13,14 +13,19 @@ export default function Footer({ settings }: { settings: PublicSettings }) {
           <section aria-labelledby="footer-company">
             <h2 id="footer-company">{company.name}</h2>
             <dl className="site-footer__legal">
-              <div>
-                <dt>Įmonės kodas</dt>
-                <dd>{company.companyCode}</dd>
-              </div>
-              <div>
-                <dt>PVM mokėtojo kodas</dt>
-                <dd>{company.vatCode}</dd>
-              </div>
+              {company.companyCode ? (
+                <div>
+                  <dt>Įmonės kodas</dt>
+                  <dd>{company.companyCode}</dd>
+                </div>
+              ) : null}
+              {/* empty when the company is not a VAT payer */}
+              {company.vatCode ? (
+                <div>
+                  <dt>PVM mokėtojo kodas</dt>
+                  <dd>{company.vatCode}</dd>
+                </div>
+              ) : null}
               <div>
                 <dt>Adresas</dt>
                 <dd>{company.address}</dd>
