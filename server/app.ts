@@ -13,6 +13,7 @@ import { coreHttpError } from "./core";
 import { isPgError } from "./db/index";
 import { requireStaff } from "./http/auth";
 import { isJsonContentType, JSON_CONTENT_TYPE_MESSAGE, MALFORMED_JSON_MESSAGE } from "./http/body";
+import { closeAfterUnreadBody } from "./http/connection";
 import type { AppDeps, AppEnv } from "./http/context";
 import { ApiError, validationError } from "./http/errors";
 import { log } from "./log";
@@ -241,6 +242,7 @@ export function errorResponse(error: unknown, c: Context): Response {
 export function createApp(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
 
+  app.use("*", closeAfterUnreadBody());
   app.use("*", async (c, next) => {
     c.set("deps", deps);
     await next();

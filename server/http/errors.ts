@@ -23,7 +23,15 @@ export function fieldErrorsFromZod(error: ZodError): Record<string, string> {
   const errors: Record<string, string> = {};
   for (const issue of error.issues) {
     const key = issue.path.length > 0 ? issue.path.map(String).join(".") : "_";
-    if (!(key in errors)) errors[key] = issue.message;
+    if (!Object.hasOwn(errors, key)) {
+      // An own property even for a key such as "__proto__", which plain assignment would drop.
+      Object.defineProperty(errors, key, {
+        value: issue.message,
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
+    }
   }
   return errors;
 }

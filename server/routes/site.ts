@@ -19,6 +19,7 @@ import { InputError } from "../../src/domain/input";
 import type { Config } from "../config";
 import { coreFor } from "../core";
 import type { Db } from "../db/types";
+import { parseJsonText } from "../http/body";
 import { clientKey } from "../http/clientIp";
 import { ApiError } from "../http/errors";
 
@@ -30,14 +31,9 @@ export interface SiteRoutesDeps {
 /** Largest JSON body the public forms send (a reservation is about 1 kB). */
 const MAX_BODY_BYTES = 64 * 1024;
 
+/** The body as JSON; a `__proto__` or `constructor` key anywhere is a 422 field error (parseJsonText). */
 async function readJson(c: Context): Promise<unknown> {
-  const text = await c.req.text();
-  if (text.trim() === "") throw new ApiError(400, "Užklausos turinys tuščias");
-  try {
-    return JSON.parse(text);
-  } catch {
-    throw new ApiError(400, "Užklausos turinys nėra tinkamas JSON");
-  }
+  return parseJsonText(await c.req.text(), "Užklausos turinys nėra tinkamas JSON");
 }
 
 /** The catalogue filters of a query; an unknown value is a 400 with the field named. */

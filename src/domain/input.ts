@@ -43,13 +43,63 @@ export const CLIENT_PRICE_FIELDS = [
 export const isPlainObject = (value: unknown): value is Record<string, unknown> =>
   typeof value === "object" && value !== null && !Array.isArray(value);
 
+/**
+ * Keys that name an object's prototype machinery. JSON.parse makes `"__proto__"` an own key,
+ * which spreading, assignment and schemas may drop or merge silently: such a key is never a
+ * field, so it is refused wherever it appears, top level or nested, like any unknown field.
+ */
+export const RESERVED_KEYS: readonly string[] = ["__proto__", "constructor", "prototype"];
+
+/** At most this many reserved keys are named in one answer. */
+const MAX_RESERVED_KEY_ERRORS = 20;
+
+/** Sets a field error as an own property, even for a key such as "__proto__". */
+const setOwn = (errors: Record<string, string>, key: string, message: string): void => {
+  Object.defineProperty(errors, key, { value: message, enumerable: true, writable: true, configurable: true });
+};
+
+/** Field errors for every reserved key in a parsed body ("customer.__proto__": "Nežinomas laukas"). */
+export function reservedKeyErrors(value: unknown, prefix?: string): Record<string, string> {
+  const errors: Record<string, string> = {};
+  let count = 0;
+  // Iterative, so a deeply nested body cannot overflow the stack.
+  const pending: { value: unknown; path: string }[] = [{ value, path: prefix ?? "" }];
+  const join = (path: string, key: string) => (path === "" ? key : `${path}.${key}`);
+  while (pending.length > 0 && count < MAX_RESERVED_KEY_ERRORS) {
+    const next = pending.pop();
+    if (!next || typeof next.value !== "object" || next.value === null) continue;
+    if (Array.isArray(next.value)) {
+      next.value.forEach((item, index) => {
+        pending.push({ value: item, path: join(next.path, String(index)) });
+      });
+      continue;
+    }
+    for (const key of Object.keys(next.value)) {
+      if (RESERVED_KEYS.includes(key)) {
+        if (count >= MAX_RESERVED_KEY_ERRORS) break;
+        setOwn(errors, join(next.path, key), UNKNOWN_FIELD_MESSAGE);
+        count += 1;
+      } else {
+        pending.push({ value: (next.value as Record<string, unknown>)[key], path: join(next.path, key) });
+      }
+    }
+  }
+  return errors;
+}
+
+/** Refuses a body with a reserved key anywhere in it (see RESERVED_KEYS). */
+export function refuseReservedKeys(value: unknown, prefix?: string): void {
+  const errors = reservedKeyErrors(value, prefix);
+  if (Object.keys(errors).length > 0) throw invalidFields(errors);
+}
+
 /** Zod issues as field errors; an unknown key becomes its own field ("customer.foo": "Nežinomas laukas"). */
 export function issueFieldErrors(error: {
   issues: readonly { code: string; path: readonly PropertyKey[]; message: string; keys?: readonly string[] }[];
 }): Record<string, string> {
   const errors: Record<string, string> = {};
   const set = (key: string, message: string) => {
-    if (!(key in errors)) errors[key] = message;
+    if (!Object.hasOwn(errors, key)) setOwn(errors, key, message);
   };
   for (const issue of error.issues) {
     const base = issue.path.map(String);
@@ -75,12 +125,13 @@ export function prepareBody(
   ignored: readonly string[] = [],
 ): Record<string, unknown> {
   if (!isPlainObject(body)) throw new InputError(BODY_NOT_OBJECT_MESSAGE);
+  refuseReservedKeys(body);
   const out: Record<string, unknown> = {};
   const errors: Record<string, string> = {};
   for (const [key, value] of Object.entries(body)) {
     if (ignored.includes(key)) continue;
     if (known.includes(key)) out[key] = value;
-    else errors[key] = UNKNOWN_FIELD_MESSAGE;
+    else setOwn(errors, key, UNKNOWN_FIELD_MESSAGE);
   }
   if (Object.keys(errors).length > 0) throw invalidFields(errors);
   return out;
@@ -99,6 +150,7 @@ export function dropExtraPrices(extras: unknown): unknown {
 
 /** Parses with a zod schema; the issues become field errors. */
 export function parseFields<T>(schema: ZodType<T>, value: unknown, prefix?: string): T {
+  refuseReservedKeys(value, prefix);
   const parsed = schema.safeParse(value);
   if (parsed.success) return parsed.data;
   const errors = issueFieldErrors(parsed.error);
