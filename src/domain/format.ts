@@ -100,6 +100,24 @@ export function formatDays(n: number): string {
   return formatCount(n, DAY_FORMS);
 }
 
+export const DAY_ACCUSATIVE_FORMS_PARA = ["parą", "paras", "parų"] as const;
+export const DAY_GENITIVE_FORMS = ["paros", "parų", "parų"] as const;
+
+/** After "už" (accusative): "už 1 parą", "už 3 paras", "už 10 parų". */
+export function formatDaysAccusative(n: number): string {
+  return formatCount(n, DAY_ACCUSATIVE_FORMS_PARA);
+}
+
+/** After "nuo" (genitive): "nuo 1 paros", "nuo 3 parų", "nuo 21 paros". */
+export function formatDaysGenitive(n: number): string {
+  return formatCount(n, DAY_GENITIVE_FORMS);
+}
+
+/** A price tier's rental length: "1–3 paros", "nuo 21 paros". */
+export function formatTierSpan(fromDays: number, toDays: number | null): string {
+  return toDays === null ? `nuo ${formatDaysGenitive(fromDays)}` : `${formatNumber(fromDays)}–${formatDays(toDays)}`;
+}
+
 /** "1 automobilis", "2 automobiliai", "10 automobilių" */
 export function formatCars(n: number): string {
   return formatCount(n, CAR_FORMS);

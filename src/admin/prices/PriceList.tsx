@@ -1,6 +1,6 @@
 // Price rules: per car or per class, optionally for a season, with tiers by rental length.
 import { DataTable, List, ReferenceField, SelectInput } from "react-admin";
-import { formatMoney } from "../../domain/format";
+import { formatMoney, formatTierSpan } from "../../domain/format";
 import type { Price } from "../../domain/schemas";
 import { CAR_CATEGORY_CHOICES, choiceName } from "../labels";
 
@@ -11,7 +11,7 @@ export function tiersText(tiers: Price["tiers"]): string {
   return [...tiers]
     .sort((a, b) => a.fromDays - b.fromDays)
     .map((tier) => {
-      const span = tier.toDays === null ? `nuo ${tier.fromDays} d.` : `${tier.fromDays}–${tier.toDays} d.`;
+      const span = formatTierSpan(tier.fromDays, tier.toDays);
       return `${span}: ${formatMoney(tier.dailyRate)}`;
     })
     .join("; ");

@@ -16,7 +16,7 @@ import {
 } from "@mui/material";
 import { useEffect, useMemo, useState } from "react";
 import { Loading, Title, useGetList, useNotify } from "react-admin";
-import { formatCount, formatDateTime, formatMoney, formatNumber } from "../../domain/format";
+import { formatCount, formatDateTime, formatMoney, formatNumber, formatTierSpan } from "../../domain/format";
 import {
   type PlannedRule,
   PRICE_STEPS,
@@ -330,7 +330,7 @@ export function PriceUpdate() {
                       return (
                         <tr key={`${row.key}-${row.tierIndex}`} data-preview-row={row.key}>
                           <td>{rule ? ruleName(rule) : ""}</td>
-                          <td>{row.toDays === null ? `nuo ${row.fromDays} d.` : `${row.fromDays}–${row.toDays} d.`}</td>
+                          <td>{formatTierSpan(row.fromDays, row.toDays)}</td>
                           <td className="num">{formatMoney(row.oldRate)}</td>
                           <td className="num">
                             <strong>{formatMoney(row.newRate)}</strong>

@@ -2,7 +2,7 @@ import { Link } from "react-router-dom";
 import { useBackend } from "../../app/BackendContext";
 import { type PageLoadContext, usePageData } from "../../app/page";
 import type { PublicCar, WithId } from "../../backend/port";
-import { formatDate } from "../../domain/format";
+import { formatDate, formatDaysGenitive } from "../../domain/format";
 import type { Offer } from "../../domain/schemas";
 import PageHeader from "../components/PageHeader";
 import PageMeta from "../components/PageMeta";
@@ -52,7 +52,7 @@ export default function OffersPage() {
                     <h2 id={`offer-${offer.id}`}>{offer.title}</h2>
                     <span className="post-card__meta">
                       Galioja {formatDate(offer.validFrom)} – {formatDate(offer.validTo)}
-                      {offer.minDays > 1 ? `, nuomojant nuo ${offer.minDays} parų` : ""}
+                      {offer.minDays > 1 ? `, nuomojant nuo ${formatDaysGenitive(offer.minDays)}` : ""}
                     </span>
                     {offer.body ? <RichText text={offer.body} className="prose muted" /> : null}
                     <p>

@@ -1,5 +1,5 @@
 import type { SearchResult } from "../../backend/port";
-import { formatDays, formatMoney } from "../../domain/format";
+import { formatDaysAccusative, formatMoney } from "../../domain/format";
 import { carName } from "../lib/labels";
 
 /**
@@ -28,7 +28,7 @@ export default function AlternativeCars({
               </span>
             )}
             <br />
-            {formatMoney(option.quote.total)} už {formatDays(option.quote.days)}
+            {formatMoney(option.quote.total)} už {formatDaysAccusative(option.quote.days)}
           </span>
           <button
             type="button"

@@ -1,7 +1,7 @@
 import { Link, useSearchParams } from "react-router-dom";
 import { type PageLoadContext, usePageData } from "../../app/page";
 import { BackendError, type SearchResult } from "../../backend/port";
-import { formatCars, formatDateTime, formatDays, formatMoney } from "../../domain/format";
+import { formatCars, formatDateTime, formatDaysAccusative, formatMoney } from "../../domain/format";
 import Alert from "../components/Alert";
 import CarChips from "../components/CarChips";
 import CarImage from "../components/CarImage";
@@ -114,7 +114,7 @@ export default function SearchPage() {
                       <CarChips car={car} />
                     </div>
                     <div className="result-card__quote">
-                      <span className="muted">Iš viso už {formatDays(quote.days)}</span>
+                      <span className="muted">Iš viso už {formatDaysAccusative(quote.days)}</span>
                       <span className="result-card__total">{formatMoney(quote.total)}</span>
                       <span>
                         {formatMoney(quote.perDay)} parai · užstatas {formatMoney(quote.deposit)}

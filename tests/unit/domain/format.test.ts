@@ -6,8 +6,11 @@ import {
   formatDateLong,
   formatDateTime,
   formatDays,
+  formatDaysAccusative,
+  formatDaysGenitive,
   formatMoney,
   formatNumber,
+  formatTierSpan,
   formatTime,
   pluralLt,
   roundMoney,
@@ -89,6 +92,20 @@ describe("pluralLt", () => {
     expect(formatDays(11)).toBe("11 parų");
     expect(formatDays(21)).toBe("21 para");
     expect(formatDays(22)).toBe("22 paros");
+  });
+
+  it("po „už“ – galininkas, po „nuo“ – kilmininkas: už 1 parą, 3 paras, 10 parų; nuo 1 paros, 3 parų, 21 paros", () => {
+    expect(formatDaysAccusative(1)).toBe("1 parą");
+    expect(formatDaysAccusative(3)).toBe("3 paras");
+    expect(formatDaysAccusative(10)).toBe("10 parų");
+    expect(formatDaysAccusative(21)).toBe("21 parą");
+    expect(formatDaysGenitive(1)).toBe("1 paros");
+    expect(formatDaysGenitive(3)).toBe("3 parų");
+    expect(formatDaysGenitive(10)).toBe("10 parų");
+    expect(formatDaysGenitive(21)).toBe("21 paros");
+    expect(formatTierSpan(1, 3)).toBe("1–3 paros");
+    expect(formatTierSpan(8, 20)).toBe("8–20 parų");
+    expect(formatTierSpan(21, null)).toBe("nuo 21 paros");
     expect(formatCars(1)).toBe("1 automobilis");
     expect(formatCars(2)).toBe("2 automobiliai");
     expect(formatCars(10)).toBe("10 automobilių");
