@@ -2,7 +2,7 @@
 // rule of the preview or none, refuses a preview gone stale, and records the whole change (who,
 // what, every old and new tier) in the history and the audit log. The plan is the back-office's own
 // planner's (src/domain/priceChange.ts), so what staff preview is exactly what is written.
-import { formatCount } from "../domain/format";
+import { CHANGED_FEMININE_FORMS, CREATED_FEMININE_FORMS, formatDone, RULE_FORMS } from "../domain/format";
 import { InputError, parseFields } from "../domain/input";
 import { type PlannedRule, type PriceChange, type PriceScope, planPriceUpdate } from "../domain/priceChange";
 import {
@@ -26,7 +26,6 @@ import { insertDoc, replaceDoc, writeAudit, writer } from "./writes";
 
 export type { PriceUpdateLogEntry, PriceUpdateResult } from "../domain/priceUpdate";
 
-const RULE_FORMS = ["taisyklė", "taisyklės", "taisyklių"] as const;
 /** Serialises bulk changes with each other. */
 const PRICE_LIST_LOCK = "price-list";
 
@@ -93,7 +92,7 @@ export async function applyPriceUpdate(ctx: CoreContext, body: unknown, actor: s
   const sign = change.value > 0 ? "+" : "";
   ctx.log.info(
     `Kainų atnaujinimas ${batchId} (${actor}): ${sign}${change.value}${change.kind === "percent" ? " %" : " €"}, ` +
-      `pakeista ${formatCount(updated, RULE_FORMS)}, sukurta ${formatCount(created, RULE_FORMS)}`,
+      `${formatDone(updated, CHANGED_FEMININE_FORMS, RULE_FORMS)}, ${formatDone(created, CREATED_FEMININE_FORMS, RULE_FORMS)}`,
   );
   return { batchId, updated, created, plan: outcome.plan };
 }

@@ -113,6 +113,20 @@ export function formatDaysGenitive(n: number): string {
   return formatCount(n, DAY_GENITIVE_FORMS);
 }
 
+export const RULE_FORMS = ["taisyklė", "taisyklės", "taisyklių"] as const;
+/** Feminine participles agreeing with the count: "pakeista 1 taisyklė", "pakeistos 3 taisyklės", "pakeista 10 taisyklių". */
+export const CHANGED_FEMININE_FORMS = ["pakeista", "pakeistos", "pakeista"] as const;
+export const CREATED_FEMININE_FORMS = ["sukurta", "sukurtos", "sukurta"] as const;
+
+/** What happened to how many: the participle agrees with the number ("pakeistos 3 taisyklės"). */
+export function formatDone(
+  n: number,
+  participle: readonly [string, string, string],
+  noun: readonly [string, string, string],
+): string {
+  return `${pluralLt(n, participle)} ${formatCount(n, noun)}`;
+}
+
 /** A price tier's rental length: "1–3 paros", "nuo 21 paros". */
 export function formatTierSpan(fromDays: number, toDays: number | null): string {
   return toDays === null ? `nuo ${formatDaysGenitive(fromDays)}` : `${formatNumber(fromDays)}–${formatDays(toDays)}`;

@@ -16,7 +16,17 @@ import {
 } from "@mui/material";
 import { useEffect, useMemo, useState } from "react";
 import { Loading, Title, useGetList, useNotify } from "react-admin";
-import { formatCount, formatDateTime, formatMoney, formatNumber, formatTierSpan } from "../../domain/format";
+import {
+  CHANGED_FEMININE_FORMS,
+  CREATED_FEMININE_FORMS,
+  formatCount,
+  formatDateTime,
+  formatDone,
+  formatMoney,
+  formatNumber,
+  formatTierSpan,
+  RULE_FORMS,
+} from "../../domain/format";
 import {
   type PlannedRule,
   PRICE_STEPS,
@@ -32,7 +42,6 @@ import { CAR_CATEGORY_CHOICES, choiceName } from "../labels";
 
 type WithId<T> = T & { id: string };
 
-const RULE_FORMS = ["taisyklė", "taisyklės", "taisyklių"] as const;
 const TIER_FORMS = ["kainos pakopa", "kainos pakopos", "kainos pakopų"] as const;
 
 export function changeText(change: PriceChange): string {
@@ -133,7 +142,7 @@ export function PriceUpdate() {
     try {
       const result = await applyPriceUpdate({ change, scope, expected: planFingerprint(plan) });
       notify(
-        `Kainos atnaujintos: pakeista ${formatCount(result.updated, RULE_FORMS)}${result.created > 0 ? `, sukurta ${formatCount(result.created, RULE_FORMS)}` : ""}`,
+        `Kainos atnaujintos: ${formatDone(result.updated, CHANGED_FEMININE_FORMS, RULE_FORMS)}${result.created > 0 ? `, ${formatDone(result.created, CREATED_FEMININE_FORMS, RULE_FORMS)}` : ""}`,
         { type: "success" },
       );
       setPlan(null);

@@ -89,11 +89,13 @@ function SortableList<T extends Sortable>({
       event.preventDefault();
       if (grabbed?.id === record.id) {
         setGrabbed(null);
-        setAnnouncement(`${title(record)} padėtas į ${index + 1} vietą. Neišsaugota.`);
+        setAnnouncement(
+          `${title(record)} ${resource === "cars" ? "padėtas" : "padėta"} į ${index + 1} vietą. Neišsaugota.`,
+        );
       } else {
         setGrabbed({ id: record.id, from: index });
         setAnnouncement(
-          `${title(record)} paimtas, ${index + 1} vieta iš ${order.length}. Rodyklėmis perkelkite, tarpu padėkite, Escape – atšaukti.`,
+          `${title(record)} ${resource === "cars" ? "paimtas" : "paimta"}, ${index + 1} vieta iš ${order.length}. Rodyklėmis perkelkite, tarpu padėkite, Escape – atšaukti.`,
         );
       }
     } else if (grabbed?.id === record.id && (event.key === "ArrowUp" || event.key === "ArrowDown")) {

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
+  CHANGED_FEMININE_FORMS,
+  CREATED_FEMININE_FORMS,
   formatCars,
   formatCount,
   formatDate,
@@ -8,11 +10,13 @@ import {
   formatDays,
   formatDaysAccusative,
   formatDaysGenitive,
+  formatDone,
   formatMoney,
   formatNumber,
   formatTierSpan,
   formatTime,
   pluralLt,
+  RULE_FORMS,
   roundMoney,
 } from "../../../src/domain/format";
 
@@ -106,6 +110,13 @@ describe("pluralLt", () => {
     expect(formatTierSpan(1, 3)).toBe("1–3 paros");
     expect(formatTierSpan(8, 20)).toBe("8–20 parų");
     expect(formatTierSpan(21, null)).toBe("nuo 21 paros");
+  });
+
+  it("dalyvis derinamas su skaičiumi: pakeista 1 taisyklė, pakeistos 3 taisyklės, pakeista 10 taisyklių", () => {
+    expect(formatDone(1, CHANGED_FEMININE_FORMS, RULE_FORMS)).toBe("pakeista 1 taisyklė");
+    expect(formatDone(3, CHANGED_FEMININE_FORMS, RULE_FORMS)).toBe("pakeistos 3 taisyklės");
+    expect(formatDone(10, CHANGED_FEMININE_FORMS, RULE_FORMS)).toBe("pakeista 10 taisyklių");
+    expect(formatDone(22, CREATED_FEMININE_FORMS, RULE_FORMS)).toBe("sukurtos 22 taisyklės");
     expect(formatCars(1)).toBe("1 automobilis");
     expect(formatCars(2)).toBe("2 automobiliai");
     expect(formatCars(10)).toBe("10 automobilių");
