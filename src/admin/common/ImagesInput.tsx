@@ -218,7 +218,7 @@ export function ImagesInput({
                         <span>
                           <IconButton
                             size="small"
-                            aria-label={`Perkelti ${index + 1} nuotrauką į kairę`}
+                            aria-label={`Perkelti nuotrauką Nr. ${index + 1} į kairę`}
                             disabled={index === 0}
                             onClick={() => move(index, index - 1)}
                           >
@@ -230,7 +230,7 @@ export function ImagesInput({
                         <span>
                           <IconButton
                             size="small"
-                            aria-label={`Perkelti ${index + 1} nuotrauką į dešinę`}
+                            aria-label={`Perkelti nuotrauką Nr. ${index + 1} į dešinę`}
                             disabled={index === images.length - 1}
                             onClick={() => move(index, index + 1)}
                           >
@@ -243,7 +243,7 @@ export function ImagesInput({
                   <Tooltip title="Pašalinti">
                     <IconButton
                       size="small"
-                      aria-label={single ? "Pašalinti paveikslėlį" : `Pašalinti ${index + 1} nuotrauką`}
+                      aria-label={single ? "Pašalinti paveikslėlį" : `Pašalinti nuotrauką Nr. ${index + 1}`}
                       onClick={() => {
                         setImages(images.filter((_, i) => i !== index));
                         setAnnouncement("Nuotrauka pašalinta");

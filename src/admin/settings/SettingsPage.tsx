@@ -182,7 +182,7 @@ function SettingsForm() {
         <NumberInput source="bookingRules.maxDays" label="Ilgiausia nuoma, parų" step={1} min={1} />
         <NumberInput
           source="bookingRules.maxAdvanceDays"
-          label="Kiek dienų į priekį galima rezervuoti"
+          label="Kiek dienų iš anksto galima rezervuoti"
           step={1}
           min={1}
         />
