@@ -5,6 +5,7 @@ import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { createAdaptorServer } from "@hono/node-server";
+import { formatNumber } from "../src/domain/format";
 import { createApp } from "./app";
 import { type Config, ConfigError, loadConfig } from "./config";
 import { openDb } from "./db/index";
@@ -140,7 +141,7 @@ async function main(): Promise<void> {
     if (!existsSync(path.join(config.distDir, "index.html"))) {
       log.warn(`Programos failų nėra (${config.distDir}). Sukurkite juos komanda „npm run build“.`);
     }
-    log.info(`Paruošta per ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    log.info(`Paruošta per ${formatNumber((Date.now() - started) / 1000, 1)} s`);
   } catch (error) {
     const code = (error as { code?: string }).code;
     if (code === "EADDRINUSE") log.error(`Prievadas ${config.port} jau užimtas. Nurodykite kitą: PORT=3001`);
