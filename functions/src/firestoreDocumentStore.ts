@@ -37,17 +37,12 @@ import {
 } from "../../src/backend/firebase/model";
 import { fromStoredDoc, plainValue, toStoredDoc } from "../../src/backend/firebase/storedDoc";
 import { COLLECTIONS } from "../../src/core/collections";
-import * as ports from "../../src/core/ports";
+import type { DocumentStore, QuerySpec, StoredDoc, Transaction, Where } from "../../src/core/ports";
+import { DOCUMENT_ID, EMAIL_LOWER } from "../../src/core/ports";
 import * as storeRules from "../../src/core/stores/storeRules";
 
-const { DOCUMENT_ID, EMAIL_LOWER } = ports;
 const { backoff, canonicalInstant, checkQuerySpec, instantOrNull, jsonCopy, TransactionGuard, withoutAuditFields } =
   storeRules;
-type DocumentStore = ports.DocumentStore;
-type QuerySpec = ports.QuerySpec;
-type StoredDoc = ports.StoredDoc;
-type Transaction = ports.Transaction;
-type Where = ports.Where;
 
 /** Ids the core may take from a request: Firestore's auto-ids, Auth uids, the settings UUID. */
 const FIRESTORE_ID_PATTERN = /^[A-Za-z0-9_-]{1,128}$/;

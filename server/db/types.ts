@@ -46,4 +46,4 @@ export const DOCUMENT_TABLES = {
   "audit-log": "audit_log",
 } as const;
 
-export const SETTINGS_ID = "00000000-0000-0000-0000-000000000001";
+export { SETTINGS_ID } from "../../src/core/collections";

@@ -7,6 +7,7 @@
 import { type Context, Hono } from "hono";
 import { streamSSE } from "hono/streaming";
 import type { ZodType } from "zod";
+import { COLLECTIONS } from "../../src/core/collections";
 import { createStaffReservation, updateStaffReservation } from "../../src/core/reservations";
 import { assertAnotherActiveAdmin, isActiveAdmin } from "../../src/core/staff";
 import { ADMIN_RESOURCES, type AdminResource, staffUserSchema } from "../../src/domain/schemas";
@@ -29,6 +30,7 @@ import { type ChangeKind, onStreamsClosed, publish, subscribe } from "../service
 import { hashPassword } from "../services/passwords";
 import { deleteUserSessions } from "../services/sessions";
 import { transactionOver } from "../store/pgStore";
+import { tableOf } from "../store/tables";
 
 export const READ_ONLY_RESOURCES = ["client-errors", "audit-log"] as const;
 export type AdminResourceName = AdminResource | (typeof READ_ONLY_RESOURCES)[number];
@@ -43,15 +45,9 @@ export const ADMIN_RESOURCE_NAMES: readonly AdminResourceName[] = [
 const ADMIN_ONLY_READ = new Set<AdminResourceName>(["client-errors", "audit-log", "staff"]);
 const ADMIN_ONLY_WRITE = new Set<AdminResourceName>(["staff", "settings"]);
 
-/** Fields of a resource served from real columns (typed, indexed) rather than the document. */
+/** Fields of a resource served from real columns (typed, indexed) rather than the document: the store's own map. */
 const RESOURCE_COLUMNS: Partial<Record<AdminResourceName, ColumnMap>> = {
-  reservations: {
-    number: { column: "number", type: "text" },
-    carId: { column: "car_id", type: "uuid" },
-    pickupAt: { column: "pickup_at", type: "timestamptz" },
-    returnAt: { column: "return_at", type: "timestamptz" },
-    status: { column: "status", type: "text" },
-  },
+  reservations: tableOf(COLLECTIONS.reservations).columns,
 };
 
 /** Keys that come from columns or are write-only; never stored in, nor read from, the document. */

@@ -1,7 +1,9 @@
 // Which table holds each collection of the core (src/core/collections.ts) on PostgreSQL/PGlite.
 import { COLLECTIONS, type CollectionName } from "../../src/core/collections";
 
-export type ColumnType = "text" | "uuid" | "timestamptz";
+import type { ColumnType } from "../http/listQuery";
+
+export type { ColumnType };
 
 export interface TypedColumn {
   column: string;

@@ -3,11 +3,12 @@
 // firestore.indexes.json, generated from this table), and which fields are tokenised for
 // search. Pure TypeScript: shared by the browser, Cloud Functions, the seed and the tests.
 import type { ZodType } from "zod";
+import { SETTINGS_ID } from "../../core/collections";
 import { ADMIN_RESOURCES, clientErrorSchema } from "../../domain/schemas";
 import { SEARCH_FIELD } from "./searchTokens";
 
 /** The settings document's id: the same as the local backend's settings row. */
-export const SETTINGS_DOC_ID = "00000000-0000-0000-0000-000000000001";
+export const SETTINGS_DOC_ID = SETTINGS_ID;
 
 /** Collections only functions and the seed write; no client may read or write them. */
 export const INTERNAL_COLLECTIONS = {
