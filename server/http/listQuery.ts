@@ -1,6 +1,7 @@
 // ra-data-simple-rest list parameters (sort, range, filter) turned into parameterised SQL over a
 // document table. User text never reaches the SQL text: field names are checked against a strict
 // pattern and still passed as parameters (paths for the jsonb #> operator).
+import { querySearchWords } from "../../src/domain/searchText";
 import { ApiError } from "./errors";
 
 /** "make", "company.name", "contract.fuelOut": letters, digits and underscores, dot-separated. */
@@ -205,6 +206,21 @@ function documentCondition(
   return `(${text} IN (${list}) OR (jsonb_typeof(${json}) = 'array' AND ${json} ?| ARRAY[${list}]::text[]))`;
 }
 
+/**
+ * The `q` filter: every word typed is a prefix of a word of the row's searched fields, through the
+ * `search` tsvector the database keeps (migration 003, words as src/domain/searchText.ts makes
+ * them) and its GIN index. A full id finds its row too. Null when nothing searchable was typed.
+ */
+function searchCondition(q: string, params: Params): string | null {
+  const words = querySearchWords(q);
+  const trimmed = q.trim();
+  const byId = UUID_PATTERN.test(trimmed) ? ` OR id::text = ${params.add(trimmed.toLowerCase())}` : "";
+  if (words.length === 0) return byId ? `(FALSE${byId})` : null;
+  // Words are [a-z0-9]+ only, so the tsquery text cannot carry operators.
+  const tsquery = params.add(words.map((word) => `${word}:*`).join(" & "));
+  return `(search @@ to_tsquery('simple', ${tsquery})${byId})`;
+}
+
 export interface BuiltQuery {
   where: string;
   /** the parameters of `where` alone (for the count query) */
@@ -220,8 +236,8 @@ export function buildListQuery(list: ListParams, columns: ColumnMap): BuiltQuery
   for (const [key, value] of Object.entries(list.filter)) {
     if (key === "q") {
       if (value === "" || value === null) continue;
-      const pattern = params.add(`%${escapeLike(scalarText(key, value))}%`);
-      conditions.push(`(doc::text ILIKE ${pattern} OR id::text ILIKE ${pattern})`);
+      const condition = searchCondition(scalarText(key, value), params);
+      if (condition) conditions.push(condition);
       continue;
     }
     const { field, operator } = splitOperator(key);

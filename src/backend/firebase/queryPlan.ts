@@ -8,11 +8,12 @@
 //   { field: null }             equality with null
 //   { field_gte / _gt / _lte / _lt / _neq: value }  range (field listed in `ranges`; the list must be
 //                               sorted by that field, or the combination declared in `rangeCombos`)
-//   { q: "text" }               word-prefix search (array-contains on the `_search` tokens)
+//   { q: "text" }               word-prefix search: array-contains on the longest word's `_search`
+//                               token; `searchTokens` holds every word, checked on the documents read
 //   { id: [..] }                documents by id (alone; at most 30)
 
 import { type FirestoreResource, isInternalField, RESOURCE_MODELS, type ResourceModel, type SortSpec } from "./model";
-import { queryToken, SEARCH_FIELD } from "./searchTokens";
+import { matchesSearchTokens, queryToken, queryTokens, SEARCH_FIELD } from "./searchTokens";
 import { fieldKind } from "./storedDoc";
 
 export const DOCUMENT_ID = "__name__";
@@ -44,6 +45,19 @@ export interface ListPlan {
   /** { id: [...] } lists: fetched by id, sorted here */
   ids: string[] | null;
   sort: SortSpec;
+  /**
+   * the `q` words as tokens; when there are several, the query matched one of them and
+   * the documents it returns still have to pass planMatches() (read at most MAX_SEARCH_SCAN)
+   */
+  searchTokens: string[];
+}
+
+/** Documents a several-word search reads before checking its other words (the page is cut from those). */
+export const MAX_SEARCH_SCAN = 1000;
+
+/** Whether a stored document passes the search words the Firestore query could not check. */
+export function planMatches(plan: Pick<ListPlan, "searchTokens">, data: Record<string, unknown>): boolean {
+  return plan.searchTokens.length <= 1 || matchesSearchTokens(data[SEARCH_FIELD], plan.searchTokens);
 }
 
 /** A list request the adapter refuses: HTTP 400 with a Lithuanian message. */
@@ -125,7 +139,7 @@ export function planList(resource: FirestoreResource, params: ListParamsLike): L
       ? { field: requestedField, order: String(params.sort?.order).toUpperCase() === "DESC" ? "DESC" : "ASC" }
       : m.defaultSort;
   const sortField = sort.field === "id" ? DOCUMENT_ID : sort.field;
-  if (sortField !== DOCUMENT_ID) checkField(sortField, "rūšiavimo");
+  if (sortField !== DOCUMENT_ID) checkField(sortField, "rikiavimo");
   const direction = sort.order === "DESC" ? "desc" : "asc";
 
   const page = Math.max(1, Math.floor(params.pagination?.page ?? 1));
@@ -138,6 +152,7 @@ export function planList(resource: FirestoreResource, params: ListParamsLike): L
   let ids: string[] | null = null;
   let disjunctions = 1;
   let searching = false;
+  let searchWords: string[] = [];
 
   const entries = Object.entries(flattenFilter(params.filter ?? {})).filter(
     ([, value]) => value !== undefined && value !== "",
@@ -151,6 +166,7 @@ export function planList(resource: FirestoreResource, params: ListParamsLike): L
       if (token === null) continue;
       if (m.search.length === 0) throw new QueryNotSupportedError("Šiame sąraše paieška tekstu negalima");
       where.push({ field: SEARCH_FIELD, op: "array-contains", value: token });
+      searchWords = queryTokens(String(raw));
       searching = true;
       continue;
     }
@@ -218,7 +234,7 @@ export function planList(resource: FirestoreResource, params: ListParamsLike): L
     );
     if (!combo) {
       throw new QueryNotSupportedError(
-        `Filtruojant intervalu pagal ${list(otherRanges)}, sąrašą reikia rūšiuoti pagal tą patį lauką`,
+        `Filtruojant intervalu pagal ${list(otherRanges)}, sąrašą reikia rikiuoti pagal tą patį lauką`,
       );
     }
   }
@@ -230,8 +246,8 @@ export function planList(resource: FirestoreResource, params: ListParamsLike): L
   if (filtered && sortField !== DOCUMENT_ID && !m.sorts.includes(sortField) && !sortServedByFilter) {
     throw new QueryNotSupportedError(
       m.sorts.length > 0
-        ? `Kai taikomas filtras ar paieška, sąrašą galima rūšiuoti tik pagal: ${list(m.sorts)}`
-        : "Kai taikomas filtras ar paieška, šio sąrašo rūšiuoti negalima",
+        ? `Kai taikomas filtras ar paieška, sąrašą galima rikiuoti tik pagal: ${list(m.sorts)}`
+        : "Kai taikomas filtras ar paieška, šio sąrašo rikiuoti negalima",
     );
   }
 
@@ -250,12 +266,13 @@ export function planList(resource: FirestoreResource, params: ListParamsLike): L
     matchesNothing,
     ids,
     sort: { field: sortField === DOCUMENT_ID ? "id" : sortField, order: sort.order },
+    searchTokens: searchWords,
   };
 }
 
 /** A stable key of the query a plan describes, without its page (for the cursor cache). */
 export function planKey(plan: ListPlan): string {
-  return JSON.stringify([plan.collection, plan.where, plan.orderBy, plan.perPage, plan.ids]);
+  return JSON.stringify([plan.collection, plan.where, plan.orderBy, plan.perPage, plan.ids, plan.searchTokens]);
 }
 
 // ---------- indexes ----------

@@ -1,67 +1,61 @@
-// Word-prefix search for Firestore, which has no full-text search. Each searchable
-// document carries `_search`: the prefixes (1..20 characters) of its text starting at
-// every word, folded to lower case without diacritics. A query `q` is folded the same
-// way and matched with one `array-contains`, so "jon", "jonas jo" and "gmail" all find
-// "Jonas Jonaitis <jonas@gmail.com>". Pure: used by the browser, functions and the seed.
+// Word-prefix search for Firestore, which has no full-text search. Each searchable document
+// carries `_search`: the prefixes (1..20 characters) of its search words, the very words
+// src/domain/searchText.ts gives PostgreSQL (folded, digit groups joined, phone forms).
+// A query is split into words the same way; the longest one is matched with `array-contains`
+// and the rest by matchesSearchTokens() on the documents that query returns, so
+// "auditas rim", "8 612 34567" and "siauliai" all find what they find on the server.
+// Pure: used by the browser, functions and the seed.
+
+import { foldSearchText, querySearchWords, recordSearchWords, valueSearchWords } from "../../domain/searchText";
 
 export const SEARCH_FIELD = "_search";
-/** Longest prefix kept; a longer query is cut to this length before matching. */
+/** Longest prefix kept; a longer query word is cut to this length before matching. */
 export const MAX_TOKEN_LENGTH = 20;
-/** A document never carries more tokens than this (Firestore bills each index entry). */
+/** A document never carries more tokens than this (Firestore bills each index entry; the rules check it). */
 export const MAX_TOKENS = 600;
 
 /** "Ąžuolas  Šimkus" -> "azuolas simkus" */
-export function foldText(value: string): string {
-  return value
-    .normalize("NFD")
-    .replace(/\p{Diacritic}/gu, "")
-    .toLowerCase()
-    .replace(/\s+/g, " ")
-    .trim();
+export const foldText = foldSearchText;
+
+function prefixes(words: readonly string[], into: Set<string>): void {
+  for (const word of words) {
+    const cut = word.slice(0, MAX_TOKEN_LENGTH);
+    for (let end = 1; end <= cut.length; end++) {
+      if (into.size >= MAX_TOKENS) return;
+      into.add(cut.slice(0, end));
+    }
+  }
 }
 
-const WORD_BREAK = /[\s@.\-_+(),/:;<>"'„“[\]!?]/;
-
-/** The prefixes of one text, starting at its beginning and after every separator. */
+/** The prefixes of the search words of one text. */
 export function textTokens(value: string): string[] {
-  const text = foldText(value);
   const tokens = new Set<string>();
-  for (let start = 0; start < text.length; start++) {
-    const previous = start === 0 ? " " : (text[start - 1] as string);
-    const current = text[start] as string;
-    if (!WORD_BREAK.test(previous) || current === " ") continue;
-    const rest = text.slice(start, start + MAX_TOKEN_LENGTH);
-    for (let end = 1; end <= rest.length; end++) tokens.add(rest.slice(0, end).trimEnd());
-  }
-  tokens.delete("");
+  prefixes(valueSearchWords(value), tokens);
   return [...tokens];
 }
 
-function valueAt(record: Record<string, unknown>, path: string): unknown {
-  let current: unknown = record;
-  for (const part of path.split(".")) {
-    if (!current || typeof current !== "object") return undefined;
-    current = (current as Record<string, unknown>)[part];
-  }
-  return current;
-}
-
-/** Tokens of the given fields of a record (strings, numbers and arrays of them). */
+/** Tokens of the given fields of a record (strings, numbers and arrays of them); earlier fields first. */
 export function searchTokens(record: Record<string, unknown>, fields: readonly string[]): string[] {
   const tokens = new Set<string>();
-  const add = (value: unknown) => {
-    if (typeof value === "string" || typeof value === "number") {
-      for (const token of textTokens(String(value))) tokens.add(token);
-    } else if (Array.isArray(value)) {
-      for (const item of value) add(item);
-    }
-  };
-  for (const field of fields) add(valueAt(record, field));
-  return [...tokens].slice(0, MAX_TOKENS);
+  prefixes(recordSearchWords(record, fields), tokens);
+  return [...tokens];
 }
 
-/** The one token a search box value is matched by; null when it has no letters or digits. */
+/** The words of a search box value as tokens (cut to MAX_TOKEN_LENGTH); empty when nothing searchable. */
+export function queryTokens(q: string): string[] {
+  return [...new Set(querySearchWords(q).map((word) => word.slice(0, MAX_TOKEN_LENGTH)))];
+}
+
+/** The one token Firestore matches (the longest word: the fewest documents); null when nothing searchable. */
 export function queryToken(q: string): string | null {
-  const folded = foldText(q).slice(0, MAX_TOKEN_LENGTH).trimEnd();
-  return folded === "" ? null : folded;
+  const tokens = queryTokens(q);
+  if (tokens.length === 0) return null;
+  return tokens.reduce((best, token) => (token.length > best.length ? token : best));
+}
+
+/** Whether a stored document's tokens hold every query token (the words array-contains did not check). */
+export function matchesSearchTokens(stored: unknown, tokens: readonly string[]): boolean {
+  if (!Array.isArray(stored)) return tokens.length === 0;
+  const have = new Set(stored.filter((token): token is string => typeof token === "string"));
+  return tokens.every((token) => have.has(token));
 }

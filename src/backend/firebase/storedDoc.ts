@@ -11,6 +11,7 @@
 
 import type { ZodType } from "zod";
 import { issueFieldErrors } from "../../domain/input";
+import { SEARCH_FIELDS } from "../../domain/searchText";
 import { AUDIT_FIELDS, EMAIL_LOWER_FIELD, type FirestoreResource, isInternalField, RESOURCE_MODELS } from "./model";
 import { SEARCH_FIELD, searchTokens } from "./searchTokens";
 
@@ -129,7 +130,8 @@ export function toStoredDoc(resource: FirestoreResource, record: Record<string, 
     if (key === "id" || key === "password" || (AUDIT_FIELDS as readonly string[]).includes(key)) continue;
     if (!(key in stored)) stored[key] = null;
   }
-  if (search.length > 0) stored[SEARCH_FIELD] = searchTokens(stored, search);
+  // The model says whether a list is searched (its indexes exist); the domain says which fields.
+  if (search.length > 0) stored[SEARCH_FIELD] = searchTokens(stored, SEARCH_FIELDS[resource]);
   if (resource === "customers" && typeof stored.email === "string") {
     stored[EMAIL_LOWER_FIELD] = stored.email.trim().toLowerCase();
   }

@@ -13,6 +13,7 @@ import {
   MAX_IN_VALUES,
   planKey,
   planList,
+  planMatches,
   QueryNotSupportedError,
   representativePlans,
   requiredIndexes,
@@ -81,6 +82,12 @@ describe("planList", () => {
   it("ieško vienu array-contains pagal suvienodintas žodžių pradžias", () => {
     const plan = planList("customers", { filter: { q: "  ŽEMAITIENĖ  " }, sort: { field: "lastName", order: "ASC" } });
     expect(plan.where).toEqual([{ field: "_search", op: "array-contains", value: "zemaitiene" }]);
+    expect(plan.searchTokens).toEqual(["zemaitiene"]);
+    const two = planList("customers", { filter: { q: "rūta žemaitienė" }, sort: { field: "lastName", order: "ASC" } });
+    expect(two.where).toEqual([{ field: "_search", op: "array-contains", value: "zemaitiene" }]);
+    expect(two.searchTokens).toEqual(["ruta", "zemaitiene"]);
+    expect(planMatches(two, { _search: ["r", "ru", "rut", "ruta", "zemaitiene"] })).toBe(true);
+    expect(planMatches(two, { _search: ["zemaitiene", "jonas"] })).toBe(false);
     expect(planList("customers", { filter: { q: "   " } }).where).toEqual([]);
     expect(refused(() => planList("prices", { filter: { q: "bmw" } }))).toBe("Šiame sąraše paieška tekstu negalima");
   });
@@ -112,7 +119,7 @@ describe("planList", () => {
     expect(refused(() => planList("cars", { filter: { make: "BMW" } }))).toContain("Pagal „make“ filtruoti negalima");
     expect(
       refused(() => planList("cars", { filter: { category: "verslo" }, sort: { field: "deposit", order: "ASC" } })),
-    ).toContain("galima rūšiuoti tik pagal");
+    ).toContain("galima rikiuoti tik pagal");
     expect(
       refused(() =>
         planList("reservations", {
@@ -120,7 +127,7 @@ describe("planList", () => {
           sort: { field: "number", order: "ASC" },
         }),
       ),
-    ).toContain("reikia rūšiuoti pagal tą patį lauką");
+    ).toContain("reikia rikiuoti pagal tą patį lauką");
     expect(refused(() => planList("cars", { filter: { year_gte: 2020 } }))).toContain(
       "Šiame sąraše intervalo filtrų nėra",
     );
