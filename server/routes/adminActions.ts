@@ -3,6 +3,7 @@
 //   POST /api/admin/actions/prices/preview       the bulk price change's old and new rates
 //   POST /api/admin/actions/prices/apply         ...applied in one transaction and logged
 //   GET  /api/admin/actions/prices/history       the latest bulk changes
+//   POST /api/admin/actions/prices/undo          the latest change undone as a whole, logged
 //   POST /api/admin/actions/sorting              the catalogue order of cars or offers, one batch
 //   POST /api/admin/actions/quote                live quote and availability for a reservation form
 // and, in front of the generic resource routes, the sanitising of staff-written HTML (news and
@@ -10,7 +11,7 @@
 // Mounted under /api/admin, behind requireStaff() (see app.ts): every route needs a session.
 import { type Context, Hono } from "hono";
 import { replyToInquiry } from "../../src/core/inquiries";
-import { applyPriceUpdate, previewPriceUpdate, priceUpdateHistory } from "../../src/core/priceUpdate";
+import { applyPriceUpdate, previewPriceUpdate, priceUpdateHistory, undoPriceUpdate } from "../../src/core/priceUpdate";
 import { checkQuote } from "../../src/core/quoteCheck";
 import { saveSortOrder } from "../../src/core/sorting";
 import { coreFor } from "../core";
@@ -85,6 +86,11 @@ export function adminActionRoutes(): Hono<AppEnv> {
   app.post("/actions/prices/apply", async (c) => {
     const core = coreFor(c.get("deps").db);
     return c.json(await applyPriceUpdate(core, await readJsonObject(c), currentUser(c).email), 200);
+  });
+
+  app.post("/actions/prices/undo", async (c) => {
+    const core = coreFor(c.get("deps").db);
+    return c.json(await undoPriceUpdate(core, await readJsonObject(c), currentUser(c).email), 200);
   });
 
   app.get("/actions/prices/history", async (c) => c.json(await priceUpdateHistory(coreFor(c.get("deps").db)), 200));

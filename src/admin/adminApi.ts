@@ -6,7 +6,7 @@ import { useContext, useMemo } from "react";
 import { type DataProvider, DataProviderContext, useDataProvider } from "react-admin";
 import type { ReplyInput } from "../domain/inquiry";
 import type { PlannedRule, PriceChange, PriceScope } from "../domain/priceChange";
-import type { PriceUpdateLogEntry } from "../domain/priceUpdate";
+import type { PriceUndoResult, PriceUpdateLogEntry } from "../domain/priceUpdate";
 import type { QuoteCheckRequest, QuoteCheckResult } from "../domain/quoteCheck";
 
 /** The reply staff write to an inquiry (src/domain/inquiry.ts). */
@@ -41,6 +41,8 @@ export interface AdminActions {
     expected: Record<string, string | null>;
   }): Promise<{ batchId: string; updated: number; created: number }>;
   priceUpdateHistory(): Promise<PriceUpdateHistoryEntry[]>;
+  /** undoes the latest applied change that is not undone (`batchId` names it); 409 when its rules changed since */
+  undoPriceUpdate(input: { batchId: string }): Promise<PriceUndoResult>;
   /** the whole catalogue order, saved in one batch */
   saveSortOrder(resource: "cars" | "offers", ids: string[]): Promise<{ changed: string[] }>;
   /** the server's quote and availability for a reservation being entered */
@@ -56,6 +58,7 @@ const ACTION_NAMES: (keyof AdminActions)[] = [
   "previewPriceUpdate",
   "applyPriceUpdate",
   "priceUpdateHistory",
+  "undoPriceUpdate",
   "saveSortOrder",
   "checkQuote",
   "subscribeToChanges",

@@ -1,7 +1,8 @@
 // Bulk price change: which rules a scope covers and what their daily rates become. Pure code:
 // the back-office's preview and the apply of both backends (server/services/priceUpdate.ts,
 // functions/src/logic/priceUpdate.ts) share it, so what staff see is exactly what is written.
-import { roundMoney } from "./format";
+import { formatMoney, roundMoney } from "./format";
+import { DEFAULT_MIN_DAILY_RATE, priceFloorErrors, priceFloorMessage } from "./priceFloor";
 import type { Car, Price, PriceTier } from "./schemas";
 
 type WithId<T> = T & { id: string };
@@ -67,9 +68,23 @@ export interface PlannedRule {
   copiedFrom: string | null;
   /** false when a new car rule only copies a rule outside the scope unchanged (keeps its seasons) */
   changed: boolean;
+  /** why this rule may not be written (its new tiers break the price floor); null when it may */
+  refusal: string | null;
+  /** the tiers that break the floor, keyed as the price form's paths ("tiers.0.dailyRate") */
+  refusalErrors?: Record<string, string>;
+  /** the floor the refusal is about */
+  refusalFloor?: number;
 }
 
-const existing = (rule: RuleRecord, change: PriceChange): PlannedRule => ({
+/** Marks a planned rule whose new tiers break the floor (src/domain/priceFloor.ts). */
+function withFloor(rule: Omit<PlannedRule, "refusal" | "refusalErrors" | "refusalFloor">, floor: number): PlannedRule {
+  const errors = priceFloorErrors({ tiers: rule.newTiers }, floor);
+  return Object.keys(errors).length > 0
+    ? { ...rule, refusal: priceFloorMessage(floor), refusalErrors: errors, refusalFloor: floor }
+    : { ...rule, refusal: null };
+}
+
+const existing = (rule: RuleRecord, change: PriceChange): Omit<PlannedRule, "refusal"> => ({
   key: rule.id,
   priceId: rule.id,
   updatedAt: rule.updatedAt ?? null,
@@ -88,15 +103,26 @@ const existing = (rule: RuleRecord, change: PriceChange): PlannedRule => ({
  *   all its class rules (seasons kept, so the car's prices elsewhere in the year stay as they
  *   were), with the change applied to the ones in the season scope;
  * - otherwise the class rules of the class and the own rules of its cars (or all rules).
+ * A rule whose new tiers would break the price floor is marked with its refusal.
  */
 export function planPriceUpdate(
   prices: readonly RuleRecord[],
   cars: readonly Pick<WithId<Car>, "id" | "category">[],
   scope: PriceScope,
   change: PriceChange,
+  floor: number = DEFAULT_MIN_DAILY_RATE,
 ): PlannedRule[] {
+  return planRules(prices, cars, scope, change).map((rule) => withFloor(rule, floor));
+}
+
+function planRules(
+  prices: readonly RuleRecord[],
+  cars: readonly Pick<WithId<Car>, "id" | "category">[],
+  scope: PriceScope,
+  change: PriceChange,
+): Omit<PlannedRule, "refusal">[] {
   const carById = new Map(cars.map((car) => [car.id, car]));
-  const planned: PlannedRule[] = [];
+  const planned: Omit<PlannedRule, "refusal">[] = [];
   if (scope.carIds.length > 0) {
     for (const carId of scope.carIds) {
       const car = carById.get(carId);
@@ -160,6 +186,41 @@ export function previewRows(plan: readonly PlannedRule[]): PreviewRow[] {
         newRate: rule.newTiers[tierIndex]?.dailyRate ?? tier.dailyRate,
       })),
     );
+}
+
+/** The rules of a plan that may not be written (their new tiers break the floor). */
+export const refusedRules = (plan: readonly PlannedRule[]): PlannedRule[] => plan.filter((rule) => rule.refusal);
+
+/** "+5,00 €", "−20,00 €", "0,00 €": a change in euros with its sign. */
+export function formatSignedMoney(amount: number): string {
+  const rounded = roundMoney(amount);
+  const sign = rounded > 0 ? "+" : rounded < 0 ? "−" : "";
+  return `${sign}${formatMoney(Math.abs(rounded))}`;
+}
+
+export interface PlanSummary {
+  /** rules written: changed ones and new car rules */
+  rules: number;
+  /** of those, new car rules */
+  created: number;
+  /** tiers whose rate changes */
+  tiers: number;
+  /** the change of a daily rate nearest to 0 and farthest from 0, in € (null when no rate changes) */
+  smallest: number | null;
+  largest: number | null;
+}
+
+/** What the confirmation dialog says about a plan. */
+export function planSummary(plan: readonly PlannedRule[]): PlanSummary {
+  const deltas = previewRows(plan).map((row) => roundMoney(row.newRate - row.oldRate));
+  const bySize = [...deltas].sort((a, b) => Math.abs(a) - Math.abs(b) || a - b);
+  return {
+    rules: plan.length,
+    created: plan.filter((rule) => rule.priceId === null).length,
+    tiers: deltas.length,
+    smallest: bySize[0] ?? null,
+    largest: bySize[bySize.length - 1] ?? null,
+  };
 }
 
 /** What the preview promised: each planned rule and the version it was computed from. */

@@ -51,3 +51,8 @@ export const priceApplyInputSchema = z
     expected: z.record(z.string().max(200), z.string().max(40).nullable()),
   })
   .strict();
+
+/** Undo names the change it undoes: only the latest change that is not undone may be undone. */
+export const priceUndoInputSchema = z
+  .object({ batchId: z.string({ error: "Nurodykite atšaukiamą pakeitimą" }).min(1).max(200) })
+  .strict();

@@ -1,6 +1,7 @@
 // The settings document as both backends read it: a store without one (a fresh install
 // before the admin saved the settings) or with an older one still works; booking rules and
 // e-mail templates fall back to defaults, missing texts are empty.
+import { floorOfSettings } from "./priceFloor";
 import { bookingRulesSchema, type Settings } from "./schemas";
 
 export const EMPTY_COMPANY: Settings["company"] = {
@@ -18,9 +19,10 @@ export const EMPTY_COMPANY: Settings["company"] = {
 export const DEFAULT_EMAIL_TEMPLATES: Settings["emailTemplates"] = {
   reservationReceived: {
     subject: "Rezervacija {number} gauta",
-    body: `Sveiki, {name},
+    // "Laba diena," and a new sentence: a nominative full name is no Lithuanian greeting.
+    body: `Laba diena,
 
-dėkojame, gavome Jūsų rezervaciją {number}.
+Dėkojame, gavome Jūsų rezervaciją {number}.
 
 Automobilis: {car}
 Paėmimas: {pickup}
@@ -34,7 +36,7 @@ Pagarbiai
   },
   requestReply: {
     subject: "Re: {subject}",
-    body: `Sveiki, {name},
+    body: `Laba diena,
 
 {body}
 
@@ -56,6 +58,7 @@ export function settingsFromDoc(
     about: doc.about ?? "",
     privacy: doc.privacy ?? "",
     contractTemplate: doc.contractTemplate ?? "",
+    minDailyRate: floorOfSettings(doc),
     emailTemplates: {
       reservationReceived: doc.emailTemplates?.reservationReceived ?? defaultTemplates.reservationReceived,
       requestReply: doc.emailTemplates?.requestReply ?? defaultTemplates.requestReply,

@@ -178,6 +178,13 @@ export const FIRESTORE_INVALID_WRITES: readonly InvalidWrite[] = [
   { collection: "cars", what: "netinkamas adreso fragmentas", persona: "staff", change: { slug: "Toyota Yaris" } },
   { collection: "prices", what: "neigiama paros kaina", persona: "staff", change: { "tiers.0.dailyRate": -5 } },
   { collection: "prices", what: "kaina ne skaičius", persona: "staff", change: { "tiers.0.dailyRate": "35" } },
+  { collection: "prices", what: "0 € paros kaina", persona: "staff", change: { "tiers.0.dailyRate": 0 } },
+  {
+    collection: "prices",
+    what: "paros kaina žemiau numatytosios 1 € ribos (nustatymų nėra)",
+    persona: "staff",
+    change: { "tiers.1.dailyRate": 0.99 },
+  },
   { collection: "prices", what: "be kainų pakopų", persona: "staff", change: { tiers: [] } },
   {
     collection: "prices",
@@ -208,6 +215,20 @@ export const FIRESTORE_INVALID_WRITES: readonly InvalidWrite[] = [
   },
   { collection: "settings", what: "PVM tarifas virš 1", persona: "admin", change: { "bookingRules.vatRate": 21 } },
   { collection: "settings", what: "taisyklės ne tekstas", persona: "admin", change: { terms: 5 } },
+  { collection: "settings", what: "mažiausia paros kaina 0 €", persona: "admin", change: { minDailyRate: 0 } },
+  { collection: "settings", what: "mažiausia paros kaina neigiama", persona: "admin", change: { minDailyRate: -1 } },
+  {
+    collection: "settings",
+    what: "mažiausia paros kaina virš 1000 €",
+    persona: "admin",
+    change: { minDailyRate: 1001 },
+  },
+  {
+    collection: "settings",
+    what: "mažiausia paros kaina ne skaičius",
+    persona: "admin",
+    change: { minDailyRate: "1" },
+  },
   {
     collection: "settings",
     what: "trumpiausia nuoma ilgesnė už ilgiausią",

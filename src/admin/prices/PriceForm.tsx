@@ -1,6 +1,7 @@
 // One price rule: for a car or for a whole class, all year or for a season, with daily rates
 // by rental length (tiers from 1 day up, without gaps). Validated by the domain's priceSchema.
 import { Typography } from "@mui/material";
+import { useMemo } from "react";
 import {
   ArrayInput,
   AutocompleteInput,
@@ -11,8 +12,12 @@ import {
   SimpleForm,
   SimpleFormIterator,
   TextInput,
+  useGetOne,
 } from "react-admin";
 import { useWatch } from "react-hook-form";
+import { SETTINGS_ID } from "../../core/collections";
+import { formatMoney } from "../../domain/format";
+import { DEFAULT_MIN_DAILY_RATE, floorOfSettings, priceFloorErrors } from "../../domain/priceFloor";
 import { type Price, priceSchema } from "../../domain/schemas";
 import { CalendarDateInput } from "../common/DatePicker";
 import { FormRow, SaveDeleteToolbar } from "../common/form";
@@ -43,7 +48,37 @@ export function normalisePrice(values: Record<string, unknown>): Record<string, 
   };
 }
 
-export const validatePrice = (values: Record<string, unknown>) => validateWithSchema(normalisePrice(values));
+type FormErrors = Record<string, unknown>;
+
+/** The schema's errors plus the price floor's (src/domain/priceFloor.ts) on the tiers it breaks. */
+export function priceValidator(floor: number) {
+  return (values: Record<string, unknown>): FormErrors => {
+    const normalised = normalisePrice(values);
+    const errors: FormErrors = validateWithSchema(normalised);
+    const tiers = Array.isArray(normalised.tiers) ? (normalised.tiers as { dailyRate: unknown }[]) : [];
+    // Only rates that are numbers: an empty or non-numeric rate already has the schema's message.
+    const numeric = tiers.map((tier) => ({ dailyRate: typeof tier?.dailyRate === "number" ? tier.dailyRate : 1e9 }));
+    for (const [path, message] of Object.entries(priceFloorErrors({ tiers: numeric }, floor))) {
+      const index = Number(path.split(".")[1]);
+      if (typeof errors.tiers === "string") break;
+      errors.tiers ??= [];
+      const list = errors.tiers as Record<string, unknown>[];
+      list[index] ??= {};
+      const tier = list[index] as Record<string, unknown>;
+      tier.dailyRate ??= message;
+    }
+    return errors;
+  };
+}
+
+/** With the default floor; the price form itself uses the settings' floor (usePriceFloor). */
+export const validatePrice = priceValidator(DEFAULT_MIN_DAILY_RATE);
+
+/** The settings' smallest daily rate; the default until (or unless) the settings load. */
+export function usePriceFloor(): number {
+  const { data } = useGetOne<{ id: string; minDailyRate?: number }>("settings", { id: SETTINGS_ID });
+  return floorOfSettings(data);
+}
 
 /** Class or car: exactly one of the two. */
 function OwnerInputs() {
@@ -65,7 +100,13 @@ function OwnerInputs() {
   );
 }
 
-export function PriceInputs({ fixedOwner = false }: { fixedOwner?: boolean }) {
+export function PriceInputs({
+  fixedOwner = false,
+  floor = DEFAULT_MIN_DAILY_RATE,
+}: {
+  fixedOwner?: boolean;
+  floor?: number;
+}) {
   return (
     <>
       {!fixedOwner && <OwnerInputs />}
@@ -81,7 +122,14 @@ export function PriceInputs({ fixedOwner = false }: { fixedOwner?: boolean }) {
         <SimpleFormIterator inline disableReordering>
           <NumberInput source="fromDays" label="Nuo parų" min={1} step={1} validate={required()} />
           <NumberInput source="toDays" label="Iki parų (tuščia – ilgiau)" min={1} step={1} />
-          <NumberInput source="dailyRate" label="Kaina parai, €" min={0} step={0.01} validate={required()} />
+          <NumberInput
+            source="dailyRate"
+            label="Kaina parai, €"
+            min={floor}
+            step={0.01}
+            validate={required()}
+            helperText={`Ne mažiau kaip ${formatMoney(floor)}`}
+          />
         </SimpleFormIterator>
       </ArrayInput>
     </>
@@ -89,9 +137,11 @@ export function PriceInputs({ fixedOwner = false }: { fixedOwner?: boolean }) {
 }
 
 export function PriceForm({ fixedOwner = false, canDelete = false }: { fixedOwner?: boolean; canDelete?: boolean }) {
+  const floor = usePriceFloor();
+  const validate = useMemo(() => priceValidator(floor), [floor]);
   return (
-    <SimpleForm validate={validatePrice} toolbar={<SaveDeleteToolbar canDelete={canDelete} deleteRedirect={false} />}>
-      <PriceInputs fixedOwner={fixedOwner} />
+    <SimpleForm validate={validate} toolbar={<SaveDeleteToolbar canDelete={canDelete} deleteRedirect={false} />}>
+      <PriceInputs fixedOwner={fixedOwner} floor={floor} />
     </SimpleForm>
   );
 }

@@ -8,6 +8,11 @@ import {
   Card,
   CardContent,
   Checkbox,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
   ListItemText,
   MenuItem,
   Stack,
@@ -28,14 +33,18 @@ import {
   RULE_FORMS,
 } from "../../domain/format";
 import {
+  formatSignedMoney,
   type PlannedRule,
   PRICE_STEPS,
   type PriceChange,
   type PriceScope,
   planFingerprint,
+  planSummary,
   previewRows,
+  refusedRules,
   seasonsOf,
 } from "../../domain/priceChange";
+import { floorRefusalMessage, undoTarget } from "../../domain/priceUpdate";
 import type { Car, Price } from "../../domain/schemas";
 import { type PriceUpdateHistoryEntry, useAdminActions } from "../adminApi";
 import { CAR_CATEGORY_CHOICES, choiceName } from "../labels";
@@ -69,8 +78,22 @@ function scopeText(scope: PriceScope, carName: (id: string) => string): string {
   return `${who}; ${when}`;
 }
 
+/** The confirmation's summary: "Bus pakeista 12 taisyklių (…) — mažiausias pokytis −5,00 €, didžiausias −20,00 €". */
+export function confirmationText(plan: readonly PlannedRule[]): string {
+  const summary = planSummary(plan);
+  const parts = [formatCount(summary.tiers, TIER_FORMS)];
+  if (summary.created > 0) parts.push(`iš jų ${formatDone(summary.created, NEW_FORMS, RULE_FORMS)}`);
+  const sizes =
+    summary.smallest === null || summary.largest === null
+      ? ""
+      : ` — mažiausias pokytis ${formatSignedMoney(summary.smallest)}, didžiausias ${formatSignedMoney(summary.largest)}`;
+  return `Bus ${formatDone(summary.rules, CHANGED_FEMININE_FORMS, RULE_FORMS)} (${parts.join(", ")})${sizes}.`;
+}
+
+const NEW_FORMS = ["nauja", "naujos", "naujų"] as const;
+
 export function PriceUpdate() {
-  const { previewPriceUpdate, applyPriceUpdate, priceUpdateHistory } = useAdminActions();
+  const { previewPriceUpdate, applyPriceUpdate, priceUpdateHistory, undoPriceUpdate } = useAdminActions();
   const notify = useNotify();
   const prices = useGetList<WithId<Price>>("prices", {
     pagination: { page: 1, perPage: 5000 },
@@ -85,7 +108,8 @@ export function PriceUpdate() {
   const [valueText, setValueText] = useState("10");
   const [step, setStep] = useState<PriceChange["step"]>(0.5);
   const [plan, setPlan] = useState<PlannedRule[] | null>(null);
-  const [busy, setBusy] = useState<"preview" | "apply" | null>(null);
+  const [busy, setBusy] = useState<"preview" | "apply" | "undo" | null>(null);
+  const [confirming, setConfirming] = useState<"apply" | "undo" | null>(null);
   const [history, setHistory] = useState<PriceUpdateHistoryEntry[]>([]);
 
   const loadHistory = useMemo(
@@ -138,6 +162,7 @@ export function PriceUpdate() {
 
   const apply = async () => {
     if (!plan) return;
+    setConfirming(null);
     setBusy("apply");
     try {
       const result = await applyPriceUpdate({ change, scope, expected: planFingerprint(plan) });
@@ -155,12 +180,34 @@ export function PriceUpdate() {
     }
   };
 
+  const undoEntry = undoTarget(history);
+  const undo = async () => {
+    if (!undoEntry) return;
+    setConfirming(null);
+    setBusy("undo");
+    try {
+      const result = await undoPriceUpdate({ batchId: undoEntry.id });
+      notify(
+        `Pakeitimas atšauktas: ${formatDone(result.restored, RESTORED_FORMS, RULE_FORMS)}` +
+          (result.deleted > 0 ? `, ${formatDone(result.deleted, DELETED_FORMS, RULE_FORMS)}` : ""),
+        { type: "success" },
+      );
+      setPlan(null);
+    } catch (error) {
+      notify(error instanceof Error ? error.message : "Pakeitimo atšaukti nepavyko", { type: "error" });
+    } finally {
+      setBusy(null);
+      await Promise.all([prices.refetch(), loadHistory()]);
+    }
+  };
+
   if (prices.isPending || cars.isPending) return <Loading />;
   if (prices.error || cars.error) return <Alert severity="error">Kainų įkelti nepavyko.</Alert>;
 
   const carsInCategory = (cars.data ?? []).filter((car) => scope.category === null || car.category === scope.category);
   const rows = plan ? previewRows(plan) : [];
   const changedRules = plan?.filter((rule) => rule.changed).length ?? 0;
+  const refused = plan ? refusedRules(plan) : [];
 
   return (
     <Box sx={{ mt: 2, maxWidth: 1040 }}>
@@ -285,8 +332,8 @@ export function PriceUpdate() {
             </Button>
             <Button
               variant="contained"
-              onClick={apply}
-              disabled={!plan || changedRules === 0 || Boolean(valueError) || busy !== null}
+              onClick={() => setConfirming("apply")}
+              disabled={!plan || changedRules === 0 || refused.length > 0 || Boolean(valueError) || busy !== null}
             >
               {busy === "apply"
                 ? "Taikoma…"
@@ -307,6 +354,12 @@ export function PriceUpdate() {
               {changeText(change)}; {scopeText(scope, carName)}. Pritaikius pasikeis visos šios kainos iš karto arba nė
               viena.
             </Typography>
+            {refused.length > 0 && (
+              <Alert severity="error" sx={{ mb: 1 }} role="alert">
+                {floorRefusalMessage(refused.length, refusedFloor(refused))} Raudonai pažymėtos kainos būtų per mažos;
+                taikyti negalima.
+              </Alert>
+            )}
             {rows.length === 0 ? (
               <Alert severity="info">Pasirinktai sričiai kainų taisyklių nėra.</Alert>
             ) : (
@@ -336,15 +389,31 @@ export function PriceUpdate() {
                   <tbody>
                     {rows.map((row) => {
                       const rule = plan.find((r) => r.key === row.key);
+                      const reason = rule?.refusalErrors?.[`tiers.${row.tierIndex}.dailyRate`] ?? null;
                       return (
-                        <tr key={`${row.key}-${row.tierIndex}`} data-preview-row={row.key}>
+                        <Box
+                          component="tr"
+                          key={`${row.key}-${row.tierIndex}`}
+                          data-preview-row={row.key}
+                          data-refused={reason ? "true" : undefined}
+                          sx={reason ? { bgcolor: "#fdecea", "& td": { color: "error.dark" } } : undefined}
+                        >
                           <td>{rule ? ruleName(rule) : ""}</td>
                           <td>{formatTierSpan(row.fromDays, row.toDays)}</td>
                           <td className="num">{formatMoney(row.oldRate)}</td>
                           <td className="num">
                             <strong>{formatMoney(row.newRate)}</strong>
+                            {reason && (
+                              <Typography
+                                component="span"
+                                variant="body2"
+                                sx={{ display: "block", color: "error.dark" }}
+                              >
+                                {reason}
+                              </Typography>
+                            )}
                           </td>
-                        </tr>
+                        </Box>
                       );
                     })}
                   </tbody>
@@ -366,19 +435,77 @@ export function PriceUpdate() {
           ) : (
             <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
               {history.map((entry) => (
-                <li key={entry.id}>
-                  <Typography variant="body2">
-                    {formatDateTime(entry.at)} · {entry.actor} · {changeText(entry.change)} ·{" "}
-                    {scopeText(entry.scope, carName)} · {formatCount(entry.rules, RULE_FORMS)}
+                <li key={entry.id} data-history-entry={entry.id}>
+                  <Typography variant="body2" color={entry.undoneBy ? "text.secondary" : undefined}>
+                    {formatDateTime(entry.at)} · {entry.actor} · {entry.undoOf ? "Atšauktas pakeitimas: " : ""}
+                    {changeText(entry.change)} · {scopeText(entry.scope, carName)} ·{" "}
+                    {formatCount(entry.rules, RULE_FORMS)}
+                    {entry.undoneBy ? " · atšauktas" : ""}
                   </Typography>
                 </li>
               ))}
             </Box>
           )}
+          {undoEntry && (
+            <Button
+              variant="outlined"
+              color="warning"
+              sx={{ mt: 2 }}
+              onClick={() => setConfirming("undo")}
+              disabled={busy !== null}
+            >
+              {busy === "undo" ? "Atšaukiama…" : "Atšaukti paskutinį pakeitimą"}
+            </Button>
+          )}
         </CardContent>
       </Card>
+      <Dialog
+        open={confirming === "apply" && plan !== null}
+        onClose={() => setConfirming(null)}
+        aria-labelledby="apply-confirm-title"
+      >
+        <DialogTitle id="apply-confirm-title">Taikyti kainų pakeitimą?</DialogTitle>
+        <DialogContent>
+          <DialogContentText>{plan ? confirmationText(plan) : ""}</DialogContentText>
+          <DialogContentText sx={{ mt: 1 }}>
+            {changeText(change)}; {scopeText(scope, carName)}. Pakeitimą vėliau bus galima atšaukti.
+          </DialogContentText>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setConfirming(null)}>Atšaukti</Button>
+          <Button variant="contained" onClick={apply} autoFocus>
+            Taikyti
+          </Button>
+        </DialogActions>
+      </Dialog>
+      <Dialog
+        open={confirming === "undo" && undoEntry !== null}
+        onClose={() => setConfirming(null)}
+        aria-labelledby="undo-confirm-title"
+      >
+        <DialogTitle id="undo-confirm-title">Atšaukti paskutinį kainų pakeitimą?</DialogTitle>
+        <DialogContent>
+          <DialogContentText>
+            {undoEntry
+              ? `${formatDateTime(undoEntry.at)} · ${undoEntry.actor} · ${changeText(undoEntry.change)}; ${scopeText(undoEntry.scope, carName)}. ` +
+                `Visoms ${formatCount(undoEntry.rules, RULE_DATIVE_FORMS)} bus grąžintos ankstesnės kainos, o jo sukurtos naujos taisyklės (jei tokių yra) – ištrintos.`
+              : ""}
+          </DialogContentText>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setConfirming(null)}>Ne, palikti</Button>
+          <Button variant="contained" color="warning" onClick={undo} autoFocus>
+            Atšaukti pakeitimą
+          </Button>
+        </DialogActions>
+      </Dialog>
     </Box>
   );
 }
 
-export default PriceUpdate;
+const RESTORED_FORMS = ["grąžinta", "grąžintos", "grąžinta"] as const;
+const DELETED_FORMS = ["ištrinta", "ištrintos", "ištrinta"] as const;
+const RULE_DATIVE_FORMS = ["taisyklei", "taisyklėms", "taisyklių"] as const;
+
+/** The floor a refused rule names (all refusals of one plan share it). */
+const refusedFloor = (refused: readonly PlannedRule[]): number => refused[0]?.refusalFloor ?? 1;

@@ -31,6 +31,7 @@ import {
 } from "react-admin";
 import { Link } from "react-router-dom";
 import { formatMoney } from "../../domain/format";
+import { DEFAULT_MIN_DAILY_RATE, MAX_MIN_DAILY_RATE } from "../../domain/priceFloor";
 import type { Extra, Location } from "../../domain/schemas";
 import { settingsSchema } from "../../domain/schemas";
 import { emptyToString } from "../common/form";
@@ -112,6 +113,7 @@ function SettingsForm() {
   return (
     // Tabs stay in the page: their own URLs (/settings/1) are not admin routes.
     <TabbedForm
+      noValidate
       validate={validateSettings}
       syncWithLocation={false}
       tabs={<TabbedFormTabs variant="scrollable" scrollButtons="auto" allowScrollButtonsMobile />}
@@ -202,6 +204,15 @@ function SettingsForm() {
         />
         <NumberInput source="bookingRules.openingHour" label="Darbo pradžia, val." step={1} min={0} max={23} />
         <NumberInput source="bookingRules.closingHour" label="Darbo pabaiga, val." step={1} min={1} max={24} />
+        <NumberInput
+          source="minDailyRate"
+          label="Mažiausia paros kaina, €"
+          helperText="Jokia kainos pakopa negali būti pigesnė; taikoma redaguojant ir masiškai keičiant kainas"
+          defaultValue={DEFAULT_MIN_DAILY_RATE}
+          step={0.01}
+          min={0.01}
+          max={MAX_MIN_DAILY_RATE}
+        />
       </FormTab>
       <FormTab label="Tekstai">
         <TextInput source="terms" label="Nuomos sąlygos" multiline minRows={8} parse={emptyToString} />

@@ -47,6 +47,7 @@ export const CALLABLES = {
   checkQuote: "checkQuote",
   previewPriceUpdate: "previewPriceUpdate",
   applyPriceUpdate: "applyPriceUpdate",
+  undoPriceUpdate: "undoPriceUpdate",
   setStaffRole: "setStaffRole",
   saveSortOrder: "saveSortOrder",
 } as const;

@@ -131,6 +131,8 @@ describe("pakeitimo įrašas", () => {
       change,
       scope,
       rules: 3,
+      undoOf: null,
+      undoneBy: null,
     });
     expect(priceUpdateLogEntry("batch-2", "", {})).toMatchObject({ actor: "", rules: 0 });
   });

@@ -17,6 +17,7 @@ describe("settingsFromDoc", () => {
       about: "",
       privacy: "",
       contractTemplate: "",
+      minDailyRate: 1,
       emailTemplates: TEMPLATES,
     });
   });
