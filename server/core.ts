@@ -2,7 +2,7 @@
 // updates of server-sent events, the system clock and the server's log. Routes call the use cases
 // with coreFor(db) and answer what they return; the use cases' refusals become HTTP answers in
 // coreHttpError below.
-import { CoreError, type CoreErrorKind } from "../src/core/errors";
+import { CoreError, type CoreErrorKind, StaleRecordError } from "../src/core/errors";
 import { type CoreContext, systemClock } from "../src/core/ports";
 import { InputError } from "../src/domain/input";
 import type { Db } from "./db/types";
@@ -33,10 +33,14 @@ const STATUS: Record<CoreErrorKind, ApiError["status"]> = {
   precondition: 409,
   "rate-limited": 429,
   forbidden: 403,
+  stale: 409,
 };
 
 /** A use case's refusal as the API answers it; null for anything else (a bug, a database failure). */
 export function coreHttpError(error: unknown): ApiError | null {
+  if (error instanceof StaleRecordError) {
+    return new ApiError(409, error.message, {}, { code: error.code, current: error.current });
+  }
   if (error instanceof CoreError) return new ApiError(STATUS[error.kind], error.message);
   if (error instanceof InputError) {
     return error.errors ? new ApiError(422, error.message, error.errors) : new ApiError(400, error.message);

@@ -2,7 +2,7 @@
 // Lithuanian message and, for bad input, the field errors in details.errors (the browser shows
 // them under the inputs). Anything else is a bug: logged, and answered as "internal".
 import { HttpsError } from "firebase-functions/v2/https";
-import { CoreError, type CoreErrorKind } from "../../src/core/errors";
+import { CoreError, type CoreErrorKind, StaleRecordError } from "../../src/core/errors";
 import { InputError } from "../../src/domain/input";
 
 export const SIGN_IN_MESSAGE = "Prisijunkite, kad galėtumėte atlikti šį veiksmą";
@@ -17,10 +17,14 @@ const CODES: Record<CoreErrorKind, Code> = {
   precondition: "failed-precondition",
   "rate-limited": "resource-exhausted",
   forbidden: "permission-denied",
+  stale: "failed-precondition",
 };
 
 export function callableError(error: unknown, onUnexpected: (error: unknown) => void): HttpsError {
   if (error instanceof HttpsError) return error;
+  if (error instanceof StaleRecordError) {
+    return new HttpsError("failed-precondition", error.message, { code: error.code, current: error.current });
+  }
   if (error instanceof CoreError) return new HttpsError(CODES[error.kind], error.message);
   if (error instanceof InputError) {
     return new HttpsError("invalid-argument", error.message, error.errors ? { errors: error.errors } : undefined);

@@ -92,6 +92,8 @@ function storedForm(collection: string, data: Data): Data {
   const resource = RESOURCE_OF_COLLECTION.get(collection);
   if (resource) {
     const stored = toStoredDoc(resource, plain);
+    // The write count (src/core/versions.ts) is the store's, like the times: kept as the core set it.
+    if (typeof plain.version === "number") stored.version = plain.version;
     // The staff document's role stamp, which the signed-in browser watches (src/backend/firebase/session.ts).
     const stamp = plain[CLAIMS_STAMP_FIELD];
     if (typeof stamp === "string" && instantOrNull(stamp) !== null) stored[CLAIMS_STAMP_FIELD] = timestamp(stamp);

@@ -21,6 +21,7 @@ import { type CoreContext, noEvents, systemClock } from "../../src/core/ports";
 import {
   applyPriceUpdate as applyPriceUpdateUseCase,
   previewPriceUpdate as previewPriceUpdateUseCase,
+  undoPriceUpdate as undoPriceUpdateUseCase,
 } from "../../src/core/priceUpdate";
 import { checkQuote as checkQuoteUseCase } from "../../src/core/quoteCheck";
 import {
@@ -136,8 +137,9 @@ export const saveReservation = callable("saveReservation", async (request) => {
   if (input.id !== undefined && (typeof input.id !== "string" || input.id === "")) {
     throw new HttpsError("invalid-argument", "Neteisingas rezervacijos identifikatorius");
   }
-  if (typeof input.id === "string") return updateStaffReservation(core, input.id, input.data, caller.actor);
-  return (await createStaffReservation(core, input.data, caller.actor)).record;
+  const actor = { email: caller.actor, role: caller.role };
+  if (typeof input.id === "string") return updateStaffReservation(core, input.id, input.data, actor);
+  return (await createStaffReservation(core, input.data, actor)).record;
 });
 
 export const replyToRequest = callable("replyToRequest", async (request) => {
@@ -160,6 +162,11 @@ export const previewPriceUpdate = callable("previewPriceUpdate", async (request)
 export const applyPriceUpdate = callable("applyPriceUpdate", async (request) => {
   const caller = requireStaff(request);
   return applyPriceUpdateUseCase(core, request.data, caller.actor);
+});
+
+export const undoPriceUpdate = callable("undoPriceUpdate", async (request) => {
+  const caller = requireStaff(request);
+  return undoPriceUpdateUseCase(core, request.data, caller.actor);
 });
 
 export const saveSortOrder = callable("saveSortOrder", async (request) => {

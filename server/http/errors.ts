@@ -6,15 +6,19 @@ export class ApiError extends Error {
     readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 500 | 503,
     message: string,
     readonly errors: Record<string, string> = {},
+    /** more for the caller: a machine-readable `code`, the stored record a stale update missed */
+    readonly details: { code?: string; current?: Record<string, unknown> } = {},
   ) {
     super(message);
     this.name = "ApiError";
   }
 
-  toJSON(): { message: string; errors?: Record<string, string> } {
-    return Object.keys(this.errors).length > 0
-      ? { message: this.message, errors: this.errors }
-      : { message: this.message };
+  toJSON(): { message: string; errors?: Record<string, string>; code?: string; current?: Record<string, unknown> } {
+    return {
+      message: this.message,
+      ...(Object.keys(this.errors).length > 0 ? { errors: this.errors } : {}),
+      ...this.details,
+    };
   }
 }
 

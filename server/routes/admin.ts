@@ -8,11 +8,15 @@ import { type Context, Hono } from "hono";
 import { streamSSE } from "hono/streaming";
 import type { ZodType } from "zod";
 import { COLLECTIONS } from "../../src/core/collections";
+import { StaleRecordError } from "../../src/core/errors";
 import { createStaffReservation, updateStaffReservation } from "../../src/core/reservations";
 import { assertAnotherActiveAdmin, isActiveAdmin } from "../../src/core/staff";
+import { createStaffRecord, deleteStaffRecord, isPlainResource, updateStaffRecord } from "../../src/core/staffRecords";
+import { expectedVersionOf, versionOf } from "../../src/core/versions";
+import type { StaffActor } from "../../src/core/writes";
 import { ADMIN_RESOURCES, type AdminResource, staffUserSchema } from "../../src/domain/schemas";
 import { coreFor } from "../core";
-import { DOCUMENT_TABLES, type Queryable, SETTINGS_ID } from "../db/types";
+import { type Db, DOCUMENT_TABLES, type Queryable, SETTINGS_ID } from "../db/types";
 import { currentUser, FORBIDDEN_MESSAGE } from "../http/auth";
 import { parseWith, readJsonObject } from "../http/body";
 import type { AppEnv } from "../http/context";
@@ -71,11 +75,12 @@ function withoutNonDocumentKeys(value: Record<string, unknown>): Record<string, 
   return copy;
 }
 
-/** A row as react-admin sees it: { id, ...doc, createdAt, updatedAt }. */
+/** A row as react-admin sees it: { id, ...doc, version, createdAt, updatedAt } (a record from before versions: 0). */
 export function toRecord(row: DocRow): Record<string, unknown> {
   return {
     id: row.id,
     ...withoutNonDocumentKeys(row.doc ?? {}),
+    version: versionOf(row.doc ?? {}),
     createdAt: iso(row.created_at),
     updatedAt: iso(row.updated_at),
   };
@@ -137,6 +142,103 @@ async function passwordHashFrom(body: Record<string, unknown>): Promise<string |
   if (body.password === undefined || body.password === null || body.password === "") return null;
   const { password } = parseWith(staffUserSchema.pick({ password: true }), { password: body.password });
   return password ? hashPassword(password) : null;
+}
+
+/** The signed-in staff member as the core's use cases see them. */
+function staffActor(c: Context<AppEnv>): StaffActor {
+  const user = currentUser(c);
+  return { email: user.email, role: user.role === "admin" ? "admin" : "staff" };
+}
+
+/** A new staff account: the password is hashed before the transaction (hashing is slow). */
+async function createStaffAccount(c: Context<AppEnv>, db: Db, body: Record<string, unknown>) {
+  const passwordHash = await passwordHashFrom(body);
+  if (passwordHash === null) {
+    throw new ApiError(422, "Patikrinkite pažymėtus laukus", { password: "Įveskite slaptažodį (bent 10 simbolių)" });
+  }
+  const doc = withoutNonDocumentKeys(parseWith(schemaOf("staff"), withoutNonDocumentKeys(body)));
+  const row = await db.transaction(async (tx) => {
+    const inserted = (
+      await tx.query<DocRow>(
+        "INSERT INTO staff (doc, password_hash) VALUES ($1::jsonb, $2) RETURNING id, doc, created_at, updated_at",
+        [JSON.stringify({ ...doc, version: 1 }), passwordHash],
+      )
+    ).rows[0];
+    if (!inserted) throw new Error("INSERT negrąžino įrašo");
+    await audit(tx, c, "create", "staff", inserted.id);
+    return inserted;
+  });
+  announce("staff", row.id, "created");
+  return toRecord(row);
+}
+
+/**
+ * A staff account's update. The last active admin cannot be demoted or switched off, and an
+ * account switched off, or whose password someone else reset, is signed out everywhere.
+ */
+async function updateStaffAccount(c: Context<AppEnv>, db: Db, id: string, body: Record<string, unknown>) {
+  const user = currentUser(c);
+  const expected = expectedVersionOf(body);
+  const passwordHash = await passwordHashFrom(body);
+  const changes = withoutNonDocumentKeys(body);
+  const row = await db.transaction(async (tx) => {
+    const current = await tx.query<DocRow>(
+      "SELECT id, doc, created_at, updated_at FROM staff WHERE id = $1 FOR UPDATE",
+      [id],
+    );
+    const existing = current.rows[0];
+    if (!existing) throw new ApiError(404, NOT_FOUND_MESSAGE);
+    if (expected !== undefined && expected !== versionOf(existing.doc)) throw new StaleRecordError(toRecord(existing));
+    // Merge: updateMany sends only the changed fields; the edit form sends them all.
+    const doc = withoutNonDocumentKeys(
+      parseWith(schemaOf("staff"), { ...withoutNonDocumentKeys(existing.doc), ...changes }),
+    );
+    const stored = JSON.stringify({ ...doc, version: versionOf(existing.doc) + 1 });
+    if (isActiveAdmin(existing.doc) && !isActiveAdmin(doc)) {
+      await assertAnotherActiveAdmin(transactionOver(tx).tx, id);
+    }
+    const updated =
+      passwordHash !== null
+        ? await tx.query<DocRow>(
+            `UPDATE staff SET doc = $2::jsonb, password_hash = $3, updated_at = now() WHERE id = $1
+             RETURNING id, doc, created_at, updated_at`,
+            [id, stored, passwordHash],
+          )
+        : await tx.query<DocRow>(
+            `UPDATE staff SET doc = $2::jsonb, updated_at = now() WHERE id = $1
+             RETURNING id, doc, created_at, updated_at`,
+            [id, stored],
+          );
+    if (doc.active === false || (passwordHash !== null && id !== user.id)) await deleteUserSessions(tx, id);
+    await audit(tx, c, "update", "staff", id);
+    const result = updated.rows[0];
+    if (!result) throw new ApiError(404, NOT_FOUND_MESSAGE);
+    return result;
+  });
+  announce("staff", id, "updated");
+  return toRecord(row);
+}
+
+/** Deletes a staff account (never the last active admin) or a reservation. */
+async function deleteRow(c: Context<AppEnv>, db: Db, resource: "staff" | "reservations", id: string) {
+  const row = await db.transaction(async (tx) => {
+    if (resource === "staff") {
+      const current = await tx.query<DocRow>("SELECT id, doc FROM staff WHERE id = $1", [id]);
+      if (current.rows[0] && isActiveAdmin(current.rows[0].doc)) {
+        await assertAnotherActiveAdmin(transactionOver(tx).tx, id);
+      }
+    }
+    const deleted = await tx.query<DocRow>(
+      `DELETE FROM ${DOCUMENT_TABLES[resource]} WHERE id = $1 RETURNING id, doc, created_at, updated_at`,
+      [id],
+    );
+    const result = deleted.rows[0];
+    if (!result) throw new ApiError(404, NOT_FOUND_MESSAGE);
+    await audit(tx, c, "delete", resource, id);
+    return result;
+  });
+  announce(resource, id, "deleted");
+  return toRecord(row);
 }
 
 export function adminRoutes(): Hono<AppEnv> {
@@ -233,143 +335,50 @@ export function adminRoutes(): Hono<AppEnv> {
 
   // ---------- create ----------
   app.post("/:resource", async (c) => {
-    const { name, table } = resolveResource(c, "write");
+    const { name } = resolveResource(c, "write");
     const refused = refuseReadOnly(c, name);
     if (refused) return refused;
-    const resource = name as AdminResource;
     const { db } = c.get("deps");
     const user = currentUser(c);
     const body = await readJsonObject(c);
-
-    if (resource === "reservations") {
-      // The core prices, numbers, audits and announces it in its own transaction.
-      const created = await createStaffReservation(coreFor(db), body, user.email);
+    // The core checks, stores, audits and announces each of these in one transaction.
+    if (name === "reservations") {
+      const created = await createStaffReservation(coreFor(db), body, staffActor(c));
       return c.json(created.record, 201);
     }
-
-    const passwordHash = resource === "staff" ? await passwordHashFrom(body) : null;
-    if (resource === "staff" && passwordHash === null) {
-      throw new ApiError(422, "Patikrinkite pažymėtus laukus", { password: "Įveskite slaptažodį (bent 10 simbolių)" });
-    }
-    const doc = withoutNonDocumentKeys(parseWith(schemaOf(resource), withoutNonDocumentKeys(body)));
-
-    const row = await db.transaction(async (tx) => {
-      let inserted: DocRow | undefined;
-      if (resource === "settings") {
-        const exists = await tx.query("SELECT 1 FROM settings WHERE id = $1", [SETTINGS_ID]);
-        if (exists.rows.length > 0) throw new ApiError(409, "Nustatymai jau sukurti; juos galima tik keisti");
-        inserted = (
-          await tx.query<DocRow>(
-            "INSERT INTO settings (id, doc) VALUES ($1, $2::jsonb) RETURNING id, doc, created_at, updated_at",
-            [SETTINGS_ID, JSON.stringify(doc)],
-          )
-        ).rows[0];
-      } else if (resource === "staff") {
-        inserted = (
-          await tx.query<DocRow>(
-            "INSERT INTO staff (doc, password_hash) VALUES ($1::jsonb, $2) RETURNING id, doc, created_at, updated_at",
-            [JSON.stringify(doc), passwordHash],
-          )
-        ).rows[0];
-      } else {
-        inserted = (
-          await tx.query<DocRow>(
-            `INSERT INTO ${table} (doc) VALUES ($1::jsonb) RETURNING id, doc, created_at, updated_at`,
-            [JSON.stringify(doc)],
-          )
-        ).rows[0];
-      }
-      if (!inserted) throw new Error("INSERT negrąžino įrašo");
-      await audit(tx, c, "create", resource, inserted.id);
-      return inserted;
-    });
-    announce(resource, row.id, "created");
-    return c.json(toRecord(row), 201);
+    if (isPlainResource(name)) return c.json(await createStaffRecord(coreFor(db), name, body, user.email), 201);
+    return c.json(await createStaffAccount(c, db, body), 201);
   });
 
   // ---------- update (full record from the edit form, or a partial one from updateMany) ----------
   app.put("/:resource/:id", async (c) => {
-    const { name, table } = resolveResource(c, "write");
+    const { name } = resolveResource(c, "write");
     const refused = refuseReadOnly(c, name);
     if (refused) return refused;
-    const resource = name as AdminResource;
     const id = recordId(c);
-    if (resource === "settings" && id !== SETTINGS_ID) throw new ApiError(404, NOT_FOUND_MESSAGE);
+    if (name === "settings" && id !== SETTINGS_ID) throw new ApiError(404, NOT_FOUND_MESSAGE);
     const { db } = c.get("deps");
     const user = currentUser(c);
     const body = await readJsonObject(c);
-
-    if (resource === "reservations") {
-      return c.json(await updateStaffReservation(coreFor(db), id, body, user.email), 200);
+    if (name === "reservations") {
+      return c.json(await updateStaffReservation(coreFor(db), id, body, staffActor(c)), 200);
     }
-
-    const passwordHash = resource === "staff" ? await passwordHashFrom(body) : null;
-    const changes = withoutNonDocumentKeys(body);
-    const row = await db.transaction(async (tx) => {
-      const current = await tx.query<DocRow>(`SELECT id, doc FROM ${table} WHERE id = $1 FOR UPDATE`, [id]);
-      const existing = current.rows[0];
-      if (!existing) throw new ApiError(404, NOT_FOUND_MESSAGE);
-      // Merge: updateMany sends only the changed fields; the edit form sends them all.
-      const doc = withoutNonDocumentKeys(
-        parseWith(schemaOf(resource), { ...withoutNonDocumentKeys(existing.doc), ...changes }),
-      );
-      if (resource === "staff" && isActiveAdmin(existing.doc) && !isActiveAdmin(doc)) {
-        await assertAnotherActiveAdmin(transactionOver(tx).tx, id);
-      }
-      const updated =
-        resource === "staff" && passwordHash !== null
-          ? await tx.query<DocRow>(
-              `UPDATE staff SET doc = $2::jsonb, password_hash = $3, updated_at = now() WHERE id = $1
-               RETURNING id, doc, created_at, updated_at`,
-              [id, JSON.stringify(doc), passwordHash],
-            )
-          : await tx.query<DocRow>(
-              `UPDATE ${table} SET doc = $2::jsonb, updated_at = now() WHERE id = $1
-               RETURNING id, doc, created_at, updated_at`,
-              [id, JSON.stringify(doc)],
-            );
-      // A deactivated account, or one whose password was reset, is signed out everywhere.
-      if (resource === "staff" && (doc.active === false || (passwordHash !== null && id !== user.id))) {
-        await deleteUserSessions(tx, id);
-      }
-      await audit(tx, c, "update", resource, id);
-      const result = updated.rows[0];
-      if (!result) throw new ApiError(404, NOT_FOUND_MESSAGE);
-      return result;
-    });
-    announce(resource, id, "updated");
-    return c.json(toRecord(row), 200);
+    if (isPlainResource(name)) return c.json(await updateStaffRecord(coreFor(db), name, id, body, user.email), 200);
+    return c.json(await updateStaffAccount(c, db, id, body), 200);
   });
 
   // ---------- delete ----------
   app.delete("/:resource/:id", async (c) => {
-    const { name, table } = resolveResource(c, "write");
+    const { name } = resolveResource(c, "write");
     const refused = refuseReadOnly(c, name);
     if (refused) return refused;
-    const resource = name as AdminResource;
     const id = recordId(c);
-    if (resource === "settings") throw new ApiError(403, "Nustatymų ištrinti negalima");
     const { db } = c.get("deps");
     const user = currentUser(c);
-    if (resource === "staff" && id === user.id) throw new ApiError(409, "Savo paskyros ištrinti negalima");
-
-    const row = await db.transaction(async (tx) => {
-      if (resource === "staff") {
-        const current = await tx.query<DocRow>("SELECT id, doc FROM staff WHERE id = $1", [id]);
-        if (current.rows[0] && isActiveAdmin(current.rows[0].doc))
-          await assertAnotherActiveAdmin(transactionOver(tx).tx, id);
-      }
-      const deleted = await tx.query<DocRow>(
-        `DELETE FROM ${table} WHERE id = $1 RETURNING id, doc, created_at, updated_at`,
-        [id],
-      );
-      const result = deleted.rows[0];
-      if (!result) throw new ApiError(404, NOT_FOUND_MESSAGE);
-      await audit(tx, c, "delete", resource, id);
-      return result;
-    });
-    announce(resource, id, "deleted");
-    return c.json(toRecord(row), 200);
+    if (isPlainResource(name)) return c.json(await deleteStaffRecord(coreFor(db), name, id, user.email), 200);
+    if (name === "reservations") return c.json(await deleteRow(c, db, "reservations", id), 200);
+    if (id === user.id) throw new ApiError(409, "Savo paskyros ištrinti negalima");
+    return c.json(await deleteRow(c, db, "staff", id), 200);
   });
 
   return app;

@@ -55,6 +55,15 @@ export interface DemoRecord<T> {
   doc: Doc<T>;
 }
 
+/** Why demo reservations were cancelled, as staff note it. */
+const DEMO_CANCEL_REASONS = [
+  "Klientas pakeitė kelionės planus",
+  "Klientas rado pigesnį pasiūlymą",
+  "Skrydis atšauktas",
+  "Klientas neatsiliepė į patvirtinimo skambutį",
+  "Dviguba rezervacija – palikta kita",
+] as const;
+
 export type DemoReservationDoc = Doc<Reservation> & { number: string; quote: Quote };
 export type DemoReservation = Omit<DemoRecord<Reservation>, "doc"> & { doc: DemoReservationDoc };
 export type DemoStaff = DemoRecord<StaffUser> & { password: string };
@@ -564,6 +573,7 @@ export function buildDemoData(now: Date): DemoData {
       ),
       contractTemplate: CONTRACT_TEMPLATE,
       emailTemplates: EMAIL_TEMPLATES,
+      minDailyRate: 1,
     },
   };
   const rules = settings.doc.bookingRules;
@@ -814,9 +824,9 @@ export function buildDemoData(now: Date): DemoData {
     ],
     [
       "naujas-biuras-kaune",
-      "Netrukus – atsiėmimo vieta Kauno centre",
-      "Ruošiame nuolatinę automobilių atsiėmimo vietą Kauno centre.",
-      "<p>Jau greitai automobilius bus galima atsiimti ir grąžinti Kauno centre, Laisvės alėjoje. Kol kas automobilį į Kauną pristatome iš anksto suderinus.</p>",
+      "Netrukus – paėmimo vieta Kauno centre",
+      "Ruošiame nuolatinę automobilių paėmimo vietą Kauno centre.",
+      "<p>Jau greitai automobilius bus galima paimti ir grąžinti Kauno centre, Laisvės alėjoje. Kol kas automobilį į Kauną pristatome iš anksto suderinus.</p>",
       null,
       "cars/kia-sportage-1.svg",
     ],
@@ -1031,6 +1041,8 @@ export function buildDemoData(now: Date): DemoData {
         comment,
         notes,
         contract: { mileageOut: null, mileageIn: null, fuelOut: null, fuelIn: null, damages: "", text: null },
+        cancelReason: slot.status === "cancelled" ? r.pick(DEMO_CANCEL_REASONS) : "",
+        handoverOverrideReason: "",
       },
     });
   }

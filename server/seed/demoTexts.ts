@@ -6,15 +6,15 @@ export const TERMS_TEXT = `1. Vairuotojas
 
 Automobilį gali vairuoti asmuo, kuriam yra ne mažiau kaip 21 metai ir kuris ne trumpiau kaip 2 metus turi galiojantį B kategorijos vairuotojo pažymėjimą. Verslo, prabangos klasės automobiliams, mikroautobusams ir krovininiams automobiliams gali būti taikomas didesnis amžiaus ir vairavimo stažo reikalavimas – jis nurodytas automobilio aprašyme. Vairuotojams iki 25 metų taikomas jauno vairuotojo mokestis – 8 € parai.
 
-Perimant automobilį reikia pateikti asmens tapatybės dokumentą (pasą arba asmens tapatybės kortelę) ir vairuotojo pažymėjimą. Automobilį vairuoti gali tik sutartyje nurodyti vairuotojai. Papildomas vairuotojas įrašomas į sutartį už 10 € vienkartinį mokestį.
+Paimant automobilį reikia pateikti asmens tapatybės dokumentą (pasą arba asmens tapatybės kortelę) ir vairuotojo pažymėjimą. Automobilį vairuoti gali tik sutartyje nurodyti vairuotojai. Papildomas vairuotojas įrašomas į sutartį už 10 € vienkartinį mokestį.
 
 2. Užstatas
 
-Perimant automobilį imamas užstatas – nuo 150 iki 800 €, priklausomai nuo automobilio klasės. Tiksli suma nurodyta automobilio aprašyme ir rezervacijos patvirtinime. Užstatas rezervuojamas mokėjimo kortelėje arba sumokamas grynaisiais ir grąžinamas per 3 darbo dienas po to, kai automobilis grąžinamas laiku, tvarkingas ir su pilnu degalų baku. Vykstant į užsienį užstatas didinamas 200 €.
+Paimant automobilį imamas užstatas – nuo 150 iki 800 €, priklausomai nuo automobilio klasės. Tiksli suma nurodyta automobilio aprašyme ir rezervacijos patvirtinime. Užstatas rezervuojamas mokėjimo kortelėje arba sumokamas grynaisiais ir grąžinamas per 3 darbo dienas po to, kai automobilis grąžinamas laiku, tvarkingas ir su pilnu degalų baku. Vykstant į užsienį užstatas didinamas 200 €.
 
 3. Kaina ir mokėjimas
 
-Svetainėje nurodytos kainos yra galutinės: jos apima 21 % PVM, privalomąjį transporto priemonių valdytojų civilinės atsakomybės draudimą (TPVCA), KASKO draudimą ir techninę pagalbą kelyje visą parą. Nuomos para – 24 valandos nuo automobilio perėmimo. Už nuomą mokama perimant automobilį: mokėjimo kortele, banko pavedimu arba grynaisiais. Įmonėms išrašoma PVM sąskaita faktūra.
+Svetainėje nurodytos kainos yra galutinės: jos apima 21 % PVM, privalomąjį transporto priemonių valdytojų civilinės atsakomybės draudimą (TPVCA), KASKO draudimą ir techninę pagalbą kelyje visą parą. Nuomos para – 24 valandos nuo automobilio paėmimo. Už nuomą mokama paimant automobilį: mokėjimo kortele, banko pavedimu arba grynaisiais. Įmonėms išrašoma PVM sąskaita faktūra.
 
 4. Rida
 
@@ -107,7 +107,7 @@ Telefonas: {customer.phone}, el. paštas: {customer.email}
 Markė ir modelis: {car.make} {car.model}, {car.year} m.
 Valstybinis numeris: {car.plateNumber}
 VIN kodas: {car.vin}
-Kuro tipas: {car.fuel}; pavarų dėžė: {car.transmission}
+Degalų tipas: {car.fuel}; pavarų dėžė: {car.transmission}
 
 3. NUOMOS LAIKOTARPIS IR KAINA
 

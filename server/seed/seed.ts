@@ -41,6 +41,7 @@ export function defaultSettings(): Doc<Settings> {
     ),
     contractTemplate: CONTRACT_TEMPLATE,
     emailTemplates: EMAIL_TEMPLATES,
+    minDailyRate: 1,
   };
 }
 

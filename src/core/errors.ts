@@ -12,7 +12,9 @@ export type CoreErrorKind =
   /** too many attempts from one client (429 / resource-exhausted) */
   | "rate-limited"
   /** the caller may not do this (403 / permission-denied) */
-  | "forbidden";
+  | "forbidden"
+  /** someone else saved the record after the caller read it (409 / failed-precondition, code "stale-record") */
+  | "stale";
 
 export class CoreError extends Error {
   constructor(
@@ -21,6 +23,20 @@ export class CoreError extends Error {
   ) {
     super(message);
     this.name = "CoreError";
+  }
+}
+
+/** Tells a stale update apart from other refusals: the back-office keeps the form and offers the newer record. */
+export const STALE_RECORD_CODE = "stale-record";
+export const STALE_RECORD_MESSAGE =
+  "Šį įrašą ką tik pakeitė kitas naudotojas. Jūsų įvesti duomenys liko formoje: peržiūrėkite kito naudotojo pakeitimus arba įkelkite naujausią versiją.";
+
+/** An update read an older version than the stored one; `current` is the stored record now. */
+export class StaleRecordError extends CoreError {
+  readonly code = STALE_RECORD_CODE;
+  constructor(readonly current: Record<string, unknown>) {
+    super("stale", STALE_RECORD_MESSAGE);
+    this.name = "StaleRecordError";
   }
 }
 

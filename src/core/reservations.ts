@@ -29,6 +29,17 @@ import {
   webReservation,
   webReservationMailContext,
 } from "../domain/reservationInput";
+import {
+  CANCEL_REASON_REQUIRED,
+  closedEditChanges,
+  closedReservationMessage,
+  earlyHandOverErrors,
+  isClosedStatus,
+  mayHandOverNow,
+  pastBookingErrors,
+  readStaffEditIntent,
+  type StaffEditIntent,
+} from "../domain/reservationRules";
 import type { Customer, Quote, Reservation, Settings } from "../domain/schemas";
 import { readSiteQuote, type SiteQuote, siteQuoteAnswer } from "../domain/siteQuote";
 import { vilniusDateString } from "../domain/time";
@@ -45,7 +56,8 @@ import {
 } from "./ports";
 import { type RateLimit, rateKey, takeRateLimit } from "./rateLimit";
 import { type Stamped, toRecord } from "./records";
-import { insertDoc, queueMail, replaceDoc, WEB_ACTOR, writeAudit, writer } from "./writes";
+import { assertFresh, expectedVersionOf, versionOf } from "./versions";
+import { insertDoc, queueMail, replaceDoc, type StaffActor, WEB_ACTOR, writeAudit, writer } from "./writes";
 
 export const RESERVATION_NOT_FOUND_MESSAGE = "Rezervacija nerasta";
 export type ReservationSource = "web" | "phone" | "office";
@@ -241,7 +253,7 @@ export async function submitWebReservation(
     const context = webReservationMailContext({ settings, number: numbering.number, refs, input, period, quote });
     const mailIds = reservationMails({ ...context, reservationId: id }).map((mail) => queueMail(w, mail));
     const at = now.toISOString();
-    const record = { ...reservation, id, createdAt: at, updatedAt: at } as Stamped<Reservation>;
+    const record = { ...reservation, id, version: 1, createdAt: at, updatedAt: at } as Stamped<Reservation>;
     return { id, number: numbering.number, quote, record, customerId, customerCreated, mailIds, car: refs.car };
   });
 
@@ -306,15 +318,19 @@ const staffSuffix = (actor: string): string => (actor ? ` (${actor})` : "");
 export async function createStaffReservation(
   ctx: CoreContext,
   body: unknown,
-  actor: string,
+  actor: StaffActor,
 ): Promise<ReservationSaved> {
   const { store } = ctx;
   const now = ctx.clock.now();
   const source = reservationSource(body);
-  const data = parseStaffReservation({
-    ...prepareBody(body, RESERVATION_KEYS, [...SERVER_OWNED_FIELDS, "source"]),
+  const { intent, rest } = readStaffEditIntent(bodyObject(body));
+  const parsed = parseStaffReservation({
+    ...prepareBody(rest, RESERVATION_KEYS, [...SERVER_OWNED_FIELDS, "source"]),
     source,
   });
+  const past = pastBookingErrors(parsed.pickupAt, now, intent.confirmPast);
+  if (past) throw invalidFields(past);
+  const data = { ...parsed, ...statusChangeReasons(null, parsed, intent, actor, now) };
   const period = periodOf(data);
 
   const outcome = await reservationTransaction(store, async (tx) => {
@@ -330,39 +346,121 @@ export async function createStaffReservation(
     numbering.commit();
     const reservation = { ...data, ...period, number: numbering.number, quote, source };
     const id = insertDoc(w, COLLECTIONS.reservations, storedReservation(reservation));
-    writeAudit(w, { action: "create", resource: "reservations", recordId: id, actor });
+    writeAudit(w, { action: "create", resource: "reservations", recordId: id, actor: actor.email, ...reasonOf(data) });
     const at = now.toISOString();
-    const record = { ...reservation, id, createdAt: at, updatedAt: at } as Stamped<Reservation>;
+    const record = { ...reservation, id, version: 1, createdAt: at, updatedAt: at } as Stamped<Reservation>;
     return { id, number: numbering.number, quote, record };
   });
 
   ctx.events.publish("reservations", outcome.id, "created");
-  ctx.log.info(`Rezervacija ${outcome.number} sukurta administravime${staffSuffix(actor)}`);
+  ctx.log.info(`Rezervacija ${outcome.number} sukurta administravime${staffSuffix(actor.email)}`);
   return outcome;
+}
+
+/** A request body as an object (prepareBody says why anything else is refused). */
+const bodyObject = (body: unknown): Record<string, unknown> =>
+  typeof body === "object" && body !== null && !Array.isArray(body)
+    ? (body as Record<string, unknown>)
+    : prepareBody(body, [], []);
+
+/**
+ * The reasons a status change needs, checked and set: a cancellation's reason, an admin's reason
+ * for handing the car over before the pickup day. `from` is null for a new reservation.
+ */
+function statusChangeReasons(
+  from: Reservation | null,
+  next: Reservation,
+  intent: StaffEditIntent,
+  actor: StaffActor,
+  now: Date,
+): Partial<Pick<Reservation, "cancelReason" | "handoverOverrideReason">> {
+  if (from?.status === next.status) return {};
+  if (next.status === "cancelled") {
+    if (intent.statusReason === "") throw invalidFields({ statusReason: CANCEL_REASON_REQUIRED });
+    return { cancelReason: intent.statusReason };
+  }
+  if (next.status === "active") {
+    const refused = earlyHandOverErrors(next.pickupAt, now, actor.role, intent.statusReason);
+    if (refused) throw invalidFields(refused);
+    if (!mayHandOverNow(next.pickupAt, now)) return { handoverOverrideReason: intent.statusReason };
+  }
+  return {};
+}
+
+/** The audit entry's note of why, when the change needed one. */
+function reasonOf(data: Partial<Pick<Reservation, "cancelReason" | "handoverOverrideReason">>): { reason?: string } {
+  const reason = data.cancelReason || data.handoverOverrideReason;
+  return reason ? { reason } : {};
+}
+
+/**
+ * The odometer readings of the hand-over act move the car's fleet record forward (never back:
+ * another rental may have read a later figure already). Reads before any write, as Firestore wants.
+ */
+async function fleetMileageUpdate(
+  tx: Transaction,
+  before: Reservation | null,
+  next: Reservation,
+): Promise<{ id: string; record: Stamped<Record<string, unknown>>; mileage: number } | null> {
+  const readings = [next.contract.mileageOut, next.contract.mileageIn].filter(
+    (value): value is number => value !== null,
+  );
+  if (readings.length === 0) return null;
+  const unchanged =
+    before !== null &&
+    before.carId === next.carId &&
+    before.contract?.mileageOut === next.contract.mileageOut &&
+    before.contract?.mileageIn === next.contract.mileageIn;
+  if (unchanged) return null;
+  const mileage = Math.max(...readings);
+  const [fleet] = await tx.query(COLLECTIONS.fleet, {
+    where: [{ field: "carId", op: "==", value: next.carId }],
+    limit: 1,
+  });
+  if (!fleet) return null;
+  const record = toRecord<Record<string, unknown>>(fleet);
+  const stored = typeof record.mileage === "number" ? record.mileage : 0;
+  return mileage > stored ? { id: fleet.id, record, mileage } : null;
 }
 
 /**
  * A staff edit of a reservation (the whole record or only the changed fields). A status change
- * must be an allowed transition; a change of car, dates, places or extras re-prices it and
- * re-checks availability; otherwise the agreed price stays as it was.
+ * must be an allowed transition and give its reason where one is needed; a closed reservation
+ * changes only its notes; a change of car, dates, places or extras re-prices it and re-checks
+ * availability; otherwise the agreed price stays as it was. With a `version`, it must be the
+ * stored one (another person's save in between is never overwritten).
  */
 export async function updateStaffReservation(
   ctx: CoreContext,
   id: string,
   body: unknown,
-  actor: string,
+  actor: StaffActor,
 ): Promise<Stamped<Reservation>> {
   const { store } = ctx;
   const now = ctx.clock.now();
   if (!store.isId(id)) throw new CoreError("not-found", RESERVATION_NOT_FOUND_MESSAGE);
-  const changes = prepareBody(body, RESERVATION_KEYS, SERVER_OWNED_FIELDS);
+  const { intent, rest } = readStaffEditIntent(bodyObject(body));
+  const expected = expectedVersionOf(rest);
+  const changes = prepareBody(rest, RESERVATION_KEYS, SERVER_OWNED_FIELDS);
 
   const outcome = await reservationTransaction(store, async (tx) => {
     const found = await tx.get(COLLECTIONS.reservations, id);
     if (!found) throw new CoreError("not-found", RESERVATION_NOT_FOUND_MESSAGE);
     const current = toRecord<Reservation>(found);
+    assertFresh(current, expected);
     const edit = planStaffEdit(current, current.status, changes);
-    const { data, period } = edit;
+    const { period } = edit;
+    if (isClosedStatus(current.status)) {
+      const stored = planStaffEdit(current, current.status, {}).data;
+      if (closedEditChanges(stored, edit.data).length > 0) {
+        throw new CoreError("precondition", closedReservationMessage(current.status));
+      }
+    }
+    if (edit.periodChanged && !isClosedStatus(edit.data.status)) {
+      const past = pastBookingErrors(edit.data.pickupAt, now, intent.confirmPast);
+      if (past) throw invalidFields(past);
+    }
+    const data = { ...edit.data, ...statusChangeReasons(current, edit.data, intent, actor, now) };
 
     if (edit.customerChanged) await assertCustomerExists(tx, store, data.customerId);
     let quote = edit.oldQuote;
@@ -375,20 +473,41 @@ export async function updateStaffReservation(
       await tx.lock(carLockKey(data.carId));
       if (!(await carIsFree(tx, data.carId, period, id))) throw reservationConflict();
     }
+    const fleet = await fleetMileageUpdate(tx, current, data);
 
     const w = writer(tx, store, now);
     const next = { ...data, ...period, number: current.number, ...(quote ? { quote } : {}) };
-    const stamps = replaceDoc(w, COLLECTIONS.reservations, id, storedReservation(next), current.createdAt);
-    writeAudit(w, { action: "update", resource: "reservations", recordId: id, actor });
-    return { record: { ...next, id, ...stamps } as Stamped<Reservation>, before: current.status };
+    const stamps = replaceDoc(
+      w,
+      COLLECTIONS.reservations,
+      id,
+      storedReservation(next),
+      current.createdAt,
+      versionOf(current),
+    );
+    const statusChange = current.status === next.status ? {} : { fromStatus: current.status, toStatus: next.status };
+    writeAudit(w, {
+      action: "update",
+      resource: "reservations",
+      recordId: id,
+      actor: actor.email,
+      ...statusChange,
+      ...(current.status === next.status ? {} : reasonOf(data)),
+    });
+    if (fleet) {
+      replaceDoc(w, COLLECTIONS.fleet, fleet.id, { ...fleet.record, mileage: fleet.mileage }, fleet.record.createdAt);
+      writeAudit(w, { action: "update", resource: "fleet", recordId: fleet.id, actor: actor.email, reservationId: id });
+    }
+    return { record: { ...next, id, ...stamps } as Stamped<Reservation>, before: current.status, fleetId: fleet?.id };
   });
 
   ctx.events.publish("reservations", id, "updated");
+  if (outcome.fleetId) ctx.events.publish("fleet", outcome.fleetId, "updated");
   const { record, before } = outcome;
   ctx.log.info(
     before === record.status
-      ? `Rezervacija ${record.number} pakeista${staffSuffix(actor)}`
-      : `Rezervacijos ${record.number} būsena: ${before} → ${record.status}${staffSuffix(actor)}`,
+      ? `Rezervacija ${record.number} pakeista${staffSuffix(actor.email)}`
+      : `Rezervacijos ${record.number} būsena: ${before} → ${record.status}${staffSuffix(actor.email)}`,
   );
   return record;
 }

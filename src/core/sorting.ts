@@ -17,7 +17,7 @@ export const SORTING_GONE_MESSAGE = "Kai kurių įrašų nebėra. Atnaujinkite p
 
 export const sortingInputSchema = z
   .object({
-    resource: z.enum(SORTABLE_RESOURCES, { error: "Rūšiuoti galima tik automobilius arba akcijas" }),
+    resource: z.enum(SORTABLE_RESOURCES, { error: "Rikiuoti galima tik automobilius arba akcijas" }),
     ids: z
       .array(entityId)
       .min(1, { error: "Sąrašas tuščias" })

@@ -4,6 +4,7 @@
 import { type OutgoingMail, pendingMailDoc } from "../domain/mailTemplates";
 import { COLLECTIONS } from "./collections";
 import type { DocumentStore, Transaction } from "./ports";
+import { versionOf } from "./versions";
 
 /** One transaction's writer: the store's ids and one instant for every write. */
 export interface Writer {
@@ -14,24 +15,38 @@ export interface Writer {
 
 export const writer = (tx: Transaction, store: DocumentStore, now: Date): Writer => ({ tx, store, now });
 
-/** Stores a new document; returns its id. */
+/** Stores a new document (version 1); returns its id. */
 export function insertDoc(w: Writer, collection: string, data: Record<string, unknown>, id?: string): string {
   const newId = id ?? w.store.newId(collection);
   const at = w.now.toISOString();
-  w.tx.set(collection, newId, { ...data, createdAt: at, updatedAt: at });
+  w.tx.set(collection, newId, { ...data, version: 1, createdAt: at, updatedAt: at });
   return newId;
 }
 
-/** Replaces a stored document, keeping its creation time. */
+export interface Stamps {
+  createdAt: string;
+  updatedAt: string;
+  version: number;
+}
+
+/**
+ * Replaces a stored document, keeping its creation time and counting its version up from the
+ * one it was read at (`readVersion`, or the `version` the data carries as read from the store).
+ */
 export function replaceDoc(
   w: Writer,
   collection: string,
   id: string,
   data: Record<string, unknown>,
   createdAt: string | undefined,
-): { createdAt: string; updatedAt: string } {
-  const { id: _id, createdAt: _c, updatedAt: _u, ...fields } = data;
-  const stamps = { createdAt: createdAt ?? w.now.toISOString(), updatedAt: w.now.toISOString() };
+  readVersion: number = versionOf(data),
+): Stamps {
+  const { id: _id, createdAt: _c, updatedAt: _u, version: _v, ...fields } = data;
+  const stamps = {
+    createdAt: createdAt ?? w.now.toISOString(),
+    updatedAt: w.now.toISOString(),
+    version: readVersion + 1,
+  };
   w.tx.set(collection, id, { ...fields, ...stamps });
   return stamps;
 }
@@ -42,6 +57,12 @@ export function queueMail(w: Writer, mail: OutgoingMail): string {
 }
 
 export type AuditAction = "create" | "update" | "delete" | "upload" | "remove-file" | "price-update";
+
+/** A signed-in staff member: the e-mail names them in the log, the role decides what they may override. */
+export interface StaffActor {
+  email: string;
+  role: "staff" | "admin";
+}
 
 /** "svetainė" for changes made through the public site. */
 export const WEB_ACTOR = "svetainė";

@@ -29,7 +29,17 @@ type WithId<T> = T & { id: string };
 export const RESERVATION_INPUT_KEYS = Object.keys(reservationInputSchema.shape);
 export const RESERVATION_KEYS = Object.keys(reservationSchema.shape);
 /** Fields the server owns: a client's copy is ignored, never trusted. */
-export const SERVER_OWNED_FIELDS = ["id", "createdAt", "updatedAt", "number", "quote"] as const;
+export const SERVER_OWNED_FIELDS = [
+  "id",
+  "createdAt",
+  "updatedAt",
+  "version",
+  "number",
+  "quote",
+  // set from the request's statusReason when the status changes (reservationRules.ts)
+  "cancelReason",
+  "handoverOverrideReason",
+] as const;
 
 export interface ReservationPeriod {
   pickupAt: string;
@@ -282,6 +292,8 @@ export interface StaffEdit {
   /** the agreed price, kept unless `repricing` */
   oldQuote: Quote | undefined;
   customerChanged: boolean;
+  /** the pickup or return time moved */
+  periodChanged: boolean;
   /** a booked item changed: the reservation is priced again */
   repricing: boolean;
   /** the car must be free: it now holds the car for a new car or period, or newly holds it */
@@ -298,7 +310,7 @@ export function planStaffEdit(
   status: string,
   changes: Record<string, unknown>,
 ): StaffEdit {
-  const { number: _number, quote: oldQuote, id: _id, createdAt: _c, updatedAt: _u, ...fields } = current;
+  const { number: _number, quote: oldQuote, id: _id, createdAt: _c, updatedAt: _u, version: _v, ...fields } = current;
   const data = parseStaffReservation({ ...fields, ...changes });
   assertStatusChange(status, data.status);
   const period = periodOf(data);
@@ -308,6 +320,7 @@ export function planStaffEdit(
     period,
     oldQuote,
     customerChanged: current.customerId !== data.customerId,
+    periodChanged,
     repricing,
     availabilityCheck: isBlockingStatus(data.status) && (periodChanged || carChanged || !isBlockingStatus(status)),
   };

@@ -1,27 +1,30 @@
 // Entity schemas shared by the browser, the server and Cloud Functions.
 // One rule, written once: every boundary parses with these.
 import { z } from "zod";
-import { formatDays, formatNumber } from "./format";
+import { formatCount, formatDays, formatNumber } from "./format";
 import { formatIban, isValidIban } from "./iban";
 import { ENTITY_ID_PATTERN, SLUG_PATTERN } from "./ids";
 import { isValidPhone, normalizePhone, PHONE_MAX_LENGTH } from "./phone";
+import { lithuanianZodLocale, numberTypeError } from "./zodLocale";
 
 export { ENTITY_ID_PATTERN, isEntityId, SLUG_PATTERN } from "./ids";
 
-// Default messages (unknown keys, wrong types) in Lithuanian too.
-z.config(z.locales.lt());
+// Default messages (unknown keys, wrong types, limits) in Lithuanian too.
+z.config(lithuanianZodLocale());
+
+const CHAR_FORMS = ["simbolis", "simboliai", "simbolių"] as const;
 
 const text = (max: number, message = "Laukas privalomas") =>
   z
     .string({ error: "Turi būti tekstas" })
     .trim()
     .min(1, { error: message })
-    .max(max, { error: `Ne daugiau kaip ${max} simbolių` });
+    .max(max, { error: `Ne daugiau kaip ${formatCount(max, CHAR_FORMS)}` });
 const optionalText = (max: number) =>
   z
     .string({ error: "Turi būti tekstas" })
     .trim()
-    .max(max, { error: `Ne daugiau kaip ${max} simbolių` })
+    .max(max, { error: `Ne daugiau kaip ${formatCount(max, CHAR_FORMS)}` })
     .optional();
 
 export const entityId = z
@@ -34,7 +37,7 @@ export const slug = z
   .regex(SLUG_PATTERN, { error: "Tik mažosios raidės be diakritikų, skaičiai ir brūkšneliai" });
 /** Money in euros, at most two decimals, never negative. */
 export const money = z
-  .number({ error: "Turi būti skaičius" })
+  .number({ error: numberTypeError })
   .min(0, { error: "Suma negali būti neigiama" })
   .max(1_000_000, { error: "Per didelė suma" })
   .refine((v) => Math.round(v * 100) === Number((v * 100).toFixed(6)), {
@@ -60,7 +63,7 @@ export const email = z
 /** Phone as typed; stored as E.164. */
 export const phone = z
   .string({ error: "Turi būti tekstas" })
-  .max(PHONE_MAX_LENGTH, { error: `Ne daugiau kaip ${PHONE_MAX_LENGTH} simbolių` })
+  .max(PHONE_MAX_LENGTH, { error: `Ne daugiau kaip ${formatCount(PHONE_MAX_LENGTH, CHAR_FORMS)}` })
   .refine((v) => isValidPhone(v), { error: "Neteisingas telefono numeris" })
   .transform((v) => normalizePhone(v) as string);
 export const e164Phone = z.string().regex(/^\+[1-9]\d{6,14}$/, { error: "Neteisingas telefono numeris" });
@@ -69,6 +72,8 @@ const auditFields = {
   id: entityId.optional(),
   createdAt: isoDateTime.optional(),
   updatedAt: isoDateTime.optional(),
+  /** how many times the record was written: an update carries the version it was read at (see src/core/versions.ts) */
+  version: z.number().int().min(0).optional(),
 };
 
 // ---------- Cars ----------
@@ -88,7 +93,7 @@ export const FUELS = ["benzinas", "dyzelinas", "hibridas", "elektra"] as const;
 export const CAR_STATUSES = ["active", "hidden", "maintenance"] as const;
 export const carCategory = z.enum(CAR_CATEGORIES, { error: "Neteisinga klasė" });
 export const transmission = z.enum(TRANSMISSIONS, { error: "Neteisinga pavarų dėžė" });
-export const fuel = z.enum(FUELS, { error: "Neteisingas kuro tipas" });
+export const fuel = z.enum(FUELS, { error: "Neteisingas degalų tipas" });
 
 export const carSchema = z
   .object({
@@ -96,16 +101,19 @@ export const carSchema = z
     slug,
     make: text(60),
     model: text(80),
-    year: z.number({ error: "Turi būti skaičius" }).int().min(1990, { error: "Per seni metai" }).max(2100),
+    year: z.number({ error: numberTypeError }).int().min(1990, { error: "Per seni metai" }).max(2100),
     category: carCategory,
     transmission,
     fuel,
-    seats: z.number({ error: "Turi būti skaičius" }).int().min(1).max(60),
-    doors: z.number({ error: "Turi būti skaičius" }).int().min(0).max(10),
-    bags: z.number({ error: "Turi būti skaičius" }).int().min(0).max(20),
+    seats: z.number({ error: numberTypeError }).int().min(1).max(60),
+    doors: z.number({ error: numberTypeError }).int().min(0).max(10),
+    bags: z.number({ error: numberTypeError }).int().min(0).max(20),
     airConditioning: z.boolean({ error: "Turi būti taip arba ne" }),
     features: z.array(text(80)).max(40).default([]),
-    description: z.string().max(5000, { error: "Ne daugiau kaip 5000 simbolių" }).default(""),
+    description: z
+      .string()
+      .max(5000, { error: `Ne daugiau kaip ${formatNumber(5000)} simbolių` })
+      .default(""),
     images: z.array(z.string().min(1).max(500)).max(30).default([]),
     status: z.enum(CAR_STATUSES, { error: "Neteisinga būsena" }).default("active"),
     sortOrder: z.number().int().min(0).default(0),
@@ -131,7 +139,7 @@ export const fleetSchema = z
       .trim()
       .toUpperCase()
       .regex(/^[A-HJ-NPR-Z0-9]{17}$/, { error: "VIN kodas turi būti 17 simbolių (be I, O, Q)" }),
-    mileage: z.number({ error: "Turi būti skaičius" }).int().min(0).max(3_000_000),
+    mileage: z.number({ error: numberTypeError }).int().min(0).max(3_000_000),
     insuranceValidTo: isoDate.nullable().default(null),
     inspectionValidTo: isoDate.nullable().default(null),
     notes: z.string().max(5000).default(""),
@@ -143,10 +151,11 @@ export type Fleet = z.infer<typeof fleetSchema>;
 
 export const priceTierSchema = z
   .object({
-    fromDays: z.number({ error: "Turi būti skaičius" }).int().min(1),
+    fromDays: z.number({ error: numberTypeError }).int().min(1),
     /** inclusive; null = open-ended */
     toDays: z.number().int().min(1).nullable(),
-    dailyRate: money,
+    // A rental is never free: the settings' floor (src/domain/priceFloor.ts) is checked on top.
+    dailyRate: money.refine((v) => v > 0, { error: "Paros kaina turi būti didesnė už 0 €" }),
   })
   .strict()
   .refine((t) => t.toDays === null || t.toDays >= t.fromDays, {
@@ -174,7 +183,7 @@ export const priceSchema = z
     path: ["carId"],
   })
   .refine((p) => tiersAreContiguous(p.tiers), {
-    error: "Pakopos turi prasidėti nuo 1 dienos ir eiti be tarpų",
+    error: "Pakopos turi prasidėti nuo 1 paros ir eiti be tarpų",
     path: ["tiers"],
   });
 export type Price = z.infer<typeof priceSchema>;
@@ -280,7 +289,7 @@ export const companySchema = z
       .string()
       .trim()
       .toUpperCase()
-      .regex(/^(LT\d{9}|LT\d{12})?$/, { error: "PVM kodas turi būti formato LT123456789" })
+      .regex(/^(LT\d{9}|LT\d{12})?$/, { error: "PVM mokėtojo kodas turi būti formato LT123456789" })
       .optional(),
   })
   .strict();
@@ -346,10 +355,12 @@ export const quoteSchema = z
 export type Quote = z.infer<typeof quoteSchema>;
 
 export const FUEL_LEVELS = ["0", "1/4", "1/2", "3/4", "1"] as const;
+/** The longest reason staff give for a cancellation or an early hand-over. */
+export const STATUS_REASON_MAX = 500;
 export const contractSchema = z
   .object({
-    mileageOut: z.number().int().min(0).nullable().default(null),
-    mileageIn: z.number().int().min(0).nullable().default(null),
+    mileageOut: z.number().int().min(0).max(3_000_000).nullable().default(null),
+    mileageIn: z.number().int().min(0).max(3_000_000).nullable().default(null),
     fuelOut: z.enum(FUEL_LEVELS).nullable().default(null),
     fuelIn: z.enum(FUEL_LEVELS).nullable().default(null),
     damages: z.string().max(5000).default(""),
@@ -359,7 +370,7 @@ export const contractSchema = z
   .strict();
 
 export const reservationExtraSchema = z
-  .object({ id: entityId, quantity: z.number({ error: "Turi būti skaičius" }).int().min(1).max(10) })
+  .object({ id: entityId, quantity: z.number({ error: numberTypeError }).int().min(1).max(10) })
   .strict();
 
 export const reservationSchema = z
@@ -386,11 +397,25 @@ export const reservationSchema = z
       damages: "",
       text: null,
     }),
+    /** why staff cancelled it (required to cancel; src/domain/reservationRules.ts) */
+    cancelReason: z.string().max(STATUS_REASON_MAX).default(""),
+    /** why an admin handed the car over before the pickup day */
+    handoverOverrideReason: z.string().max(STATUS_REASON_MAX).default(""),
   })
   .strict()
   .refine((r) => Date.parse(r.returnAt) > Date.parse(r.pickupAt), {
     error: "Grąžinimo laikas turi būti vėlesnis nei paėmimo",
     path: ["returnAt"],
+  })
+  .superRefine((r, ctx) => {
+    const { mileageOut, mileageIn } = r.contract;
+    if (mileageOut !== null && mileageIn !== null && mileageIn < mileageOut) {
+      ctx.addIssue({
+        code: "custom",
+        message: `Grąžinimo rida turi būti ne mažesnė nei paėmimo rida (${formatNumber(mileageOut, 0)} km)`,
+        path: ["contract", "mileageIn"],
+      });
+    }
   });
 export type Reservation = z.infer<typeof reservationSchema>;
 
@@ -443,7 +468,7 @@ export const bookingRulesSchema = z
     /** a started day is not charged within this many minutes */
     graceMinutes: z.number().int().min(0).max(720).default(60),
     vatRate: z
-      .number({ error: "Turi būti skaičius" })
+      .number({ error: numberTypeError })
       .min(0, { error: "PVM tarifas negali būti neigiamas (mažiausias 0)" })
       .max(MAX_VAT_RATE, { error: "PVM tarifas turi būti ne didesnis kaip 0,3 (30 %)" })
       .default(0.21),
@@ -544,6 +569,15 @@ export const settingsSchema = z
     privacy: z.string().max(200_000).default(""),
     contractTemplate: z.string().max(200_000).default(""),
     emailTemplates: emailTemplatesSchema,
+    /** the smallest daily rate any price may have (src/domain/priceFloor.ts); older documents: 1 € */
+    minDailyRate: z
+      .number({ error: numberTypeError })
+      .gt(0, { error: "Mažiausia paros kaina turi būti didesnė už 0 €" })
+      .max(1000, { error: "Mažiausia paros kaina turi būti ne didesnė kaip 1 000,00 €" })
+      .refine((v) => Math.round(v * 100) === Number((v * 100).toFixed(6)), {
+        error: "Suma gali turėti ne daugiau kaip 2 skaitmenis po kablelio",
+      })
+      .default(1),
   })
   .strict();
 export type Settings = z.infer<typeof settingsSchema>;
@@ -627,7 +661,11 @@ export const reservationInputSchema = z
     returnLocationId: entityId,
     extras: z.array(reservationExtraSchema).max(20).default([]),
     customer: reservationCustomerInputSchema,
-    comment: z.string().trim().max(2000, { error: "Ne daugiau kaip 2000 simbolių" }).optional(),
+    comment: z
+      .string()
+      .trim()
+      .max(2000, { error: `Ne daugiau kaip ${formatNumber(2000)} simbolių` })
+      .optional(),
     acceptTerms: z.literal(true, { error: "Būtina sutikti su nuomos sąlygomis" }),
   })
   .refine((r) => Date.parse(r.returnAt) > Date.parse(r.pickupAt), {

@@ -174,7 +174,7 @@ describe("įrašas: gauti, sukurti, atnaujinti, ištrinti", () => {
     const cases: [string, string, unknown][] = [
       ["POST", "/api/admin/locations", { address: "Gatvė 1", city: "Vilnius" }],
       ["POST", "/api/admin/cars", { ...allCars[0], id: undefined, slug: "Netinkamas Slug!" }],
-      ["PUT", `/api/admin/cars/${allCars[0]!.id}`, { ...allCars[0], seats: "penkios" }],
+      ["PUT", `/api/admin/cars/${allCars[0]!.id}`, { ...before, seats: "penkios" }],
       ["POST", "/api/admin/extras", { name: "Vaikiška kėdutė", price: -5, chargedPer: "day" }],
     ];
     for (const [method, path, json] of cases) {

@@ -21,6 +21,7 @@ import {
   getCountFromServer,
   getDocFromServer,
   getDocsFromServer,
+  increment,
   limit,
   onSnapshot,
   orderBy,
@@ -37,7 +38,10 @@ import {
 } from "firebase/firestore";
 import { type Functions, httpsCallable } from "firebase/functions";
 import { type DataProvider, HttpError, type RaRecord } from "react-admin";
-import type { AdminActions, PriceUpdateHistoryEntry } from "../../admin/adminApi";
+import type { AdminActions } from "../../admin/adminApi";
+import { STALE_RECORD_CODE, STALE_RECORD_MESSAGE } from "../../core/errors";
+import { expectedVersionOf, versionOf } from "../../core/versions";
+import { priceUpdateLogEntry } from "../../domain/priceUpdate";
 import { publicSettingsDoc } from "./catalog";
 import { firebaseErrorInfo } from "./errors";
 import {
@@ -47,9 +51,25 @@ import {
   PUBLIC_SETTINGS_COLLECTION,
   RESOURCE_MODELS,
 } from "./model";
-import { DOCUMENT_ID, type ListPlan, MAX_IN_VALUES, planKey, planList, QueryNotSupportedError } from "./queryPlan";
+import {
+  DOCUMENT_ID,
+  type ListPlan,
+  MAX_IN_VALUES,
+  MAX_SEARCH_SCAN,
+  planKey,
+  planList,
+  planMatches,
+  QueryNotSupportedError,
+} from "./queryPlan";
 import { CALLABLES } from "./site";
 import { fromStoredDoc, plainValue, toStoredDoc, validateRecord } from "./storedDoc";
+
+/** A stored document as the back-office's record; one from before versions reads as version 0, so its next update can say what it read. */
+function adminRecord(...args: Parameters<typeof fromStoredDoc>): ReturnType<typeof fromStoredDoc> {
+  const record = fromStoredDoc(...args);
+  if (typeof record.version !== "number") record.version = 0;
+  return record;
+}
 
 /** Firestore's limit of operations in one write batch. */
 export const MAX_BATCH_WRITES = 500;
@@ -89,9 +109,19 @@ export interface FirestoreDataProviderOptions {
 type AnyRecord = Record<string, unknown> & { id: string };
 
 /** Any failure as react-admin's HttpError with a Lithuanian message and { message, errors }. */
+/** A stale update's refusal, as the local server answers it: 409 with the stored record. */
+export function staleRecordError(current: Record<string, unknown>): HttpError {
+  return new HttpError(STALE_RECORD_MESSAGE, 409, { message: STALE_RECORD_MESSAGE, code: STALE_RECORD_CODE, current });
+}
+
 export function toHttpError(error: unknown): HttpError {
   if (error instanceof HttpError) return error;
   if (error instanceof QueryNotSupportedError) return new HttpError(error.message, 400, { message: error.message });
+  // The saveReservation function refused a stale update: keep its record for the form's review.
+  const details = (error as { details?: { code?: unknown; current?: unknown } } | null)?.details;
+  if (details?.code === STALE_RECORD_CODE && typeof details.current === "object" && details.current !== null) {
+    return staleRecordError(details.current as Record<string, unknown>);
+  }
   const info = firebaseErrorInfo(error);
   return new HttpError(info.message, info.status, { message: info.message, errors: info.fieldErrors });
 }
@@ -203,7 +233,7 @@ export function createFirestoreDataProvider(
     await Promise.all(
       chunk(unique, MAX_IN_VALUES).map(async (part) => {
         const snapshot = await getDocsFromServer(query(collectionRef(resource), where(documentId(), "in", part)));
-        for (const d of snapshot.docs) found.set(d.id, fromStoredDoc(resource, d.id, d.data()));
+        for (const d of snapshot.docs) found.set(d.id, adminRecord(resource, d.id, d.data()));
       }),
     );
     return unique.map((id) => found.get(id)).filter((record): record is AnyRecord => record !== undefined);
@@ -213,7 +243,7 @@ export function createFirestoreDataProvider(
     const snapshot = await getDocFromServer(doc(collectionRef(resource), String(id)));
     if (!snapshot.exists())
       throw new HttpError(PROVIDER_MESSAGES.notFound, 404, { message: PROVIDER_MESSAGES.notFound });
-    return fromStoredDoc(resource, snapshot.id, snapshot.data());
+    return adminRecord(resource, snapshot.id, snapshot.data());
   };
 
   const validated = (resource: FirestoreResource, data: Record<string, unknown>) => {
@@ -229,6 +259,32 @@ export function createFirestoreDataProvider(
 
   const nowIso = () => new Date().toISOString();
 
+  /**
+   * The version an update writes: one more than the stored one, which must be the version the
+   * form read (when the update says which). The rules accept exactly stored + 1, so a save
+   * racing this one between the read and the write is refused by Firestore itself.
+   */
+  const nextVersion = async (resource: FirestoreResource, id: string, data: Record<string, unknown>) => {
+    const stored = await readOne(resource, id);
+    let expected: number | undefined;
+    try {
+      expected = expectedVersionOf(data);
+    } catch {
+      throw new HttpError("Neteisinga įrašo versija", 422, { message: "Neteisinga įrašo versija", errors: {} });
+    }
+    if (expected !== undefined && expected !== versionOf(stored)) throw staleRecordError(stored);
+    return versionOf(stored) + 1;
+  };
+
+  /** A write the rules refused because another save came first is a stale update, not a permission problem. */
+  const staleOrRethrow = async (resource: FirestoreResource, id: string, written: number, error: unknown) => {
+    if (firebaseErrorInfo(error).status === 403) {
+      const stored = await readOne(resource, id).catch(() => null);
+      if (stored && versionOf(stored) !== written - 1) throw staleRecordError(stored);
+    }
+    throw error;
+  };
+
   const writeSettings = async (data: Record<string, unknown>, creating: boolean): Promise<AnyRecord> => {
     const value = validated("settings", data);
     const id = String(data.id ?? "");
@@ -241,12 +297,17 @@ export function createFirestoreDataProvider(
     }
     const batch = writeBatch(firestore);
     const stored = toStoredDoc("settings", value);
-    if (creating) batch.set(settingsRef, { ...stored, createdAt: serverTimestamp(), updatedAt: serverTimestamp() });
-    else batch.update(settingsRef, { ...stored, updatedAt: serverTimestamp() });
+    let version = 1;
+    if (creating) {
+      batch.set(settingsRef, { ...stored, version, createdAt: serverTimestamp(), updatedAt: serverTimestamp() });
+    } else {
+      version = await nextVersion("settings", id, data);
+      batch.update(settingsRef, { ...stored, version, updatedAt: serverTimestamp() });
+    }
     const company = value.company as Parameters<typeof publicSettingsDoc>[0]["company"];
     batch.set(publicRef, { ...publicSettingsDoc({ ...value, company }), updatedAt: serverTimestamp() });
     await batch.commit();
-    return { ...value, id, updatedAt: nowIso(), ...(creating ? { createdAt: nowIso() } : {}) };
+    return { ...value, id, version, updatedAt: nowIso(), ...(creating ? { createdAt: nowIso() } : {}) };
   };
 
   const afterStaffChange = async (id: string) => {
@@ -277,19 +338,31 @@ export function createFirestoreDataProvider(
     const { writes } = RESOURCE_MODELS[resource];
     if (writes === "readonly")
       throw new HttpError(PROVIDER_MESSAGES.readOnly, 405, { message: PROVIDER_MESSAGES.readOnly });
-    const before = previous && Object.keys(previous).length > 0 ? previous : await readOne(resource, id);
-    const merged = { ...before, ...data, id };
+    // The form's own version travels in `data`; a bulk change (no version) is based on what is stored now.
+    const readVersion = data.version ?? previous?.version;
+    if (writes === "reservations") {
+      // The function merges over the stored record and checks the version in its transaction.
+      return call<AnyRecord>(CALLABLES.saveReservation, {
+        id,
+        data: readVersion === undefined ? data : { ...data, version: readVersion },
+      });
+    }
+    const before = await readOne(resource, id);
+    const merged = { ...before, ...data, id, version: readVersion };
     if (writes === "settings") return writeSettings(merged, false);
     if (writes === "staff") return saveStaff(merged, id);
-    if (writes === "reservations") {
-      return call<AnyRecord>(CALLABLES.saveReservation, { id, data: merged });
-    }
     const value = validated(resource, merged);
-    await updateDoc(doc(collectionRef(resource), id), {
-      ...toStoredDoc(resource, value),
-      updatedAt: serverTimestamp(),
-    });
-    return { ...value, id, createdAt: before.createdAt, updatedAt: nowIso() } as AnyRecord;
+    const version = await nextVersion(resource, id, merged);
+    try {
+      await updateDoc(doc(collectionRef(resource), id), {
+        ...toStoredDoc(resource, value),
+        version,
+        updatedAt: serverTimestamp(),
+      });
+    } catch (error) {
+      await staleOrRethrow(resource, id, version, error);
+    }
+    return { ...value, id, version, createdAt: before.createdAt, updatedAt: nowIso() } as AnyRecord;
   };
 
   const guard = async <T>(resource: string, work: (resource: FirestoreResource) => Promise<T>): Promise<T> => {
@@ -312,9 +385,21 @@ export function createFirestoreDataProvider(
           return { data: records.slice(start, start + plan.perPage) as RaRecord[], total: records.length };
         }
         const base = baseQuery(plan);
+        if (plan.searchTokens.length > 1) {
+          // Several search words: Firestore matched the longest one, the others are checked here.
+          const scanned = await getDocsFromServer(query(base, limit(MAX_SEARCH_SCAN)));
+          const matched = scanned.docs.filter((d) => planMatches(plan, d.data()));
+          const start = (plan.page - 1) * plan.perPage;
+          return {
+            data: matched
+              .slice(start, start + plan.perPage)
+              .map((d) => adminRecord(resource, d.id, d.data())) as RaRecord[],
+            total: matched.length,
+          };
+        }
         const [page, count] = await Promise.all([readPage(plan, base), getCountFromServer(base)]);
         return {
-          data: page.docs.map((d) => fromStoredDoc(resource, d.id, d.data())) as RaRecord[],
+          data: page.docs.map((d) => adminRecord(resource, d.id, d.data())) as RaRecord[],
           total: count.data().count,
           pageInfo: { hasNextPage: page.hasNextPage, hasPreviousPage: plan.page > 1 },
         };
@@ -354,10 +439,11 @@ export function createFirestoreDataProvider(
           const ref = doc(collectionRef(resource));
           await setDoc(ref, {
             ...toStoredDoc(resource, value),
+            version: 1,
             createdAt: serverTimestamp(),
             updatedAt: serverTimestamp(),
           });
-          record = { ...value, id: ref.id, createdAt: nowIso(), updatedAt: nowIso() };
+          record = { ...value, id: ref.id, version: 1, createdAt: nowIso(), updatedAt: nowIso() };
         }
         forgetCursors(RESOURCE_MODELS[resource].collection);
         return { data: record as never };
@@ -395,7 +481,11 @@ export function createFirestoreDataProvider(
           for (const part of chunk(writesToDo, MAX_BATCH_WRITES)) {
             const batch = writeBatch(firestore);
             for (const item of part) {
-              batch.update(doc(collectionRef(resource), item.id), { ...item.stored, updatedAt: serverTimestamp() });
+              batch.update(doc(collectionRef(resource), item.id), {
+                ...item.stored,
+                version: increment(1),
+                updatedAt: serverTimestamp(),
+              });
             }
             await batch.commit();
           }
@@ -466,6 +556,7 @@ export function createFirestoreDataProvider(
     replyToRequest: (id, input) => action(CALLABLES.replyToRequest, { id, input }, ["requests", "mail"]),
     previewPriceUpdate: (input) => action(CALLABLES.previewPriceUpdate, input),
     applyPriceUpdate: (input) => action(CALLABLES.applyPriceUpdate, input, ["prices"]),
+    undoPriceUpdate: (input) => action(CALLABLES.undoPriceUpdate, input, ["prices"]),
     checkQuote: (input) => action(CALLABLES.checkQuote, input),
     async priceUpdateHistory() {
       try {
@@ -474,14 +565,7 @@ export function createFirestoreDataProvider(
         );
         return snapshot.docs.map((d) => {
           const entry = plainValue(d.data()) as Record<string, unknown>;
-          return {
-            id: d.id,
-            at: String(entry.createdAt ?? ""),
-            actor: String(entry.actor ?? ""),
-            change: entry.change as PriceUpdateHistoryEntry["change"],
-            scope: entry.scope as PriceUpdateHistoryEntry["scope"],
-            rules: Array.isArray(entry.rules) ? entry.rules.length : 0,
-          };
+          return priceUpdateLogEntry(d.id, String(entry.createdAt ?? ""), entry);
         });
       } catch (error) {
         throw toHttpError(error);

@@ -206,7 +206,8 @@ export const ALL_COLLECTIONS: readonly string[] = [
 ];
 
 /** Audit fields: Firestore Timestamps written with serverTimestamp(), ISO strings to react-admin. */
-export const AUDIT_FIELDS = ["createdAt", "updatedAt"] as const;
+/** Kept by the store, never by the form: the times and the write count (`version`, see src/core/versions.ts). */
+export const AUDIT_FIELDS = ["createdAt", "updatedAt", "version"] as const;
 
 /** Fields whose name starts with "_" are the adapter's own (search tokens, lower-cased e-mail). */
 export const isInternalField = (key: string): boolean => key.startsWith("_");

@@ -5,6 +5,7 @@ import { randomInt } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { nextRateWindow } from "../../../src/core/rateLimit";
 import { createMemoryStore, type MemoryStore } from "../../../src/core/stores/memoryStore";
+import { definePriceFloorContract } from "./priceFloor.contract";
 import {
   type CoreStoreHarness,
   defineCoreContract,
@@ -18,24 +19,29 @@ const ID_LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz01234567
 const firestoreStyleId = (): string =>
   Array.from({ length: 20 }, () => ID_LETTERS[randomInt(ID_LETTERS.length)]).join("");
 
-defineCoreContract(
-  "atmintyje (createMemoryStore)",
-  async () => {
-    let store: MemoryStore = createMemoryStore({ newId: firestoreStyleId });
-    const harness: CoreStoreHarness = {
-      get store() {
-        return store;
-      },
-      async seed() {
-        store = createMemoryStore({ newId: firestoreStyleId });
-        await writeDocuments(store, demoCoreDocuments(demo));
-      },
-      close: async () => undefined,
-    };
-    return harness;
-  },
-  { concurrency: 50, numberingConcurrency: 20, idPattern: /^[A-Za-z0-9]{20}$/, staffCreation: null },
-);
+const openMemory = async () => {
+  let store: MemoryStore = createMemoryStore({ newId: firestoreStyleId });
+  const harness: CoreStoreHarness = {
+    get store() {
+      return store;
+    },
+    async seed() {
+      store = createMemoryStore({ newId: firestoreStyleId });
+      await writeDocuments(store, demoCoreDocuments(demo));
+    },
+    close: async () => undefined,
+  };
+  return harness;
+};
+
+definePriceFloorContract("atmintyje (createMemoryStore)", openMemory);
+
+defineCoreContract("atmintyje (createMemoryStore)", openMemory, {
+  concurrency: 50,
+  numberingConcurrency: 20,
+  idPattern: /^[A-Za-z0-9]{20}$/,
+  staffCreation: null,
+});
 
 describe("riboto srauto langai (nextRateWindow)", () => {
   it("naudoja fiksuotus laiko langus", () => {

@@ -9,6 +9,7 @@ import { migrate } from "../../../server/db/migrate";
 import type { Db } from "../../../server/db/types";
 import { seedDemoIfEmpty } from "../../../server/seed/seed";
 import { createPgStore } from "../../../server/store/pgStore";
+import { definePriceFloorContract } from "./priceFloor.contract";
 import { type CoreStoreHarness, defineCoreContract, NOW } from "./useCases.contract";
 
 /** Every table but the migrations' own record. */
@@ -19,37 +20,37 @@ async function emptyTables(db: Db): Promise<void> {
   await db.query(`TRUNCATE ${rows.map((r) => `"${r.tablename}"`).join(", ")} CASCADE`);
 }
 
-defineCoreContract(
-  "PGlite (createPgStore)",
-  async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), "branduolys-"));
-    let db: Db;
-    try {
-      db = await openDb({ dataDir, databaseUrl: null });
-      await migrate(db);
-    } catch (error) {
+const openPglite = async () => {
+  const dataDir = mkdtempSync(join(tmpdir(), "branduolys-"));
+  let db: Db;
+  try {
+    db = await openDb({ dataDir, databaseUrl: null });
+    await migrate(db);
+  } catch (error) {
+    rmSync(dataDir, { recursive: true, force: true });
+    throw error;
+  }
+  const store = createPgStore(db);
+  const harness: CoreStoreHarness = {
+    store,
+    async seed() {
+      await emptyTables(db);
+      if (!(await seedDemoIfEmpty(db, { dataDir, now: NOW }))) throw new Error("Demonstraciniai duomenys neįkelti");
+    },
+    async close() {
+      await db.close();
       rmSync(dataDir, { recursive: true, force: true });
-      throw error;
-    }
-    const store = createPgStore(db);
-    const harness: CoreStoreHarness = {
-      store,
-      async seed() {
-        await emptyTables(db);
-        if (!(await seedDemoIfEmpty(db, { dataDir, now: NOW }))) throw new Error("Demonstraciniai duomenys neįkelti");
-      },
-      async close() {
-        await db.close();
-        rmSync(dataDir, { recursive: true, force: true });
-      },
-    };
-    return harness;
-  },
-  {
-    concurrency: 50,
-    numberingConcurrency: 20,
-    idPattern: /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/,
-    staffCreation:
-      "vietiniame serveryje darbuotojų paskyras (su slaptažodžio maiša) kuria serverio paskyrų kodas, o PostgreSQL saugykla staff įrašų nekuria",
-  },
-);
+    },
+  };
+  return harness;
+};
+
+definePriceFloorContract("PGlite (createPgStore)", openPglite);
+
+defineCoreContract("PGlite (createPgStore)", openPglite, {
+  concurrency: 50,
+  numberingConcurrency: 20,
+  idPattern: /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/,
+  staffCreation:
+    "vietiniame serveryje darbuotojų paskyras (su slaptažodžio maiša) kuria serverio paskyrų kodas, o PostgreSQL saugykla staff įrašų nekuria",
+});

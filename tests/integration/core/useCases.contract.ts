@@ -15,6 +15,8 @@ import {
   CoreError,
   type CoreErrorKind,
   RESERVATION_CONFLICT_MESSAGE,
+  STALE_RECORD_MESSAGE,
+  StaleRecordError,
   TOO_MANY_REQUESTS_MESSAGE,
 } from "../../../src/core/errors";
 import {
@@ -53,6 +55,7 @@ import {
   setStaffRole,
   USER_NOT_FOUND_MESSAGE,
 } from "../../../src/core/staff";
+import { formatNumber } from "../../../src/domain/format";
 import { InputError } from "../../../src/domain/input";
 import { newRate, planFingerprint } from "../../../src/domain/priceChange";
 import { EMPTY_SCOPE_MESSAGE, STALE_PREVIEW_MESSAGE } from "../../../src/domain/priceUpdateInput";
@@ -137,7 +140,11 @@ const staffInput = (overrides: Record<string, unknown> = {}): Record<string, unk
   ...overrides,
 });
 
-const STAFF_ACTOR = "darbuotojas@ratunuoma.lt";
+const STAFF_EMAIL = "darbuotojas@ratunuoma.lt";
+const STAFF_ACTOR = { email: STAFF_EMAIL, role: "staff" } as const;
+/** An admin may hand a car over before the pickup day, with a reason; the life-cycle walks below use it. */
+const ADMIN_ACTOR = { email: "vadove@ratunuoma.lt", role: "admin" } as const;
+const WHY = "Klientas atvyko anksčiau";
 const LITHUANIAN_LETTERS = /[a-ząčęėįšųūž]/i;
 
 /** The demo records as the core's documents: the record's fields with createdAt and updatedAt. */
@@ -823,7 +830,7 @@ export function defineCoreContract(
         expect(notes.number).toBe(saved.number);
         expect((await storedReservation(store(), saved.id)).notes).toBe("Vaikiška kėdutė");
 
-        const moved = await updateStaffReservation(ctx(), saved.id, { ...saved, returnAt: at(124) }, STAFF_ACTOR);
+        const moved = await updateStaffReservation(ctx(), saved.id, { ...notes, returnAt: at(124) }, STAFF_ACTOR);
         expect(moved.quote?.days).toBeGreaterThan(saved.quote?.days ?? Number.POSITIVE_INFINITY);
         expect((await storedReservation(store(), saved.id)).quote).toEqual(moved.quote);
 
@@ -855,7 +862,7 @@ export function defineCoreContract(
             )
           ).record;
           for (const step of paths.get(status) ?? []) {
-            record = await updateStaffReservation(ctx(), record.id, { status: step }, STAFF_ACTOR);
+            record = await updateStaffReservation(ctx(), record.id, { status: step, statusReason: WHY }, ADMIN_ACTOR);
           }
           expect(record.status).toBe(status);
           return record;
@@ -879,7 +886,12 @@ export function defineCoreContract(
           }
           for (const to of [from, ...RESERVATION_TRANSITIONS[from]]) {
             const target = await reservationIn(from);
-            const changed = await updateStaffReservation(ctx(), target.id, { status: to }, STAFF_ACTOR);
+            const changed = await updateStaffReservation(
+              ctx(),
+              target.id,
+              { status: to, statusReason: WHY },
+              ADMIN_ACTOR,
+            );
             expect(changed.status, `${from} → ${to}`).toBe(to);
             const stored = await storedReservation(store(), target.id);
             expect(stored.status, `${from} → ${to}`).toBe(to);
@@ -891,6 +903,162 @@ export function defineCoreContract(
         const transitions = Object.values(RESERVATION_TRANSITIONS).reduce((sum, next) => sum + next.length, 0);
         expect(allowed).toBe(statuses.length + transitions);
         expect(forbidden).toBe(statuses.length * statuses.length - allowed);
+      });
+
+      it("atmeta pasenusią versiją (409) ir neperrašo kito naudotojo pakeitimų; nauja versija praeina", async () => {
+        const saved = (
+          await createStaffReservation(ctx(), staffInput({ pickupAt: at(200), returnAt: at(202) }), STAFF_ACTOR)
+        ).record;
+        expect(saved.version).toBe(1);
+        const first = await updateStaffReservation(ctx(), saved.id, { ...saved, notes: "Pirmas" }, STAFF_ACTOR);
+        expect(first.version).toBe(2);
+        const before = await store().get(COLLECTIONS.reservations, saved.id);
+        const stale = await coreRefusal(
+          updateStaffReservation(ctx(), saved.id, { ...saved, comment: "Antras" }, STAFF_ACTOR),
+          "stale",
+        );
+        expect(stale).toBeInstanceOf(StaleRecordError);
+        expect(stale.message).toBe(STALE_RECORD_MESSAGE);
+        expect((stale as StaleRecordError).current).toMatchObject({ notes: "Pirmas", version: 2 });
+        expect(await store().get(COLLECTIONS.reservations, saved.id)).toEqual(before);
+        const fresh = await updateStaffReservation(ctx(), saved.id, { ...first, comment: "Antras" }, STAFF_ACTOR);
+        expect(fresh).toMatchObject({ notes: "Pirmas", comment: "Antras", version: 3 });
+      });
+
+      it("atšaukimui reikia priežasties: be jos 422, su ja išsaugoma ir įrašoma į žurnalą", async () => {
+        const saved = (
+          await createStaffReservation(ctx(), staffInput({ pickupAt: at(210), returnAt: at(212) }), STAFF_ACTOR)
+        ).record;
+        const missing = await inputRefusal(
+          updateStaffReservation(ctx(), saved.id, { status: "cancelled", statusReason: "  " }, STAFF_ACTOR),
+        );
+        expect(missing.errors).toEqual({ statusReason: "Nurodykite atšaukimo priežastį" });
+        expect((await storedReservation(store(), saved.id)).status).toBe("confirmed");
+        const cancelled = await updateStaffReservation(
+          ctx(),
+          saved.id,
+          { status: "cancelled", statusReason: "Klientas pakeitė planus" },
+          STAFF_ACTOR,
+        );
+        expect(cancelled).toMatchObject({ status: "cancelled", cancelReason: "Klientas pakeitė planus" });
+        const audit = await store().query(COLLECTIONS.auditLog, {
+          where: [{ field: "recordId", op: "==", value: saved.id }],
+        });
+        expect(audit.map((entry) => entry.data)).toContainEqual(
+          expect.objectContaining({ toStatus: "cancelled", reason: "Klientas pakeitė planus", actor: STAFF_EMAIL }),
+        );
+      });
+
+      it("užbaigta, atšaukta ar neatvykusio rezervacija tik skaitoma, išskyrus vidines pastabas", async () => {
+        const saved = (
+          await createStaffReservation(ctx(), staffInput({ pickupAt: at(220), returnAt: at(222) }), STAFF_ACTOR)
+        ).record;
+        const closed = await updateStaffReservation(
+          ctx(),
+          saved.id,
+          { status: "cancelled", statusReason: "Dviguba rezervacija" },
+          STAFF_ACTOR,
+        );
+        const before = await store().get(COLLECTIONS.reservations, saved.id);
+        for (const patch of [{ returnAt: at(224) }, { comment: "kita" }, { carId: otherCar.id }]) {
+          const refused = await coreRefusal(
+            updateStaffReservation(ctx(), saved.id, { ...closed, ...patch }, STAFF_ACTOR),
+            "precondition",
+          );
+          expect(refused.message).toBe(
+            "Rezervacija atšaukta – jos keisti negalima, galima papildyti tik vidines pastabas.",
+          );
+        }
+        expect(await store().get(COLLECTIONS.reservations, saved.id)).toEqual(before);
+        const noted = await updateStaffReservation(
+          ctx(),
+          saved.id,
+          { ...closed, notes: "Grąžintas užstatas" },
+          STAFF_ACTOR,
+        );
+        expect(noted).toMatchObject({ notes: "Grąžintas užstatas", status: "cancelled", quote: closed.quote });
+      });
+
+      it("perduoti galima nuo paėmimo dienos; anksčiau – tik administratorius su priežastimi", async () => {
+        const early = (
+          await createStaffReservation(ctx(), staffInput({ pickupAt: at(8), returnAt: at(10) }), STAFF_ACTOR)
+        ).record;
+        const staff = await inputRefusal(updateStaffReservation(ctx(), early.id, { status: "active" }, STAFF_ACTOR));
+        expect(staff.errors?.status).toContain(`nuo paėmimo dienos (${day(8)})`);
+        const adminNoReason = await inputRefusal(
+          updateStaffReservation(ctx(), early.id, { status: "active" }, ADMIN_ACTOR),
+        );
+        expect(Object.keys(adminNoReason.errors ?? {})).toEqual(["statusReason"]);
+        expect((await storedReservation(store(), early.id)).status).toBe("confirmed");
+        const overridden = await updateStaffReservation(
+          ctx(),
+          early.id,
+          { status: "active", statusReason: WHY },
+          ADMIN_ACTOR,
+        );
+        expect(overridden).toMatchObject({ status: "active", handoverOverrideReason: WHY });
+
+        const today = (
+          await createStaffReservation(
+            ctx(),
+            staffInput({ pickupAt: new Date(NOW.getTime() + 3 * 3600_000).toISOString(), returnAt: at(3) }),
+            STAFF_ACTOR,
+          )
+        ).record;
+        const handed = await updateStaffReservation(ctx(), today.id, { status: "active" }, STAFF_ACTOR);
+        expect(handed).toMatchObject({ status: "active", handoverOverrideReason: "" });
+      });
+
+      it("praeities rezervacijai reikia aiškaus patvirtinimo (confirmPast)", async () => {
+        const past = staffInput({ pickupAt: at(-20), returnAt: at(-18), status: "completed" });
+        const counter = await counterValue(store());
+        const refused = await inputRefusal(createStaffReservation(ctx(), past, STAFF_ACTOR));
+        expect(refused.errors?.confirmPast).toMatch(/^Paėmimo laikas jau praėjęs \(\d{4}-\d{2}-\d{2} 10:00\)/);
+        expect(await counterValue(store())).toBe(counter);
+        const saved = await createStaffReservation(ctx(), { ...past, confirmPast: true }, STAFF_ACTOR);
+        expect(saved.record.status).toBe("completed");
+        const future = (
+          await createStaffReservation(ctx(), staffInput({ pickupAt: at(230), returnAt: at(232) }), STAFF_ACTOR)
+        ).record;
+        const moved = await inputRefusal(
+          updateStaffReservation(ctx(), future.id, { ...future, pickupAt: at(-5), returnAt: at(-3) }, STAFF_ACTOR),
+        );
+        expect(Object.keys(moved.errors ?? {})).toEqual(["confirmPast"]);
+      });
+
+      it("grąžinimo rida ne mažesnė nei paėmimo; rodmenys perkelia automobilio ridą į autoparko įrašą", async () => {
+        const fleetDocs = await store().query(COLLECTIONS.fleet, {
+          where: [{ field: "carId", op: "==", value: car.id }],
+        });
+        const fleet = fleetDocs[0]!;
+        const odometer = Number(fleet.data.mileage);
+        const saved = (
+          await createStaffReservation(ctx(), staffInput({ pickupAt: at(240), returnAt: at(242) }), STAFF_ACTOR)
+        ).record;
+        const contract = { ...saved.contract, mileageOut: odometer + 100, mileageIn: odometer + 50, fuelOut: "1" };
+        const lower = await inputRefusal(updateStaffReservation(ctx(), saved.id, { ...saved, contract }, STAFF_ACTOR));
+        expect(lower.errors?.["contract.mileageIn"]).toBe(
+          `Grąžinimo rida turi būti ne mažesnė nei paėmimo rida (${formatNumber(odometer + 100, 0)} km)`,
+        );
+        const badFuel = await inputRefusal(
+          updateStaffReservation(
+            ctx(),
+            saved.id,
+            { ...saved, contract: { ...contract, mileageIn: null, fuelIn: "pilnas" } },
+            STAFF_ACTOR,
+          ),
+        );
+        expect(Object.keys(badFuel.errors ?? {})).toEqual(["contract.fuelIn"]);
+        expect((await store().get(COLLECTIONS.fleet, fleet.id))?.data.mileage).toBe(odometer);
+
+        const read = await updateStaffReservation(
+          ctx(),
+          saved.id,
+          { ...saved, contract: { ...contract, mileageIn: odometer + 420 } },
+          STAFF_ACTOR,
+        );
+        expect(read.contract).toMatchObject({ mileageOut: odometer + 100, mileageIn: odometer + 420 });
+        expect((await store().get(COLLECTIONS.fleet, fleet.id))?.data.mileage).toBe(odometer + 420);
       });
 
       it("checkQuote kainą skaičiuoja kaip svetainė ir pateikia persidengiančias rezervacijas", async () => {
@@ -1023,7 +1191,7 @@ export function defineCoreContract(
           ctx(),
           open.id,
           { subject: "Dėl Jūsų užklausos", body: "Laisvų automobilių yra." },
-          STAFF_ACTOR,
+          STAFF_EMAIL,
         );
         expect(store().commits).toBe(commits + 1);
         expect(result.request).toMatchObject({ id: open.id, status: "answered" });
@@ -1032,7 +1200,7 @@ export function defineCoreContract(
           status: string;
         };
         expect(stored.status).toBe("answered");
-        expect(stored.replies.at(-1)?.by).toBe(STAFF_ACTOR);
+        expect(stored.replies.at(-1)?.by).toBe(STAFF_EMAIL);
         const mail = (await store().get(COLLECTIONS.mail, result.mailId))?.data;
         expect(mail).toMatchObject({ to: open.doc.email, ref: `request:${open.id}` });
 
@@ -1144,7 +1312,7 @@ export function defineCoreContract(
         const expected = planFingerprint(plan);
         const commits = store().commits;
         const c = ctx();
-        const result = await applyPriceUpdate(c, { change, scope, expected }, STAFF_ACTOR);
+        const result = await applyPriceUpdate(c, { change, scope, expected }, STAFF_EMAIL);
         expect(store().commits).toBe(commits + 1);
         expect(result).toMatchObject({ updated: plan.filter((r) => r.priceId).length });
         expect(result.updated + result.created).toBe(plan.length);
@@ -1162,7 +1330,7 @@ export function defineCoreContract(
           expect(stored.tiers.map((t) => t.dailyRate)).toEqual(price.doc.tiers.map((t) => t.dailyRate));
         }
         const history = await priceUpdateHistory(ctx());
-        expect(history[0]).toMatchObject({ id: result.batchId, actor: STAFF_ACTOR, rules: plan.length });
+        expect(history[0]).toMatchObject({ id: result.batchId, actor: STAFF_EMAIL, rules: plan.length });
         expect(c.published.filter((p) => p.resource === "prices")).toHaveLength(plan.length);
       });
 
@@ -1212,7 +1380,7 @@ export function defineCoreContract(
         const prices = await store().query(COLLECTIONS.prices);
         const commits = store().commits;
         const stale = await coreRefusal(
-          applyPriceUpdate(ctx(new Date(later.getTime() + 1000)), { change, scope, expected }, STAFF_ACTOR),
+          applyPriceUpdate(ctx(new Date(later.getTime() + 1000)), { change, scope, expected }, STAFF_EMAIL),
           "precondition",
         );
         expect(stale.message).toBe(STALE_PREVIEW_MESSAGE);

@@ -20,6 +20,7 @@ import {
   type Firestore,
   getDoc,
   getDocs,
+  increment,
   query,
   serverTimestamp,
   setDoc,
@@ -159,11 +160,15 @@ describe.skipIf(!firestoreHost)("firestore.rules: matrica iš tests/rules/firest
               case "create":
                 return setDoc(doc(db, name, "naujas00000000000000"), {
                   ...withoutAudit(data),
-                  ...(name === "publicSettings" ? {} : { createdAt: serverTimestamp() }),
+                  ...(name === "publicSettings" ? {} : { createdAt: serverTimestamp(), version: 1 }),
                   updatedAt: serverTimestamp(),
                 });
               case "update":
-                return updateDoc(ref, { ...withoutAudit(data), updatedAt: serverTimestamp() });
+                return updateDoc(ref, {
+                  ...withoutAudit(data),
+                  ...(name === "publicSettings" ? {} : { version: increment(1) }),
+                  updatedAt: serverTimestamp(),
+                });
               case "delete":
                 return deleteDoc(ref);
             }
@@ -197,6 +202,7 @@ describe.skipIf(!firestoreHost)("firestore.rules: matrica iš tests/rules/firest
       setDoc(doc(db, "cars", "naujas00000000000001"), {
         ...withoutAudit(sample.get("cars")!),
         plateNumber: "ABC123",
+        version: 1,
         createdAt: serverTimestamp(),
         updatedAt: serverTimestamp(),
       }),
@@ -253,23 +259,79 @@ describe.skipIf(!firestoreHost)("firestore.rules: matrica iš tests/rules/firest
     await assertSucceeds(
       setDoc(doc(db, "prices", "didziausia0000000001"), {
         ...largest,
+        version: 1,
         createdAt: serverTimestamp(),
         updatedAt: serverTimestamp(),
       }),
     );
-    await assertSucceeds(updateDoc(doc(db, "prices", ids.publicId), { ...largest, updatedAt: serverTimestamp() }));
+    await assertSucceeds(
+      updateDoc(doc(db, "prices", ids.publicId), { ...largest, version: increment(1), updatedAt: serverTimestamp() }),
+    );
     const tooMany = [
       ...tiers.slice(0, 19),
       { fromDays: 20, toDays: 20, dailyRate: 10 },
       { fromDays: 21, toDays: null, dailyRate: 9 },
     ];
     await assertFails(
-      updateDoc(doc(db, "prices", ids.publicId), { ...largest, tiers: tooMany, updatedAt: serverTimestamp() }),
+      updateDoc(doc(db, "prices", ids.publicId), {
+        ...largest,
+        tiers: tooMany,
+        version: increment(1),
+        updatedAt: serverTimestamp(),
+      }),
     );
     const lastNegative = tiers.map((tier, i) => (i === 19 ? { ...tier, dailyRate: -1 } : tier));
     await assertFails(
-      updateDoc(doc(db, "prices", ids.publicId), { ...largest, tiers: lastNegative, updatedAt: serverTimestamp() }),
+      updateDoc(doc(db, "prices", ids.publicId), {
+        ...largest,
+        tiers: lastNegative,
+        version: increment(1),
+        updatedAt: serverTimestamp(),
+      }),
     );
+  });
+
+  it("kainos riba iš nustatymų: žemiau ribos atmetama, lygiai ribai leidžiama; be lauko riba 1 €", async () => {
+    const ids = await seed("prices", FIRESTORE_MATRIX.prices!);
+    const settingsId = "00000000-0000-0000-0000-000000000001";
+    const setFloor = (floor: number | null) =>
+      env.withSecurityRulesDisabled(async (admin) => {
+        const { minDailyRate: _m, ...settings } = sample.get("settings")!;
+        await setDoc(
+          doc(admin.firestore() as unknown as Firestore, "settings", settingsId),
+          floor === null ? settings : { ...settings, minDailyRate: floor },
+        );
+      });
+    const db = contextOf("staff").firestore() as unknown as Firestore;
+    const valid = withoutAudit(sample.get("prices")!);
+    const ref = doc(db, "prices", ids.publicId);
+    let version = 0;
+    const priced = (rate: number) =>
+      withChange(valid, { "tiers.0.dailyRate": rate, version: version + 1, updatedAt: serverTimestamp() });
+    const create = (id: string, rate: number) =>
+      setDoc(doc(db, "prices", id), { ...priced(rate), version: 1, createdAt: serverTimestamp() });
+    const update = async (rate: number, expectation: "ok" | "refused") => {
+      if (expectation === "ok") {
+        await assertSucceeds(updateDoc(ref, priced(rate)));
+        version += 1;
+      } else {
+        await assertFails(updateDoc(ref, priced(rate)));
+      }
+    };
+
+    // The sample's rates are 18 € and more; its first tier is the one changed.
+    await setFloor(15);
+    await assertFails(create("zemiauribos00000001", 14.99));
+    await assertSucceeds(create("lygiairibai00000001", 15));
+    await update(14.99, "refused");
+    await update(0, "refused");
+    await update(15, "ok");
+
+    await setFloor(null);
+    await assertFails(create("zemiauribos00000002", 0.99));
+    await assertSucceeds(create("lygiairibai00000002", 1));
+    await update(0.99, "refused");
+    await update(1, "ok");
   });
 
   for (const invalid of FIRESTORE_INVALID_WRITES) {
@@ -278,19 +340,46 @@ describe.skipIf(!firestoreHost)("firestore.rules: matrica iš tests/rules/firest
       const ids = await seed(invalid.collection, rules);
       const db = contextOf(invalid.persona).firestore() as unknown as Firestore;
       const stamps = {
-        ...(invalid.collection === "publicSettings" ? {} : { createdAt: serverTimestamp() }),
+        ...(invalid.collection === "publicSettings" ? {} : { createdAt: serverTimestamp(), version: 1 }),
         updatedAt: serverTimestamp(),
       };
+      const bump = invalid.collection === "publicSettings" ? {} : { version: increment(1) };
       const valid = withoutAudit(sample.get(invalid.collection)!);
       const wrong = withChange(valid, invalid.change);
       // The same document without the change is accepted: the value alone is refused.
       await assertSucceeds(setDoc(doc(db, invalid.collection, "geras000000000000001"), { ...valid, ...stamps }));
       await assertFails(setDoc(doc(db, invalid.collection, "blogas00000000000001"), { ...wrong, ...stamps }));
       await assertFails(
-        updateDoc(doc(db, invalid.collection, ids.publicId), { ...wrong, updatedAt: serverTimestamp() }),
+        updateDoc(doc(db, invalid.collection, ids.publicId), { ...wrong, ...bump, updatedAt: serverTimestamp() }),
       );
     });
   }
+
+  it("versija: kuriant lygiai 1, keičiant lygiai saugomoji + 1 (pasenęs ar praleistas įrašymas atmetamas)", async () => {
+    const ids = await seed("customers", FIRESTORE_MATRIX.customers!);
+    const db = contextOf("staff").firestore() as unknown as Firestore;
+    const valid = withoutAudit(sample.get("customers")!);
+    const create = (id: string, version?: number) =>
+      setDoc(doc(db, "customers", id), {
+        ...valid,
+        ...(version === undefined ? {} : { version }),
+        createdAt: serverTimestamp(),
+        updatedAt: serverTimestamp(),
+      });
+    await assertFails(create("beversijos0000000001"));
+    await assertFails(create("versija200000000001", 2));
+    await assertSucceeds(create("versija100000000001", 1));
+    const ref = doc(db, "customers", ids.publicId);
+    const write = (version: number) => updateDoc(ref, { ...valid, version, updatedAt: serverTimestamp() });
+    // The seeded document has no version yet (0): the first update writes 1.
+    await assertFails(write(0));
+    await assertFails(write(2));
+    await assertSucceeds(write(1));
+    // A second person who read version 0 writes 1 again: refused, the first save stays.
+    await assertFails(write(1));
+    await assertSucceeds(write(2));
+    await assertFails(updateDoc(ref, { ...valid, updatedAt: serverTimestamp() }));
+  });
 
   it("atmeta audito laukus, kurie nėra serverio laikas", async () => {
     await seed("cars", FIRESTORE_MATRIX.cars!);

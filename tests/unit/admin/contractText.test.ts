@@ -16,6 +16,8 @@ const reservation: Reservation = {
   source: "phone",
   comment: "",
   notes: "",
+  cancelReason: "",
+  handoverOverrideReason: "",
   quote: {
     days: 3,
     dailyRate: 45,
@@ -70,11 +72,11 @@ describe("sutarties tekstas", () => {
 
   it("įrašo vardus, datas Vilniaus laiku, sumas lt-LT formatu ir perdavimo aktą", () => {
     const text = fillContract(
-      "Nr. {number}, {date}. Nuomininkas: {customer.name}. Paėmimas: {pickupAt}, {pickupLocation}. {days}. Iš viso: {total}. Rida: {mileageOut}, grąžinant {mileageIn}. Kuras: {fuelOut}. Pažeidimai: {damages}.",
+      "Nr. {number}, {date}. Nuomininkas: {customer.name}. Paėmimas: {pickupAt}, {pickupLocation}. {days}. Iš viso: {total}. Rida: {mileageOut}, grąžinant {mileageIn}. Degalai: {fuelOut}. Pažeidimai: {damages}.",
       values,
     );
     expect(text).toBe(
-      `Nr. R-2026-000123, 2026-06-30. Nuomininkas: Jonas Petraitis. Paėmimas: 2026-07-01 10:00, Vilniaus oro uostas, Rodūnios kelias 10A. 3 paros. Iš viso: 1\u00a0234,50\u00a0€. Rida: 45210, grąžinant ${BLANK}. Kuras: pilnas bakas. Pažeidimai: nėra.`,
+      `Nr. R-2026-000123, 2026-06-30. Nuomininkas: Jonas Petraitis. Paėmimas: 2026-07-01 10:00, Vilniaus oro uostas, Rodūnios kelias 10A. 3 paros. Iš viso: 1\u00a0234,50\u00a0€. Rida: 45\u00a0210, grąžinant ${BLANK}. Degalai: pilnas bakas. Pažeidimai: nėra.`,
     );
   });
 
