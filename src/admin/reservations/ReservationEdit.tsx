@@ -2,6 +2,7 @@ import PrintIcon from "@mui/icons-material/Print";
 import { Button, Edit, TopToolbar, useBasename, useRecordContext } from "react-admin";
 import { Link, useParams } from "react-router-dom";
 import type { Reservation } from "../../domain/schemas";
+import { ReservationStatusActions } from "./ReservationActions";
 import { ReservationForm } from "./ReservationForm";
 
 function ReservationTitle() {
@@ -12,7 +13,8 @@ function ReservationTitle() {
 function ReservationActions({ id }: { id: string }) {
   const basename = useBasename();
   return (
-    <TopToolbar>
+    <TopToolbar sx={{ flexWrap: "wrap", gap: 1, justifyContent: "flex-start", alignItems: "center" }}>
+      <ReservationStatusActions />
       <Button component={Link} to={`${basename}/print-edit/${id}`} label="Sutartis ir spausdinimas">
         <PrintIcon />
       </Button>
@@ -31,7 +33,8 @@ export function ReservationEdit() {
       title={<ReservationTitle />}
       actions={<ReservationActions id={recordId} />}
       mutationMode="pessimistic"
-      redirect="list"
+      // the next step (hand over, return, the agreement) starts here, so stay on the record
+      redirect={false}
     >
       <ReservationForm />
     </Edit>

@@ -1,6 +1,7 @@
 // A reservation as staff enter it by phone or at the office. While they type, the server
 // quotes the price and checks the car is free; on save the server prices it again, checks
 // availability in its transaction and refuses a status change the state machine forbids.
+import CheckIcon from "@mui/icons-material/Check";
 import PersonAddIcon from "@mui/icons-material/PersonAdd";
 import {
   Alert,
@@ -9,12 +10,13 @@ import {
   Dialog,
   DialogActions,
   DialogContent,
+  DialogContentText,
   DialogTitle,
   Link as MuiLink,
   TextField,
   Typography,
 } from "@mui/material";
-import { useEffect, useState } from "react";
+import { createContext, type ReactNode, useContext, useEffect, useState } from "react";
 import {
   ArrayInput,
   AutocompleteInput,
@@ -33,7 +35,7 @@ import {
   useNotify,
   useRecordContext,
 } from "react-admin";
-import { useWatch } from "react-hook-form";
+import { useFormContext, useFormState, useWatch } from "react-hook-form";
 import { Link } from "react-router-dom";
 import { isBlockingStatus } from "../../domain/availability";
 import { formatDateTime, formatDays, formatMoney, formatNumber } from "../../domain/format";
@@ -42,17 +44,20 @@ import { allowedTransitions, RESERVATION_STATUS_LABELS } from "../../domain/rese
 import { type Customer, type Quote, type Reservation, reservationSchema } from "../../domain/schemas";
 import { type QuoteCheck, useAdminActions } from "../adminApi";
 import { emptyToString, FormRow } from "../common/form";
-import { DateTimeInput } from "../common/inputs";
+import { DateTimeInput, toVilniusText } from "../common/inputs";
 import { RESERVATION_SOURCE_CHOICES, RESERVATION_STATUS_CHOICES } from "../labels";
 import { zodFormValidator } from "../validation";
+import type { ActionRecord } from "./ReservationActions";
+import { closedRecordMessage, isClosedStatus, needsPastConfirmation, pastBookingQuestion } from "./reservationRules";
 
 const validateReservation = zodFormValidator(reservationSchema, ["id", "createdAt", "updatedAt", "number", "quote"]);
 
 function StatusInput() {
   const record = useRecordContext<Reservation>();
   const current = record?.id ? record.status : undefined;
-  // A new reservation starts as new or confirmed; an existing one may stay or move on as allowed.
-  const allowed: string[] = current ? [current, ...allowedTransitions(current)] : ["new", "confirmed"];
+  // A new reservation starts as new or confirmed; later the status moves only through the
+  // actions above the form (each with its checks and reasons).
+  const allowed: string[] = current ? [current] : ["new", "confirmed"];
   const choices = RESERVATION_STATUS_CHOICES.filter((choice) => allowed.includes(choice.id));
   return (
     <SelectInput
@@ -60,10 +65,13 @@ function StatusInput() {
       choices={choices}
       validate={required()}
       translateChoice={false}
+      disabled={Boolean(current)}
       helperText={
-        current && allowedTransitions(current).length === 0
-          ? `Rezervacija ${RESERVATION_STATUS_LABELS[current]}: būsenos keisti nebegalima`
-          : "Rodomos tik leidžiamos būsenos"
+        !current
+          ? "Nauja arba iš karto patvirtinta"
+          : allowedTransitions(current).length === 0
+            ? `Rezervacija ${RESERVATION_STATUS_LABELS[current]}: būsenos keisti nebegalima`
+            : "Būsena keičiama mygtukais virš formos"
       }
     />
   );
@@ -117,14 +125,13 @@ type CheckState =
   | { kind: "done"; result: QuoteCheck }
   | { kind: "failed"; message: string };
 
-/** The server's live quote and availability for what the form holds now. */
-function LiveQuote() {
+/** The server's live quote and availability for what the form holds now (checked once, shown in two places). */
+function useLiveCheck(enabled: boolean): CheckState {
   const record = useRecordContext<Reservation & { id?: string }>();
-  const basename = useBasename();
   const { checkQuote } = useAdminActions();
-  const [carId, pickupAt, returnAt, pickupLocationId, returnLocationId, extras, status] = useWatch({
-    name: ["carId", "pickupAt", "returnAt", "pickupLocationId", "returnLocationId", "extras", "status"],
-  }) as [string, string, string, string, string, { id?: string; quantity?: number }[] | undefined, string];
+  const [carId, pickupAt, returnAt, pickupLocationId, returnLocationId, extras] = useWatch({
+    name: ["carId", "pickupAt", "returnAt", "pickupLocationId", "returnLocationId", "extras"],
+  }) as [string, string, string, string, string, { id?: string; quantity?: number }[] | undefined];
   const [state, setState] = useState<CheckState>({ kind: "incomplete" });
   const chosenExtras = (extras ?? [])
     .filter((item) => item?.id && Number.isInteger(item.quantity) && (item.quantity ?? 0) > 0)
@@ -134,6 +141,7 @@ function LiveQuote() {
   // biome-ignore lint/correctness/useExhaustiveDependencies: `key` stands for the watched values
   useEffect(() => {
     const ready =
+      enabled &&
       typeof carId === "string" &&
       carId !== "" &&
       typeof pickupAt === "string" &&
@@ -173,68 +181,101 @@ function LiveQuote() {
       current = false;
       window.clearTimeout(timer);
     };
-  }, [key, checkQuote, record?.id]);
+  }, [key, enabled, checkQuote, record?.id]);
+  return state;
+}
 
+const LiveCheckContext = createContext<CheckState>({ kind: "incomplete" });
+
+function LiveCheckProvider({ enabled, children }: { enabled: boolean; children: ReactNode }) {
+  const state = useLiveCheck(enabled);
+  return <LiveCheckContext.Provider value={state}>{children}</LiveCheckContext.Provider>;
+}
+
+/** Free or taken, right under the dates it is about. */
+function AvailabilityNotice() {
+  const state = useContext(LiveCheckContext);
+  const basename = useBasename();
+  const status = useWatch({ name: "status" }) as string | undefined;
   const holdsCar = isBlockingStatus(status ?? "new");
+  return (
+    <Box aria-live="polite" aria-busy={state.kind === "loading"} sx={{ width: "100%", mb: 2 }}>
+      {state.kind === "incomplete" && (
+        <Typography variant="body2" color="text.secondary">
+          Pasirinkite automobilį, paėmimo ir grąžinimo laiką – užimtumas ir kaina bus patikrinti iškart.
+        </Typography>
+      )}
+      {state.kind === "loading" && (
+        <Typography variant="body2" color="text.secondary">
+          Tikrinamas užimtumas…
+        </Typography>
+      )}
+      {state.kind === "failed" && <Alert severity="warning">{state.message}</Alert>}
+      {state.kind === "done" &&
+        (state.result.available ? (
+          <Alert severity="success">Automobilis šiuo laikotarpiu laisvas.</Alert>
+        ) : (
+          <Alert severity={holdsCar ? "error" : "info"}>
+            {holdsCar
+              ? "Automobilis šiuo laikotarpiu užimtas – tokios rezervacijos išsaugoti nepavyks. "
+              : "Automobilis šiuo laikotarpiu užimtas, bet ši būsena automobilio neužima. "}
+            Persidengia:{" "}
+            {state.result.conflicts.map((conflict, index) => (
+              <span key={conflict.id}>
+                {index > 0 ? ", " : ""}
+                <MuiLink component={Link} to={`${basename}/reservations/add/${conflict.id}`}>
+                  {conflict.number}
+                </MuiLink>{" "}
+                ({formatDateTime(conflict.pickupAt)} – {formatDateTime(conflict.returnAt)},{" "}
+                {RESERVATION_STATUS_LABELS[conflict.status as Reservation["status"]] ?? conflict.status})
+              </span>
+            ))}
+          </Alert>
+        ))}
+    </Box>
+  );
+}
+
+/** The server's price for what the form holds; a closed record shows its saved price. */
+function PriceSummary({ closed }: { closed: boolean }) {
+  const state = useContext(LiveCheckContext);
+  const record = useRecordContext<Reservation & { id?: string }>();
+  const body = closed ? (
+    record?.quote ? (
+      <QuoteLines quote={record.quote} />
+    ) : (
+      <Typography variant="body2">Kaina neišsaugota.</Typography>
+    )
+  ) : state.kind === "done" ? (
+    <>
+      {state.result.quote ? (
+        <QuoteLines quote={state.result.quote} />
+      ) : (
+        <Alert severity="warning">{state.result.quoteError ?? "Kainos apskaičiuoti nepavyko"}</Alert>
+      )}
+      {record?.quote && state.result.quote && record.quote.total !== state.result.quote.total && (
+        <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+          Išsaugota kaina: {formatMoney(record.quote.total)}. Ji perskaičiuojama tik pakeitus automobilį, laiką, vietas
+          ar paslaugas.
+        </Typography>
+      )}
+    </>
+  ) : (
+    <Typography variant="body2" color="text.secondary">
+      {state.kind === "loading" ? "Skaičiuojama…" : "Kaina bus apskaičiuota, kai nurodysite automobilį ir laiką."}
+    </Typography>
+  );
   return (
     <Box
       component="section"
       aria-labelledby="live-quote-heading"
       aria-live="polite"
-      aria-busy={state.kind === "loading"}
       sx={{ mb: 2, p: 2, bgcolor: "#eef2f8", borderRadius: 1, width: "100%" }}
     >
       <Typography id="live-quote-heading" variant="subtitle1" component="h2" sx={{ fontWeight: 600, mb: 1 }}>
-        Kaina ir užimtumas (tikrina serveris)
+        {closed ? "Išsaugota kaina" : "Kaina (skaičiuoja serveris)"}
       </Typography>
-      {state.kind === "incomplete" && (
-        <Typography variant="body2" color="text.secondary">
-          Pasirinkite automobilį, paėmimo ir grąžinimo laiką – kaina ir užimtumas bus patikrinti iškart.
-        </Typography>
-      )}
-      {state.kind === "loading" && (
-        <Typography variant="body2" color="text.secondary">
-          Tikrinama…
-        </Typography>
-      )}
-      {state.kind === "failed" && <Alert severity="warning">{state.message}</Alert>}
-      {state.kind === "done" && (
-        <>
-          {state.result.available ? (
-            <Alert severity="success" sx={{ mb: 1 }}>
-              Automobilis šiuo laikotarpiu laisvas.
-            </Alert>
-          ) : (
-            <Alert severity={holdsCar ? "error" : "info"} sx={{ mb: 1 }}>
-              {holdsCar
-                ? "Automobilis šiuo laikotarpiu užimtas – tokios rezervacijos išsaugoti nepavyks. "
-                : "Automobilis šiuo laikotarpiu užimtas, bet ši būsena automobilio neužima. "}
-              Persidengia:{" "}
-              {state.result.conflicts.map((conflict, index) => (
-                <span key={conflict.id}>
-                  {index > 0 ? ", " : ""}
-                  <MuiLink component={Link} to={`${basename}/reservations/add/${conflict.id}`}>
-                    {conflict.number}
-                  </MuiLink>{" "}
-                  ({formatDateTime(conflict.pickupAt)} – {formatDateTime(conflict.returnAt)},{" "}
-                  {RESERVATION_STATUS_LABELS[conflict.status as Reservation["status"]] ?? conflict.status})
-                </span>
-              ))}
-            </Alert>
-          )}
-          {state.result.quote ? (
-            <QuoteLines quote={state.result.quote} />
-          ) : (
-            <Alert severity="warning">{state.result.quoteError ?? "Kainos apskaičiuoti nepavyko"}</Alert>
-          )}
-          {record?.quote && state.result.quote && record.quote.total !== state.result.quote.total && (
-            <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-              Išsaugota kaina: {formatMoney(record.quote.total)}. Ji perskaičiuojama tik pakeitus automobilį, laiką,
-              vietas ar paslaugas.
-            </Typography>
-          )}
-        </>
-      )}
+      {body}
     </Box>
   );
 }
@@ -325,55 +366,172 @@ function QuickCustomer() {
   );
 }
 
+/** completed / cancelled / no_show: say so (with the cancel reason) above the disabled inputs. */
+function ClosedNotice() {
+  const record = useRecordContext<ActionRecord & { handoverOverrideReason?: string }>();
+  if (!record?.id) return null;
+  if (isClosedStatus(record.status)) {
+    return (
+      <Alert severity="info" sx={{ mb: 2, width: "100%" }} data-testid="closed-reservation">
+        {closedRecordMessage(record.status)}
+        {record.status === "cancelled" && record.cancelReason && (
+          <Box component="span" sx={{ display: "block", mt: 0.5 }}>
+            Atšaukimo priežastis: {record.cancelReason}
+          </Box>
+        )}
+      </Alert>
+    );
+  }
+  if (record.handoverOverrideReason) {
+    return (
+      <Alert severity="info" sx={{ mb: 2, width: "100%" }}>
+        Perduota anksčiau paėmimo dienos. Priežastis: {record.handoverOverrideReason}
+      </Alert>
+    );
+  }
+  return null;
+}
+
+/** A closed record's dates, shown but not editable (the date picker has no disabled state). */
+function ClosedDate({ source, label }: { source: "pickupAt" | "returnAt"; label: string }) {
+  return <TextInput source={source} label={label} format={toVilniusText} disabled helperText="Vilniaus laiku" />;
+}
+
+/**
+ * Save; a new booking (or moved dates) in the past is confirmed first and sent with
+ * `confirmPast: true`. The server's own `errors.confirmPast` opens the same question.
+ */
+function ReservationSaveButton() {
+  const record = useRecordContext<ActionRecord>();
+  const form = useFormContext();
+  const { errors } = useFormState({ name: "confirmPast" });
+  const [asking, setAsking] = useState<string | null>(null);
+  const serverAsks = typeof errors.confirmPast?.message === "string" ? errors.confirmPast.message : null;
+  const pickupAt = form.getValues("pickupAt") as unknown;
+  const open = asking !== null || serverAsks !== null;
+  const close = () => {
+    setAsking(null);
+    form.clearErrors("confirmPast");
+  };
+  const question =
+    typeof pickupAt === "string" && !Number.isNaN(Date.parse(pickupAt)) ? pastBookingQuestion(pickupAt) : "";
+  return (
+    <>
+      <SaveButton
+        type="button"
+        onClick={(event) => {
+          const values = form.getValues();
+          if (needsPastConfirmation(values, record)) {
+            event.preventDefault();
+            setAsking(pastBookingQuestion(values.pickupAt as string));
+          }
+        }}
+      />
+      <Dialog open={open} onClose={close} aria-labelledby="past-booking-title" fullWidth maxWidth="sm">
+        <DialogTitle id="past-booking-title">Praėjusi nuoma</DialogTitle>
+        <DialogContent>
+          <DialogContentText>{asking ?? question}</DialogContentText>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={close}>Grįžti</Button>
+          {/* the form's own submit, with the confirmation added to what is sent */}
+          <SaveButton
+            type="button"
+            label="Taip, registruoti"
+            icon={<CheckIcon />}
+            alwaysEnable
+            transform={(data) => ({ ...data, confirmPast: true })}
+            onClick={close}
+          />
+        </DialogActions>
+      </Dialog>
+    </>
+  );
+}
+
 export function ReservationForm() {
+  const record = useRecordContext<ActionRecord>();
+  const closed = Boolean(record?.id) && isClosedStatus(record?.status);
   return (
     // A reservation is cancelled through its status, never deleted: the history stays.
     <SimpleForm
       validate={validateReservation}
       warnWhenUnsavedChanges
+      // hints under disabled inputs stay readable (MUI greys them below the contrast minimum)
+      sx={{ "& .MuiFormHelperText-root.Mui-disabled": { color: "text.secondary" } }}
       toolbar={
         <Toolbar>
-          <SaveButton />
+          <ReservationSaveButton />
         </Toolbar>
       }
     >
-      <LiveQuote />
-      <FormRow>
-        <ReferenceInput source="carId" reference="cars" sort={{ field: "sortOrder", order: "ASC" }} perPage={200}>
-          <AutocompleteInput validate={required()} filterToQuery={(q: string) => ({ q })} />
-        </ReferenceInput>
-        <ReferenceInput source="customerId" reference="customers" sort={{ field: "lastName", order: "ASC" }}>
-          <AutocompleteInput
-            validate={required()}
-            optionText={customerText}
-            filterToQuery={(q: string) => ({ q })}
-            create={<QuickCustomer />}
-            createLabel="Naujas klientas…"
-            createItemLabel="Naujas klientas: „%{item}“"
-            helperText="Įrašykite vardą, pavardę ar el. paštą; nerastą klientą sukurkite čia pat"
-          />
-        </ReferenceInput>
-        <DateTimeInput source="pickupAt" validate={required()} />
-        <DateTimeInput source="returnAt" validate={required()} />
-        <ReferenceInput source="pickupLocationId" reference="locations" sort={{ field: "sortOrder", order: "ASC" }}>
-          <SelectInput validate={required()} />
-        </ReferenceInput>
-        <ReferenceInput source="returnLocationId" reference="locations" sort={{ field: "sortOrder", order: "ASC" }}>
-          <SelectInput validate={required()} />
-        </ReferenceInput>
-        <StatusInput />
-        <SelectInput source="source" choices={RESERVATION_SOURCE_CHOICES} translateChoice={false} />
-      </FormRow>
-      <ArrayInput source="extras">
-        <SimpleFormIterator inline disableReordering>
-          <ReferenceInput source="id" reference="extras" sort={{ field: "sortOrder", order: "ASC" }}>
-            <SelectInput label="Paslauga" validate={required()} />
+      <ClosedNotice />
+      <LiveCheckProvider enabled={!closed}>
+        <FormRow>
+          <ReferenceInput source="carId" reference="cars" sort={{ field: "sortOrder", order: "ASC" }} perPage={200}>
+            <AutocompleteInput validate={required()} filterToQuery={(q: string) => ({ q })} disabled={closed} />
           </ReferenceInput>
-          <NumberInput source="quantity" label="Kiekis" min={1} max={10} step={1} defaultValue={1} />
-        </SimpleFormIterator>
-      </ArrayInput>
-      <TextInput source="comment" multiline minRows={2} parse={emptyToString} />
-      <TextInput source="notes" multiline minRows={2} parse={emptyToString} />
+          <ReferenceInput source="customerId" reference="customers" sort={{ field: "lastName", order: "ASC" }}>
+            <AutocompleteInput
+              validate={required()}
+              optionText={customerText}
+              filterToQuery={(q: string) => ({ q })}
+              create={<QuickCustomer />}
+              createLabel="Naujas klientas…"
+              createItemLabel="Naujas klientas: „%{item}“"
+              helperText="Įrašykite vardą, pavardę ar el. paštą; nerastą klientą sukurkite čia pat"
+              disabled={closed}
+            />
+          </ReferenceInput>
+          {closed ? (
+            <>
+              <ClosedDate source="pickupAt" label="Paėmimo laikas" />
+              <ClosedDate source="returnAt" label="Grąžinimo laikas" />
+            </>
+          ) : (
+            <>
+              <DateTimeInput source="pickupAt" validate={required()} />
+              <DateTimeInput source="returnAt" validate={required()} />
+            </>
+          )}
+        </FormRow>
+        {!closed && <AvailabilityNotice />}
+        <FormRow>
+          <ReferenceInput source="pickupLocationId" reference="locations" sort={{ field: "sortOrder", order: "ASC" }}>
+            <SelectInput validate={required()} disabled={closed} />
+          </ReferenceInput>
+          <ReferenceInput source="returnLocationId" reference="locations" sort={{ field: "sortOrder", order: "ASC" }}>
+            <SelectInput validate={required()} disabled={closed} />
+          </ReferenceInput>
+          <StatusInput />
+          <SelectInput source="source" choices={RESERVATION_SOURCE_CHOICES} translateChoice={false} disabled={closed} />
+        </FormRow>
+        <ArrayInput source="extras">
+          <SimpleFormIterator inline disableReordering disabled={closed}>
+            <ReferenceInput source="id" reference="extras" sort={{ field: "sortOrder", order: "ASC" }}>
+              <SelectInput label="Paslauga" validate={required()} disabled={closed} />
+            </ReferenceInput>
+            <NumberInput
+              source="quantity"
+              label="Kiekis"
+              min={1}
+              max={10}
+              step={1}
+              defaultValue={1}
+              disabled={closed}
+            />
+          </SimpleFormIterator>
+        </ArrayInput>
+        <PriceSummary closed={closed} />
+        <TextInput source="comment" multiline minRows={2} parse={emptyToString} disabled={closed} />
+        <TextInput
+          source="notes"
+          multiline
+          minRows={2}
+          parse={emptyToString}
+          helperText={closed ? "Uždarytoje rezervacijoje keičiamos tik vidinės pastabos" : undefined}
+        />
+      </LiveCheckProvider>
     </SimpleForm>
   );
 }

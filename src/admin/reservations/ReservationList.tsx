@@ -1,9 +1,14 @@
 // Reservations, newest pickups first, filtered by status, car and period.
+import CheckIcon from "@mui/icons-material/Check";
 import { type Theme, useMediaQuery } from "@mui/material";
+import { useState } from "react";
 import {
   AutocompleteInput,
+  BulkExportButton,
+  Button,
   CreateButton,
   DataTable,
+  ExportButton,
   FilterButton,
   List,
   ReferenceField,
@@ -13,12 +18,20 @@ import {
   SimpleList,
   TopToolbar,
   useBasename,
+  useDataProvider,
+  useListContext,
+  useNotify,
+  useRefresh,
+  useUnselectAll,
 } from "react-admin";
-import type { Reservation } from "../../domain/schemas";
+import { formatDone } from "../../domain/format";
+import type { Location, Reservation } from "../../domain/schemas";
 import { addDaysToDateString, isDateString, vilniusDateString, vilniusLocalToInstant } from "../../domain/time";
+import { carName, csvExporter, customerName, EXPORT_SELECTED_LABEL, relatedRecord } from "../common/csv";
 import { CalendarDateInput } from "../common/DatePicker";
 import { type ChipTone, ChoiceChip, DateTimeValue, MoneyValue } from "../common/fields";
-import { choiceName, RESERVATION_STATUS_CHOICES } from "../labels";
+import { choiceName, RESERVATION_SOURCE_CHOICES, RESERVATION_STATUS_CHOICES } from "../labels";
+import { ReservationStatusActions } from "./ReservationActions";
 
 type ReservationRecord = Reservation & { id: string };
 
@@ -65,12 +78,127 @@ const reservationFilters = [
   </ReferenceInput>,
 ];
 
+const locationName = (location: Location | undefined) => location?.name ?? "";
+
+export const reservationExporter = csvExporter<ReservationRecord>({
+  fileName: "rezervacijos",
+  references: {
+    carId: "cars",
+    customerId: "customers",
+    pickupLocationId: "locations",
+    returnLocationId: "locations",
+  },
+  columns: [
+    { header: "Numeris", value: (r) => r.number },
+    { header: "Būsena", value: (r) => choiceName(RESERVATION_STATUS_CHOICES, r.status) },
+    { header: "Automobilis", value: (r, rel) => carName(relatedRecord(rel, "carId", r.carId)) },
+    { header: "Klientas", value: (r, rel) => customerName(relatedRecord(rel, "customerId", r.customerId)) },
+    { header: "Paėmimo laikas", value: (r) => r.pickupAt, kind: "dateTime" },
+    { header: "Grąžinimo laikas", value: (r) => r.returnAt, kind: "dateTime" },
+    {
+      header: "Paėmimo vieta",
+      value: (r, rel) => locationName(relatedRecord(rel, "pickupLocationId", r.pickupLocationId)),
+    },
+    {
+      header: "Grąžinimo vieta",
+      value: (r, rel) => locationName(relatedRecord(rel, "returnLocationId", r.returnLocationId)),
+    },
+    { header: "Parų", value: (r) => r.quote?.days, kind: "number" },
+    { header: "Iš viso su PVM, €", value: (r) => r.quote?.total, kind: "money" },
+    { header: "Šaltinis", value: (r) => choiceName(RESERVATION_SOURCE_CHOICES, r.source) },
+    { header: "Kliento komentaras", value: (r) => r.comment },
+    { header: "Sukurta", value: (r) => r.createdAt, kind: "dateTime" },
+  ],
+});
+
+const RESERVATION_FORMS = ["rezervacija", "rezervacijos", "rezervacijų"] as const;
+const CONFIRMED_FORMS = ["patvirtinta", "patvirtintos", "patvirtinta"] as const;
+
+/** The server's own words: a field error (e.g. the refused status change) beats the generic 422 text. */
+function errorText(error: unknown): string {
+  const body = (error as { body?: { errors?: unknown } } | null)?.body;
+  const fieldErrors =
+    body?.errors && typeof body.errors === "object"
+      ? Object.values(body.errors).filter((value): value is string => typeof value === "string" && value !== "")
+      : [];
+  if (fieldErrors.length > 0) return fieldErrors.join("; ");
+  return error instanceof Error && error.message ? error.message : "Nepavyko išsaugoti pakeitimo";
+}
+
+/** "Patvirtintos 3 rezervacijos, 1 nepavyko: R-2026-000007 – …" */
+export function confirmSummary(confirmed: number, failures: readonly string[], alreadyConfirmed = 0): string {
+  const done = formatDone(confirmed, CONFIRMED_FORMS, RESERVATION_FORMS);
+  let text = done.charAt(0).toLocaleUpperCase("lt-LT") + done.slice(1);
+  if (alreadyConfirmed > 0) text += `, ${alreadyConfirmed} jau buvo patvirtint${alreadyConfirmed === 1 ? "a" : "os"}`;
+  if (failures.length > 0) text += `, ${failures.length} nepavyko: ${failures.join("; ")}`;
+  return text;
+}
+
+/**
+ * new -> confirmed for the selected rows, one updateMany per record so one refusal (the server
+ * checks each transition) does not hide which others went through.
+ */
+function BulkConfirmButton() {
+  const { selectedIds } = useListContext<ReservationRecord>();
+  const dataProvider = useDataProvider();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const unselectAll = useUnselectAll("reservations");
+  const [busy, setBusy] = useState(false);
+
+  const confirm = async () => {
+    setBusy(true);
+    try {
+      const { data: records } = await dataProvider.getMany<ReservationRecord>("reservations", { ids: selectedIds });
+      const toChange = records.filter((record) => record.status !== "confirmed");
+      const results = await Promise.allSettled(
+        toChange.map((record) =>
+          dataProvider.updateMany("reservations", { ids: [record.id], data: { status: "confirmed" } }),
+        ),
+      );
+      const failures = results.flatMap((result, index) =>
+        result.status === "rejected"
+          ? [`${toChange[index]?.number ?? "be numerio"} – ${errorText(result.reason)}`]
+          : [],
+      );
+      const confirmed = results.length - failures.length;
+      notify(confirmSummary(confirmed, failures, records.length - toChange.length), {
+        type: failures.length === 0 ? "success" : confirmed > 0 ? "warning" : "error",
+        multiLine: true,
+        autoHideDuration: failures.length > 0 ? 15_000 : 5_000,
+      });
+      unselectAll();
+      refresh();
+    } catch (error) {
+      notify(errorText(error), { type: "error" });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Button label="Patvirtinti" onClick={confirm} disabled={busy}>
+      <CheckIcon />
+    </Button>
+  );
+}
+
+function ReservationBulkActions() {
+  return (
+    <>
+      <BulkConfirmButton />
+      <BulkExportButton label={EXPORT_SELECTED_LABEL} />
+    </>
+  );
+}
+
 function ReservationListActions() {
   const basename = useBasename();
   return (
     <TopToolbar>
       <FilterButton />
       <CreateButton to={`${basename}/reservations/add`} label="Nauja rezervacija" />
+      <ExportButton />
     </TopToolbar>
   );
 }
@@ -84,6 +212,7 @@ export function ReservationList() {
     <List
       filters={reservationFilters}
       actions={<ReservationListActions />}
+      exporter={reservationExporter}
       sort={{ field: "pickupAt", order: "DESC" }}
       perPage={25}
     >
@@ -101,7 +230,10 @@ export function ReservationList() {
           rowClick={(id) => `${basename}/reservations/add/${id}`}
         />
       ) : (
-        <DataTable rowClick={(id) => `${basename}/reservations/add/${id}`} bulkActionButtons={false}>
+        <DataTable
+          rowClick={(id) => `${basename}/reservations/add/${id}`}
+          bulkActionButtons={<ReservationBulkActions />}
+        >
           <Column source="number" render={(r) => <span style={{ whiteSpace: "nowrap" }}>{r.number}</span>} />
           <Column source="carId">
             <ReferenceField source="carId" reference="cars" link={false} />
@@ -118,6 +250,7 @@ export function ReservationList() {
             )}
           />
           <Column source="quote.total" label="resources.reservations.fields.total" field={MoneyValue} />
+          <Column label="Veiksmai" disableSort render={() => <ReservationStatusActions compact />} />
         </DataTable>
       )}
     </List>

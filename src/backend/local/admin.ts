@@ -3,6 +3,8 @@
 import simpleRestProvider from "ra-data-simple-rest";
 import { type AuthProvider, type DataProvider, fetchUtils, HttpError, type RaRecord } from "react-admin";
 import type { AdminActions, LiveChange } from "../../admin/adminApi";
+import { reportSessionExpired, SESSION_EXPIRED_MESSAGE } from "../../admin/common/sessionExpiry";
+import { loginUrlForLocation } from "../../app/guards";
 import { ADMIN_RESOURCES } from "../../domain/schemas";
 import { ADMIN_ONLY_RESOURCES, type SessionUser } from "../port";
 
@@ -59,7 +61,13 @@ export async function adminHttpClient(url: string, options: fetchUtils.Options =
   } catch (error) {
     if (error instanceof HttpError) {
       const body = (error.body ?? {}) as ErrorBody;
-      const message = typeof body.message === "string" && body.message ? body.message : messageForStatus(error.status);
+      // A 401 outside /api/auth means the session ended under an open page (a wrong password is the login's own 401).
+      const sessionEnded = error.status === 401 && !url.includes("/api/auth/");
+      const message = sessionEnded
+        ? SESSION_EXPIRED_MESSAGE
+        : typeof body.message === "string" && body.message
+          ? body.message
+          : messageForStatus(error.status);
       throw new HttpError(message, error.status, body);
     }
     if (error instanceof DOMException && error.name === "AbortError") throw error;
@@ -67,10 +75,16 @@ export async function adminHttpClient(url: string, options: fetchUtils.Options =
   }
 }
 
+/** Per resource: request-only keys the server reads but does not store (src/domain/reservationRules.ts). */
+const REQUEST_FIELDS: Readonly<Record<string, readonly string[]>> = {
+  reservations: ["statusReason", "confirmPast"],
+};
+
 /** A record as the server accepts it: no audit or computed fields. */
 export function toWritePayload(resource: string, data: Partial<RaRecord>): Record<string, unknown> {
   const omit = new Set<string>([...SERVER_OWNED_FIELDS, ...(COMPUTED_FIELDS[resource] ?? [])]);
-  const allowed = writableKeys(resource);
+  const schemaKeys = writableKeys(resource);
+  const allowed = schemaKeys && new Set([...schemaKeys, ...(REQUEST_FIELDS[resource] ?? [])]);
   const payload: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(data)) {
     if (omit.has(key) || value === undefined || (allowed && !allowed.has(key))) continue;
@@ -111,6 +125,7 @@ export function createLocalAdminActions(apiUrl = ADMIN_API_URL): AdminActions {
     previewPriceUpdate: (input) => postJson(`${actions}/prices/preview`, input),
     applyPriceUpdate: (input) => postJson(`${actions}/prices/apply`, input),
     priceUpdateHistory: async () => (await adminHttpClient(`${actions}/prices/history`)).json,
+    undoPriceUpdate: (input) => postJson(`${actions}/prices/undo`, input),
     saveSortOrder: (resource, ids) => postJson(`${actions}/sorting`, { resource, ids }),
     checkQuote: (input) => postJson(`${actions}/quote`, input),
     subscribeToChanges: (listener, onStatus) => subscribeToServerEvents(`${apiUrl}/events`, listener, onStatus),
@@ -142,11 +157,9 @@ export function createLocalDataProvider(apiUrl = ADMIN_API_URL): DataProvider & 
   };
 }
 
-/** /login?redirect=<where the visitor was>, a full path outside the /admin basename. */
+/** /login?redirect=<where the visitor was>: one level deep, same-site admin paths only (src/app/guards.ts). */
 export function loginRedirectPath(location: Pick<Location, "pathname" | "search"> | undefined = globalThis.location) {
-  if (!location) return LOGIN_PATH;
-  const current = `${location.pathname}${location.search}`;
-  return `${LOGIN_PATH}?redirect=${encodeURIComponent(current)}`;
+  return loginUrlForLocation(location);
 }
 
 /** Rejection react-admin understands: go to the public login page, no toast (the page explains). */
@@ -201,8 +214,12 @@ export function createLocalAuthProvider({ baseUrl = "" }: { baseUrl?: string } =
     },
     async checkError(error: { status?: number }) {
       if (error?.status === 401) {
+        // Resolving keeps react-admin from logging out: a rejection would make a failed save
+        // look successful (empty data) and navigate away. The page stays, the caller sees the
+        // error, and the sign-in dialog over the page (SessionDialog) takes it from here.
         forget();
-        throw signedOut();
+        reportSessionExpired();
+        return;
       }
       // 403: stay signed in; react-admin shows the server's Lithuanian refusal as a toast.
     },
