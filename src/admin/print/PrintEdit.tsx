@@ -18,6 +18,7 @@ import {
 import { useEffect, useMemo, useState } from "react";
 import { Loading, Title, useDataProvider, useGetList, useGetMany, useGetOne, useNotify } from "react-admin";
 import { useParams } from "react-router-dom";
+import { formatNumber } from "../../domain/format";
 import {
   type Car,
   type Customer,
@@ -27,6 +28,7 @@ import {
   type Reservation,
   type Settings,
 } from "../../domain/schemas";
+import { UnsavedChangesGuard } from "../common/UnsavedChangesDialog";
 import { contractValues, FUEL_LEVEL_LABELS, fillContract } from "./contractText";
 
 type WithId<T> = T & { id: string };
@@ -42,6 +44,52 @@ const PRINT_STYLES = {
   },
 } as const;
 
+type ContractField = keyof Contract;
+const CONTRACT_FIELDS: readonly ContractField[] = ["mileageOut", "mileageIn", "fuelOut", "fuelIn", "damages", "text"];
+type FieldErrors = Partial<Record<ContractField, string>>;
+
+/** The browser's own check before saving; the server checks the same rule. */
+export function contractProblems(contract: Contract): FieldErrors {
+  const { mileageOut, mileageIn } = contract;
+  if (mileageOut !== null && mileageIn !== null && mileageIn < mileageOut) {
+    return { mileageIn: `Grąžinimo rida turi būti ne mažesnė nei paėmimo rida (${formatNumber(mileageOut)} km)` };
+  }
+  return {};
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+
+/** { "contract.mileageIn": "…" }, { contract: { mileageIn: "…" } } or ["…"] values, flattened to dotted keys. */
+function flattenErrors(errors: unknown, prefix = "", into: Record<string, string> = {}): Record<string, string> {
+  if (!isRecord(errors)) return into;
+  for (const [key, value] of Object.entries(errors)) {
+    const path = prefix ? `${prefix}.${key}` : key;
+    if (typeof value === "string" && value) into[path] = value;
+    else if (Array.isArray(value) && typeof value[0] === "string") into[path] = value[0];
+    else if (isRecord(value)) flattenErrors(value, path, into);
+  }
+  return into;
+}
+
+/** A refused save's field messages: the contract's own fields inline, the rest in a list. */
+export function serverFieldErrors(error: unknown): { fields: FieldErrors; other: string[] } {
+  const raw: Record<string, string> = {};
+  if (isRecord(error)) {
+    // react-admin's HttpError keeps the body ({ message, errors }); the Firebase adapter has fieldErrors.
+    if (isRecord(error.body)) flattenErrors(error.body.errors, "", raw);
+    flattenErrors(error.fieldErrors, "", raw);
+  }
+  const fields: FieldErrors = {};
+  const other: string[] = [];
+  for (const [path, message] of Object.entries(raw)) {
+    const field = CONTRACT_FIELDS.find((name) => path === name || path.endsWith(`contract.${name}`));
+    if (field && !fields[field]) fields[field] = message;
+    else if (!other.includes(message)) other.push(message);
+  }
+  return { fields, other };
+}
+
 const numberOrNull = (value: string): number | null => {
   if (value.trim() === "") return null;
   const parsed = Number(value);
@@ -54,27 +102,35 @@ function HandoverReadings({
   when,
   contract,
   change,
+  errors,
 }: {
   stage: "Out" | "In";
   when: string;
   contract: Contract;
   change: (patch: Partial<Contract>) => void;
+  errors: FieldErrors;
 }) {
   const mileage = `mileage${stage}` as const;
   const fuel = `fuel${stage}` as const;
   return (
     <>
       <TextField
+        id={`contract-${mileage}`}
         label={`Rida ${when}, km`}
         value={contract[mileage] ?? ""}
         onChange={(event) => change({ [mileage]: numberOrNull(event.target.value) })}
         slotProps={{ htmlInput: { inputMode: "numeric" } }}
+        error={Boolean(errors[mileage])}
+        helperText={errors[mileage]}
       />
       <TextField
+        id={`contract-${fuel}`}
         select
         label={`Degalų lygis ${when}`}
         value={contract[fuel] ?? ""}
         onChange={(event) => change({ [fuel]: (event.target.value || null) as Contract[typeof fuel] })}
+        error={Boolean(errors[fuel])}
+        helperText={errors[fuel]}
       >
         <MenuItem value="">Nenurodyta</MenuItem>
         {FUEL_LEVELS.map((level) => (
@@ -200,14 +256,26 @@ export function PrintEdit() {
   const [editedText, setEditedText] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
   const [today] = useState(() => new Date());
+  // What the page opened with (or last saved): the "unsaved changes" warning compares against it.
+  const [baseline, setBaseline] = useState<{ contract: Contract; text: string | null } | null>(null);
+  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
+  const [otherErrors, setOtherErrors] = useState<string[]>([]);
 
   useEffect(() => {
     if (!record || contract !== null || fleet.isPending) return;
     // The handover starts from the fleet's last known mileage until staff read the odometer.
     const knownMileage = fleet.data?.[0]?.mileage ?? null;
-    setContract({ ...record.contract, mileageOut: record.contract.mileageOut ?? knownMileage });
+    const initial = { ...record.contract, mileageOut: record.contract.mileageOut ?? knownMileage };
+    setContract(initial);
     setEditedText(record.contract.text);
+    setBaseline({ contract: initial, text: record.contract.text });
   }, [record, contract, fleet.isPending, fleet.data]);
+
+  const dirty =
+    baseline !== null &&
+    contract !== null &&
+    (editedText !== baseline.text ||
+      CONTRACT_FIELDS.some((field) => field !== "text" && contract[field] !== baseline.contract[field]));
 
   const generated = useMemo(() => {
     if (!record || !contract) return "";
@@ -242,9 +310,25 @@ export function PrintEdit() {
   }
 
   const documentText = editedText ?? generated;
-  const change = (patch: Partial<Contract>) => setContract({ ...contract, ...patch });
+  const change = (patch: Partial<Contract>) => {
+    setContract({ ...contract, ...patch });
+    // A corrected field loses its message.
+    const cleared = Object.keys(patch).filter((field) => fieldErrors[field as ContractField]);
+    if (cleared.length) {
+      const next = { ...fieldErrors };
+      for (const field of cleared) delete next[field as ContractField];
+      setFieldErrors(next);
+    }
+  };
 
   const save = async () => {
+    const problems = contractProblems(contract);
+    setOtherErrors([]);
+    setFieldErrors(problems);
+    if (Object.keys(problems).length > 0) {
+      document.getElementById(`contract-${Object.keys(problems)[0]}`)?.focus();
+      return;
+    }
     setSaving(true);
     try {
       // Store the text only when staff changed it; otherwise it follows the template and the data.
@@ -256,8 +340,12 @@ export function PrintEdit() {
       });
       setContract(data.contract);
       setEditedText(data.contract.text);
+      setBaseline({ contract: data.contract, text: data.contract.text });
       notify("Sutartis išsaugota", { type: "success" });
     } catch (error) {
+      const refused = serverFieldErrors(error);
+      setFieldErrors(refused.fields);
+      setOtherErrors(refused.other);
       notify(error instanceof Error ? error.message : "Sutarties išsaugoti nepavyko", { type: "error" });
     } finally {
       setSaving(false);
@@ -269,20 +357,31 @@ export function PrintEdit() {
       sx={{ mt: 2, display: "grid", gap: 2, gridTemplateColumns: { xs: "1fr", lg: "360px 1fr" }, alignItems: "start" }}
     >
       <GlobalStyles styles={PRINT_STYLES} />
+      <UnsavedChangesGuard dirty={dirty} />
       <Title title={`Sutartis ${record.number ?? ""}`} />
       <Card component="section" aria-labelledby="handover-heading">
         <CardContent>
           <Typography id="handover-heading" variant="h6" component="h2" sx={{ mb: 1 }}>
             Perdavimo–priėmimo aktas
           </Typography>
-          <HandoverReadings stage="Out" when="perduodant" contract={contract} change={change} />
-          <HandoverReadings stage="In" when="grąžinant" contract={contract} change={change} />
+          {otherErrors.length > 0 ? (
+            <Alert severity="error" sx={{ mb: 2 }}>
+              {otherErrors.map((message) => (
+                <div key={message}>{message}</div>
+              ))}
+            </Alert>
+          ) : null}
+          <HandoverReadings stage="Out" when="perduodant" contract={contract} change={change} errors={fieldErrors} />
+          <HandoverReadings stage="In" when="grąžinant" contract={contract} change={change} errors={fieldErrors} />
           <TextField
+            id="contract-damages"
             label="Pažeidimai"
             value={contract.damages}
             onChange={(event) => change({ damages: event.target.value })}
             multiline
             minRows={3}
+            error={Boolean(fieldErrors.damages)}
+            helperText={fieldErrors.damages}
           />
           <Stack direction="row" spacing={1} sx={{ mt: 2, flexWrap: "wrap", gap: 1 }}>
             <Button variant="contained" startIcon={<SaveIcon />} onClick={save} disabled={saving}>
@@ -312,10 +411,12 @@ export function PrintEdit() {
               multiline
               minRows={12}
               maxRows={30}
+              error={Boolean(fieldErrors.text)}
               helperText={
-                editedText === null
+                fieldErrors.text ??
+                (editedText === null
                   ? "Tekstas sudaromas pagal šabloną ir rezervacijos duomenis."
-                  : "Tekstas pakeistas ranka: rezervacijos duomenų pakeitimai į jį nebepatenka."
+                  : "Tekstas pakeistas ranka: rezervacijos duomenų pakeitimai į jį nebepatenka.")
               }
             />
           </CardContent>

@@ -27,6 +27,7 @@ import type { Car, Offer } from "../../domain/schemas";
 import { useAdminActions } from "../adminApi";
 import { Thumbnail } from "../common/fields";
 import { moveItem } from "../common/ImagesInput";
+import { UnsavedChangesGuard } from "../common/UnsavedChangesDialog";
 import { CAR_STATUS_LABELS } from "../labels";
 
 type CarRecord = Car & { id: string };
@@ -130,6 +131,7 @@ function SortableList<T extends Sortable>({
 
   return (
     <>
+      <UnsavedChangesGuard dirty={dirty} />
       <Stack
         direction={{ xs: "column", sm: "row" }}
         spacing={{ xs: 1, sm: 2 }}
@@ -285,11 +287,11 @@ export function SortingPage() {
 
   return (
     <Box sx={{ mt: 2, maxWidth: 960 }}>
-      <Title title="Rūšiavimas" />
+      <Title title="Rikiavimas" />
       <Tabs
         value={tab}
         onChange={(_, value: "cars" | "offers") => setTab(value)}
-        aria-label="Ką rūšiuoti"
+        aria-label="Ką rikiuoti"
         sx={{ mb: 2 }}
       >
         <Tab value="cars" label="Automobiliai" id="sorting-tab-cars" aria-controls="sorting-panel" />

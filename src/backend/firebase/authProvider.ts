@@ -1,14 +1,15 @@
 // react-admin AuthProvider on Firebase Auth: e-mail and password, roles admin and staff from
 // the ID token's custom claims, the token refreshed when the role changes (see session.ts).
 import type { AuthProvider } from "react-admin";
+import { reportSessionExpired, SESSION_EXPIRED_MESSAGE } from "../../admin/common/sessionExpiry";
+import { loginUrlForLocation } from "../../app/guards";
 import { ADMIN_ONLY_RESOURCES } from "../port";
 import type { FirebaseSession } from "./session";
 
 export const LOGIN_PATH = "/login";
-/** /login?redirect=<where the visitor was>, a full path outside the /admin basename. */
+/** /login?redirect=<where the visitor was>: one level deep, same-site admin paths only (src/app/guards.ts). */
 export function loginRedirectPath(location: Pick<Location, "pathname" | "search"> | undefined = globalThis.location) {
-  if (!location) return LOGIN_PATH;
-  return `${LOGIN_PATH}?redirect=${encodeURIComponent(`${location.pathname}${location.search}`)}`;
+  return loginUrlForLocation(location);
 }
 
 const signedOut = () => ({ redirectTo: loginRedirectPath(), message: false as const });
@@ -30,10 +31,16 @@ export function createFirebaseAuthProvider(session: FirebaseSession): AuthProvid
       const user = await session.me();
       if (!user) throw signedOut();
     },
-    async checkError(error: { status?: number }) {
-      if (error?.status === 401) {
-        await session.logout().catch(() => undefined);
-        throw signedOut();
+    async checkError(error: { status?: number; message?: string }) {
+      // The ID token is gone (expired, revoked, signed out in another tab): Firestore answers
+      // permission-denied (403), Functions unauthenticated (401). Resolving keeps the page and
+      // its typed data (a rejection makes react-admin treat a failed save as done and leave);
+      // the sign-in dialog over the page (SessionDialog) takes it from here.
+      if (error?.status === 401 || (error?.status === 403 && !(await session.me().catch(() => null)))) {
+        reportSessionExpired();
+        // The caller's toast should say why, not "no permission".
+        if (error instanceof Error) error.message = SESSION_EXPIRED_MESSAGE;
+        return;
       }
       // 403: stay signed in; react-admin shows the Lithuanian refusal as a toast.
     },

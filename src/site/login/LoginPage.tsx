@@ -3,7 +3,7 @@
 import { type FormEvent, useEffect, useRef, useState } from "react";
 import { useNavigate, useSearchParams } from "react-router-dom";
 import { useBackend } from "../../app/BackendContext";
-import { safeAdminRedirect } from "../../app/guards";
+import { adminReturnPath } from "../../app/guards";
 import { BackendError } from "../../backend/port";
 import Alert from "../components/Alert";
 import { TextField } from "../components/Field";
@@ -15,7 +15,7 @@ export default function LoginPage() {
   const { session } = useBackend();
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  const target = safeAdminRedirect(params.get("redirect")) ?? "/admin";
+  const target = adminReturnPath(params.get("redirect")) ?? "/admin";
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
   const [errors, setErrors] = useState<{ email?: string; password?: string }>({});

@@ -10,6 +10,11 @@ import { type App, deleteApp as deleteAdminApp, initializeApp as initializeAdmin
 import { type Auth as AdminAuth, getAuth as getAdminAuth } from "firebase-admin/auth";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { firebaseAccounts } from "../../../functions/src/authAdmin";
+import {
+  clearSessionExpired,
+  onSessionExpired,
+  SESSION_EXPIRED_MESSAGE,
+} from "../../../src/admin/common/sessionExpiry";
 import { createFirebaseAuthProvider } from "../../../src/backend/firebase/authProvider";
 import { AUTH_MESSAGES } from "../../../src/backend/firebase/errors";
 import { createFirebaseBackend, type FirebaseBackend } from "../../../src/backend/firebase/index";
@@ -178,5 +183,34 @@ describe("Firebase adapterio prisijungimas (Auth emuliatorius)", () => {
     expect(await session.refresh()).toBeNull();
     await session.logout();
     await expect(session.login("naujas@ratunuoma.lt", PASSWORD)).rejects.toMatchObject({ status: 403 });
+  });
+  it("baigusis sesija (nėra ID žetono) neatjungia puslapio: checkError praneša apie ją, o ne „neturite teisių“", async () => {
+    await makeUser("sesija@ratunuoma.lt", { role: "staff" });
+    const session = createFirebaseSession(backend.services.auth, null);
+    const authProvider = createFirebaseAuthProvider(session);
+    let reported = 0;
+    const stop = onSessionExpired(() => reported++);
+    try {
+      await session.login("sesija@ratunuoma.lt", PASSWORD);
+      // Signed in: a refusal is a real refusal.
+      const refusal = new BackendError("Neturite teisių šiam veiksmui", 403);
+      await expect(authProvider.checkError(refusal)).resolves.toBeUndefined();
+      expect(reported).toBe(0);
+      expect(refusal.message).toBe("Neturite teisių šiam veiksmui");
+
+      await session.logout();
+      // The token is gone: Firestore's permission-denied now means "sign in again", and the page stays.
+      const denied = new BackendError("Neturite teisių šiam veiksmui", 403);
+      await expect(authProvider.checkError(denied)).resolves.toBeUndefined();
+      expect(reported).toBe(1);
+      expect(denied.message).toBe(SESSION_EXPIRED_MESSAGE);
+      await expect(authProvider.checkError(new BackendError("Prisijunkite iš naujo", 401))).resolves.toBeUndefined();
+      expect(reported).toBe(2);
+      // Navigation still goes to the login page, with a one-level way back.
+      await expect(authProvider.checkAuth({})).rejects.toMatchObject({ message: false });
+    } finally {
+      stop();
+      clearSessionExpired();
+    }
   });
 });

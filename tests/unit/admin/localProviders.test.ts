@@ -5,6 +5,11 @@ import type { AddressInfo } from "node:net";
 import { HttpError } from "react-admin";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import {
+  clearSessionExpired,
+  onSessionExpired,
+  SESSION_EXPIRED_MESSAGE,
+} from "../../../src/admin/common/sessionExpiry";
+import {
   createLocalAuthProvider,
   createLocalDataProvider,
   loginRedirectPath,
@@ -73,6 +78,10 @@ beforeAll(async () => {
       json(response, 201, { ...(body as object), id: CAR_ID });
     } else if (url === "/api/admin/cars/invalid") {
       json(response, 422, { message: "Patikrinkite pažymėtus laukus", errors: { make: "Laukas privalomas" } });
+    } else if (url === "/api/admin/cars/expired") {
+      json(response, 401, { message: "Neprisijungta" });
+    } else if (url === "/api/auth/login") {
+      json(response, 401, { message: "Neteisingas el. paštas arba slaptažodis" });
     } else if (url === "/api/admin/staff") {
       json(response, 403, { message: "Neturite teisių" });
     } else {
@@ -182,12 +191,40 @@ describe("vietinis autentifikavimo tiekėjas", () => {
     await expect(auth.getPermissions?.({})).resolves.toBe("staff");
   });
 
-  it("gavus 401 atjungia, gavus 403 palieka prisijungusį", async () => {
+  it("gavus 401 neatjungia ir nenukreipia (forma lieka), o praneša apie pasibaigusią sesiją; 403 – nieko", async () => {
     const auth = createLocalAuthProvider({ baseUrl: base });
-    await expect(auth.checkError({ status: 401 })).rejects.toMatchObject({
-      redirectTo: expect.stringMatching(/^\/login/),
+    let reported = 0;
+    const stop = onSessionExpired(() => reported++);
+    try {
+      // A rejection would make react-admin treat a failed save as done (empty data) and leave the page.
+      await expect(auth.checkError({ status: 401 })).resolves.toBeUndefined();
+      expect(reported).toBe(1);
+      await expect(auth.checkError({ status: 403 })).resolves.toBeUndefined();
+      expect(reported).toBe(1);
+    } finally {
+      stop();
+      clearSessionExpired();
+    }
+  });
+
+  it("401 darbo metu sako, kad sesija baigėsi ir duomenys neprarasti; neteisingas slaptažodis – savo žinute", async () => {
+    const provider = createLocalDataProvider(`${base}/api/admin`);
+    const expired = (await provider.getOne("cars", { id: "expired" }).catch((e: unknown) => e)) as HttpError;
+    expect(expired.status).toBe(401);
+    expect(expired.message).toBe(SESSION_EXPIRED_MESSAGE);
+    const auth = createLocalAuthProvider({ baseUrl: base });
+    await expect(auth.login({ email: STAFF.email, password: "blogas" })).rejects.toMatchObject({
+      status: 401,
+      message: "Neteisingas el. paštas arba slaptažodis",
     });
-    await expect(auth.checkError({ status: 403 })).resolves.toBeUndefined();
+  });
+
+  it("prisijungimo URL niekada nerodo į patį /login ir tik į administravimo kelius", () => {
+    expect(loginRedirectPath({ pathname: "/login", search: "?redirect=%2Fadmin%2Fcustomers%2Fc1" })).toBe(
+      "/login?redirect=%2Fadmin%2Fcustomers%2Fc1",
+    );
+    expect(loginRedirectPath({ pathname: "/login", search: "" })).toBe("/login");
+    expect(loginRedirectPath({ pathname: "/kontaktai", search: "" })).toBe("/login");
   });
 
   it("darbuotojo neįleidžia į darbuotojų paskyras, nustatymus ir klaidų žurnalą", async () => {
