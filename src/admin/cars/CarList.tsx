@@ -1,6 +1,7 @@
 // The fleet as the catalogue shows it: thumbnails, filters, search and status.
 import { type Theme, useMediaQuery } from "@mui/material";
 import {
+  BulkExportButton,
   CreateButton,
   DataTable,
   ExportButton,
@@ -15,6 +16,7 @@ import {
 } from "react-admin";
 import { Link } from "react-router-dom";
 import type { Car } from "../../domain/schemas";
+import { csvExporter, EXPORT_SELECTED_LABEL } from "../common/csv";
 import { type ChipTone, ChoiceChip, Thumbnail } from "../common/fields";
 import {
   CAR_CATEGORY_CHOICES,
@@ -40,6 +42,31 @@ const carFilters = [
   <SelectInput key="fuel" source="fuel" choices={FUEL_CHOICES} translateChoice={false} />,
   <SelectInput key="status" source="status" choices={CAR_STATUS_CHOICES} translateChoice={false} />,
 ];
+
+export const carExporter = csvExporter<CarRecord>({
+  fileName: "automobiliai",
+  columns: [
+    { header: "Eilės tvarka", value: (car) => car.sortOrder, kind: "number" },
+    { header: "Markė", value: (car) => car.make },
+    { header: "Modelis", value: (car) => car.model },
+    { header: "Pagaminimo metai", value: (car) => car.year, kind: "number" },
+    { header: "Klasė", value: (car) => choiceName(CAR_CATEGORY_CHOICES, car.category) },
+    { header: "Pavarų dėžė", value: (car) => choiceName(TRANSMISSION_CHOICES, car.transmission) },
+    { header: "Degalų tipas", value: (car) => choiceName(FUEL_CHOICES, car.fuel) },
+    { header: "Sėdimos vietos", value: (car) => car.seats, kind: "number" },
+    { header: "Durys", value: (car) => car.doors, kind: "number" },
+    { header: "Bagažas", value: (car) => car.bags, kind: "number" },
+    { header: "Kondicionierius", value: (car) => car.airConditioning },
+    { header: "Būsena", value: (car) => CAR_STATUS_LABELS[car.status] ?? car.status },
+    { header: "Kaina nuo, € parai", value: (car) => car.priceFrom, kind: "money" },
+    { header: "Užstatas, €", value: (car) => car.deposit, kind: "money" },
+    { header: "Ridos limitas per parą, km", value: (car) => car.mileageLimitPerDay ?? "be limito" },
+    { header: "Ilgalaikės nuomos kaina per mėnesį, €", value: (car) => car.longTermMonthlyPrice, kind: "money" },
+    { header: "Mažiausias vairuotojo amžius", value: (car) => car.minDriverAge, kind: "number" },
+    { header: "Mažiausias vairavimo stažas, metais", value: (car) => car.minLicenceYears, kind: "number" },
+    { header: "Adresas nuorodoje", value: (car) => car.slug },
+  ],
+});
 
 function CarListActions() {
   const basename = useBasename();
@@ -72,7 +99,13 @@ function EditLink({ car }: { car: CarRecord }) {
 export function CarList() {
   const isSmall = useMediaQuery<Theme>((theme) => theme.breakpoints.down("md"));
   return (
-    <List filters={carFilters} actions={<CarListActions />} sort={{ field: "sortOrder", order: "ASC" }} perPage={25}>
+    <List
+      filters={carFilters}
+      actions={<CarListActions />}
+      exporter={carExporter}
+      sort={{ field: "sortOrder", order: "ASC" }}
+      perPage={25}
+    >
       {isSmall ? (
         <SimpleList<CarRecord>
           leftAvatar={() => <Thumbnail size={48} />}
@@ -82,7 +115,7 @@ export function CarList() {
           rowClick="edit"
         />
       ) : (
-        <DataTable rowClick="edit" bulkActionButtons={false}>
+        <DataTable rowClick="edit" bulkActionButtons={<BulkExportButton label={EXPORT_SELECTED_LABEL} />}>
           <Column
             source="images"
             label="resources.cars.fields.thumbnail"

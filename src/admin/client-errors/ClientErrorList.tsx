@@ -1,13 +1,27 @@
 // Errors browsers reported (start-up, rendering, unhandled rejections); admins only.
 
-import { DataTable, List, SelectInput, useRecordContext } from "react-admin";
+import { BulkExportButton, DataTable, List, SelectInput, useRecordContext } from "react-admin";
 import type { ClientError } from "../../domain/schemas";
 import { AdminOnly } from "../common/AdminOnly";
+import { csvExporter, EXPORT_SELECTED_LABEL } from "../common/csv";
 import { DateTimeValue } from "../common/fields";
 import { CLIENT_ERROR_KIND_CHOICES, choiceName } from "../labels";
 
 type ClientErrorRecord = ClientError & { id: string; createdAt?: string };
 const Column = DataTable.Col<ClientErrorRecord>;
+
+export const clientErrorExporter = csvExporter<ClientErrorRecord>({
+  fileName: "programos-klaidos",
+  columns: [
+    { header: "Laikas", value: (e) => e.createdAt, kind: "dateTime" },
+    { header: "Rūšis", value: (e) => choiceName(CLIENT_ERROR_KIND_CHOICES, e.kind) },
+    { header: "Pranešimas", value: (e) => e.message },
+    { header: "Puslapis", value: (e) => e.url },
+    { header: "Versija", value: (e) => e.buildId },
+    { header: "Naršyklė", value: (e) => e.userAgent },
+    { header: "Klaidos kelias", value: (e) => e.stack },
+  ],
+});
 
 export function ClientErrorList() {
   return (
@@ -15,8 +29,9 @@ export function ClientErrorList() {
       <List
         filters={[<SelectInput key="kind" source="kind" choices={CLIENT_ERROR_KIND_CHOICES} translateChoice={false} />]}
         sort={{ field: "createdAt", order: "DESC" }}
+        exporter={clientErrorExporter}
       >
-        <DataTable bulkActionButtons={false} expand={<StackTrace />}>
+        <DataTable bulkActionButtons={<BulkExportButton label={EXPORT_SELECTED_LABEL} />} expand={<StackTrace />}>
           <Column source="createdAt" field={DateTimeValue} />
           <Column source="kind" render={(error) => choiceName(CLIENT_ERROR_KIND_CHOICES, error.kind)} />
           <Column source="message" disableSort />

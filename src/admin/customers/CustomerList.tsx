@@ -1,5 +1,6 @@
-import { type Theme, useMediaQuery } from "@mui/material";
+import { Box, type Theme, useMediaQuery } from "@mui/material";
 import {
+  BulkExportButton,
   CreateButton,
   DataTable,
   ExportButton,
@@ -11,6 +12,7 @@ import {
   TopToolbar,
 } from "react-admin";
 import type { Customer } from "../../domain/schemas";
+import { csvExporter, EXPORT_SELECTED_LABEL } from "../common/csv";
 import { DateTimeValue } from "../common/fields";
 import { CUSTOMER_TYPE_CHOICES, choiceName } from "../labels";
 
@@ -22,6 +24,28 @@ const customerFilters = [
   <SelectInput key="type" source="type" choices={CUSTOMER_TYPE_CHOICES} translateChoice={false} />,
 ];
 
+export const customerExporter = csvExporter<CustomerRecord>({
+  fileName: "klientai",
+  columns: [
+    { header: "Vardas", value: (c) => c.firstName },
+    { header: "Pavardė", value: (c) => c.lastName },
+    { header: "Kliento tipas", value: (c) => choiceName(CUSTOMER_TYPE_CHOICES, c.type) },
+    { header: "Įmonės pavadinimas", value: (c) => c.companyName },
+    { header: "Įmonės kodas", value: (c) => c.companyCode },
+    { header: "PVM mokėtojo kodas", value: (c) => c.vatCode },
+    { header: "El. paštas", value: (c) => c.email },
+    { header: "Telefono numeris", value: (c) => c.phone },
+    { header: "Gimimo data", value: (c) => c.birthDate, kind: "date" },
+    { header: "Vairuotojo pažymėjimo Nr.", value: (c) => c.licenceNumber },
+    { header: "Pažymėjimo išdavimo data", value: (c) => c.licenceIssuedAt, kind: "date" },
+    { header: "Adresas", value: (c) => c.address },
+    { header: "Sukurta", value: (c) => c.createdAt, kind: "dateTime" },
+  ],
+});
+
+/** One line cut with "…"; the whole text is in the tooltip. */
+const ELLIPSIS = { overflow: "hidden", textOverflow: "ellipsis", whiteSpace: "nowrap" } as const;
+
 export function CustomerList() {
   const isSmall = useMediaQuery<Theme>((theme) => theme.breakpoints.down("md"));
   return (
@@ -29,6 +53,7 @@ export function CustomerList() {
       filters={customerFilters}
       sort={{ field: "lastName", order: "ASC" }}
       perPage={25}
+      exporter={customerExporter}
       actions={
         <TopToolbar>
           <FilterButton />
@@ -46,14 +71,41 @@ export function CustomerList() {
           rowClick="edit"
         />
       ) : (
-        <DataTable bulkActionButtons={false} rowClick="edit">
-          <Column source="lastName" />
-          <Column source="firstName" />
-          <Column source="companyName" />
-          <Column source="email" />
-          <Column source="phone" />
+        <DataTable bulkActionButtons={<BulkExportButton label={EXPORT_SELECTED_LABEL} />} rowClick="edit">
+          <Column
+            source="lastName"
+            label="Pavardė, vardas"
+            render={(customer) => {
+              const name = `${customer.lastName} ${customer.firstName}`;
+              return (
+                <Box
+                  sx={{ maxWidth: { md: 200, lg: 260 } }}
+                  title={customer.companyName ? `${name}, ${customer.companyName}` : name}
+                >
+                  <Box sx={ELLIPSIS}>{name}</Box>
+                  {customer.companyName ? (
+                    <Box sx={{ ...ELLIPSIS, fontSize: "0.8125rem", color: "text.secondary" }}>
+                      {customer.companyName}
+                    </Box>
+                  ) : null}
+                </Box>
+              );
+            }}
+          />
+          <Column
+            source="email"
+            render={(customer) => (
+              <Box sx={{ ...ELLIPSIS, maxWidth: { md: 200, lg: 260 } }} title={customer.email}>
+                {customer.email}
+              </Box>
+            )}
+          />
+          <Column
+            source="phone"
+            render={(customer) => <span style={{ whiteSpace: "nowrap" }}>{customer.phone}</span>}
+          />
           <Column source="type" render={(customer) => choiceName(CUSTOMER_TYPE_CHOICES, customer.type)} />
-          <Column source="createdAt" field={DateTimeValue} />
+          <Column source="createdAt" render={() => <DateTimeValue source="createdAt" dateOnly />} />
         </DataTable>
       )}
     </List>

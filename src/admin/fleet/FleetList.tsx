@@ -1,16 +1,35 @@
 // Staff-only vehicle records: plates, VIN, mileage, document expiry.
-import { DataTable, List, ReferenceField, SearchInput } from "react-admin";
+import { BulkExportButton, DataTable, List, ReferenceField, SearchInput } from "react-admin";
 import { formatNumber } from "../../domain/format";
 import type { Fleet } from "../../domain/schemas";
+import { carName, csvExporter, EXPORT_SELECTED_LABEL, relatedRecord } from "../common/csv";
 import { DateTimeValue } from "../common/fields";
 
 type FleetRecord = Fleet & { id: string };
 const Column = DataTable.Col<FleetRecord>;
 
+export const fleetExporter = csvExporter<FleetRecord>({
+  fileName: "autoparkas",
+  references: { carId: "cars" },
+  columns: [
+    { header: "Valstybinis numeris", value: (f) => f.plateNumber },
+    { header: "Automobilis", value: (f, rel) => carName(relatedRecord(rel, "carId", f.carId)) },
+    { header: "VIN kodas", value: (f) => f.vin },
+    { header: "Rida, km", value: (f) => f.mileage, kind: "number" },
+    { header: "Draudimas galioja iki", value: (f) => f.insuranceValidTo, kind: "date" },
+    { header: "Techninė apžiūra galioja iki", value: (f) => f.inspectionValidTo, kind: "date" },
+    { header: "Vidinės pastabos", value: (f) => f.notes },
+  ],
+});
+
 export function FleetList() {
   return (
-    <List filters={[<SearchInput key="q" source="q" alwaysOn />]} sort={{ field: "plateNumber", order: "ASC" }}>
-      <DataTable bulkActionButtons={false} rowClick="edit">
+    <List
+      filters={[<SearchInput key="q" source="q" alwaysOn />]}
+      sort={{ field: "plateNumber", order: "ASC" }}
+      exporter={fleetExporter}
+    >
+      <DataTable bulkActionButtons={<BulkExportButton label={EXPORT_SELECTED_LABEL} />} rowClick="edit">
         <Column source="plateNumber" />
         <Column source="carId">
           <ReferenceField source="carId" reference="cars" />

@@ -1,8 +1,9 @@
 // The e-mail outbox: what was queued, sent or failed.
-import { DataTable, List, SelectInput } from "react-admin";
+import { BulkExportButton, DataTable, List, SelectInput } from "react-admin";
 import type { Mail } from "../../domain/schemas";
+import { csvExporter, EXPORT_SELECTED_LABEL } from "../common/csv";
 import { type ChipTone, ChoiceChip, DateTimeValue } from "../common/fields";
-import { MAIL_STATE_CHOICES } from "../labels";
+import { choiceName, MAIL_STATE_CHOICES } from "../labels";
 
 type MailRecord = Mail & { id: string };
 const Column = DataTable.Col<MailRecord>;
@@ -13,6 +14,20 @@ const MAIL_STATE_TONES: Readonly<Record<string, ChipTone>> = {
   SUCCESS: "success",
   ERROR: "error",
 };
+
+export const mailExporter = csvExporter<MailRecord>({
+  fileName: "laiškai",
+  columns: [
+    { header: "Sukurta", value: (m) => m.createdAt, kind: "dateTime" },
+    { header: "Gavėjas", value: (m) => (Array.isArray(m.to) ? m.to.join(", ") : m.to) },
+    { header: "Tema", value: (m) => m.message?.subject },
+    { header: "Būsena", value: (m) => choiceName(MAIL_STATE_CHOICES, m.delivery?.state) },
+    { header: "Bandymai", value: (m) => m.delivery?.attempts, kind: "number" },
+    { header: "Išsiųsta", value: (m) => m.delivery?.endTime, kind: "dateTime" },
+    { header: "Klaida", value: (m) => m.delivery?.error },
+    { header: "Susijęs įrašas", value: (m) => m.ref },
+  ],
+});
 
 export function MailList() {
   return (
@@ -27,8 +42,9 @@ export function MailList() {
         />,
       ]}
       sort={{ field: "createdAt", order: "DESC" }}
+      exporter={mailExporter}
     >
-      <DataTable bulkActionButtons={false} rowClick="show">
+      <DataTable bulkActionButtons={<BulkExportButton label={EXPORT_SELECTED_LABEL} />} rowClick="show">
         <Column source="createdAt" field={DateTimeValue} />
         <Column source="to" disableSort render={(mail) => (Array.isArray(mail.to) ? mail.to.join(", ") : mail.to)} />
         <Column source="message.subject" label="resources.mail.fields.subject" disableSort />

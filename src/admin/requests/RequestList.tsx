@@ -1,10 +1,20 @@
 // Inquiries; new ones stand out.
 import ReplyIcon from "@mui/icons-material/Reply";
-import { type Theme, useMediaQuery } from "@mui/material";
-import { Button, DataTable, List, SearchInput, SelectInput, SimpleList, useBasename } from "react-admin";
+import { Box, IconButton, type Theme, useMediaQuery } from "@mui/material";
+import {
+  BulkExportButton,
+  BulkUpdateButton,
+  DataTable,
+  List,
+  SearchInput,
+  SelectInput,
+  SimpleList,
+  useBasename,
+} from "react-admin";
 import { Link } from "react-router-dom";
 import { formatDateTime } from "../../domain/format";
 import type { InquiryRequest } from "../../domain/schemas";
+import { carName, csvExporter, EXPORT_SELECTED_LABEL, relatedRecord } from "../common/csv";
 import { type ChipTone, ChoiceChip, DateTimeValue } from "../common/fields";
 import { choiceName, REQUEST_STATUS_CHOICES, REQUEST_TYPE_CHOICES } from "../labels";
 
@@ -24,17 +34,52 @@ const requestFilters = [
   <SelectInput key="type" source="type" choices={REQUEST_TYPE_CHOICES} translateChoice={false} />,
 ];
 
+export const requestExporter = csvExporter<RequestRecord>({
+  fileName: "užklausos",
+  references: { carId: "cars" },
+  columns: [
+    { header: "Gauta", value: (r) => r.createdAt, kind: "dateTime" },
+    { header: "Būsena", value: (r) => choiceName(REQUEST_STATUS_CHOICES, r.status) },
+    { header: "Tipas", value: (r) => choiceName(REQUEST_TYPE_CHOICES, r.type) },
+    { header: "Vardas", value: (r) => r.name },
+    { header: "El. paštas", value: (r) => r.email },
+    { header: "Telefono numeris", value: (r) => r.phone },
+    { header: "Automobilis", value: (r, rel) => carName(relatedRecord(rel, "carId", r.carId)) },
+    { header: "Paėmimo laikas", value: (r) => r.pickupAt, kind: "dateTime" },
+    { header: "Grąžinimo laikas", value: (r) => r.returnAt, kind: "dateTime" },
+    { header: "Įmonė", value: (r) => r.company?.name },
+    { header: "Įmonės kodas", value: (r) => r.company?.code },
+    { header: "Žinutė", value: (r) => r.message },
+    { header: "Atsakymų", value: (r) => r.replies?.length ?? 0, kind: "number" },
+  ],
+});
+
+/** One line cut with "…"; the whole text is in the tooltip. */
+const ELLIPSIS = { overflow: "hidden", textOverflow: "ellipsis", whiteSpace: "nowrap" } as const;
+
+function RequestBulkActions() {
+  return (
+    <>
+      <BulkUpdateButton label="Pažymėti kaip šlamštą" data={{ status: "spam" }} mutationMode="undoable" />
+      <BulkExportButton label={EXPORT_SELECTED_LABEL} />
+    </>
+  );
+}
+
 function ReplyButton({ id }: { id: string }) {
   const basename = useBasename();
   return (
-    <Button
+    // Icon only, so the table fits 1280 px; the name stays for screen readers and the tooltip.
+    <IconButton
       component={Link}
       to={`${basename}/requests/reply/${id}`}
-      label="Atsakyti"
+      aria-label="Atsakyti"
+      title="Atsakyti"
+      color="primary"
       onClick={(event) => event.stopPropagation()}
     >
       <ReplyIcon />
-    </Button>
+    </IconButton>
   );
 }
 
@@ -44,7 +89,7 @@ export function RequestList() {
   const basename = useBasename();
   const isSmall = useMediaQuery<Theme>((theme) => theme.breakpoints.down("md"));
   return (
-    <List filters={requestFilters} sort={{ field: "createdAt", order: "DESC" }} perPage={25}>
+    <List filters={requestFilters} exporter={requestExporter} sort={{ field: "createdAt", order: "DESC" }} perPage={25}>
       {isSmall ? (
         <SimpleList<RequestRecord>
           primaryText={(request) => (request.status === "new" ? `● ${request.name}` : request.name)}
@@ -61,7 +106,7 @@ export function RequestList() {
         />
       ) : (
         <DataTable
-          bulkActionButtons={false}
+          bulkActionButtons={<RequestBulkActions />}
           rowClick={(id) => `${basename}/requests/reply/${id}`}
           rowSx={(record) => (record.status === "new" ? NEW_ROW : {})}
         >
@@ -71,13 +116,26 @@ export function RequestList() {
             render={() => <ChoiceChip source="status" choices={REQUEST_STATUS_CHOICES} tones={REQUEST_STATUS_TONES} />}
           />
           <Column source="type" render={(request) => choiceName(REQUEST_TYPE_CHOICES, request.type)} />
-          <Column source="name" />
-          <Column source="email" />
+          <Column
+            source="name"
+            label="Siuntėjas"
+            render={(request) => (
+              <Box sx={{ maxWidth: 200 }} title={`${request.name} <${request.email}>`}>
+                <Box sx={ELLIPSIS}>{request.name}</Box>
+                <Box sx={{ ...ELLIPSIS, fontSize: "0.8125rem", color: "text.secondary", fontWeight: 400 }}>
+                  {request.email}
+                </Box>
+              </Box>
+            )}
+          />
           <Column
             source="message"
             disableSort
-            sx={{ minWidth: 280 }}
-            render={(request) => (request.message.length > 120 ? `${request.message.slice(0, 120)}…` : request.message)}
+            render={(request) => (
+              <Box sx={{ ...ELLIPSIS, maxWidth: { md: 160, lg: 260, xl: 480 } }} title={request.message}>
+                {request.message}
+              </Box>
+            )}
           />
           <Column label="" disableSort render={(request) => <ReplyButton id={request.id} />} />
         </DataTable>
