@@ -236,8 +236,24 @@ export function errorResponse(error: unknown, c: Context): Response {
     }
   }
   log.error(`Netikėta serverio klaida apdorojant ${c.req.method} ${c.req.path}`, error);
+  // A page request (a browser's navigation) reads a page, not JSON; never the error's own text.
+  if (!c.req.path.startsWith("/api/") && c.req.header("accept")?.includes("text/html"))
+    return c.html(SERVER_ERROR_HTML, 500);
   return c.json({ message: SERVER_ERROR_MESSAGE }, 500);
 }
+
+/** The server's own 500 page: no scripts, no styles to load, Lithuanian with the spec's status text. */
+export const SERVER_ERROR_HTML = `<!doctype html>
+<html lang="lt"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Įvyko klaida</title></head>
+<body style="font-family:system-ui,sans-serif;max-width:40rem;margin:3rem auto;padding:0 1rem;text-align:center;color:#111a2e">
+<p style="font-size:4rem;font-weight:800;margin:0;color:#c2410c">500</p>
+<h1>Įvyko klaida</h1>
+<p><code>Internal Server Error</code></p>
+<p>Puslapio parodyti nepavyko dėl klaidos mūsų sistemoje.</p>
+<p>Atsiprašome už nepatogumus. Bandykite dar kartą po akimirkos.</p>
+<p><a href="/">Į pradžią</a></p>
+</body></html>`;
 
 export function createApp(deps: AppDeps): Hono<AppEnv> {
   const app = new Hono<AppEnv>();

@@ -120,7 +120,8 @@ async function showFailure(error: unknown): Promise<void> {
     root.render(<FullPageError {...props} />);
   } catch {
     // React itself failed: plain text still tells the visitor what happened.
-    document.body.textContent = `500 ${INTERNAL_SERVER_ERROR}. Įvyko klaida: ${props.description}`;
+    // Never the raw error text (it is in the log): a fixed Lithuanian explanation.
+    document.body.textContent = `500 ${INTERNAL_SERVER_ERROR}. Įvyko klaida: puslapio parodyti nepavyko.`;
   }
 }
 

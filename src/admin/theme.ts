@@ -56,6 +56,9 @@ const theme: RaThemeOptions = {
     RaLayout: { styleOverrides: { root: { minWidth: 0, "& .RaLayout-content": { minWidth: 0 } } } },
     // react-admin fades the empty-list message to 50 %: too faint to read.
     RaEmpty: { styleOverrides: { root: { "& .RaEmpty-message": { opacity: 1, color: "#4a5361" } } } },
+    // No browser validation bubbles (they speak the browser's language and hide our inline
+    // Lithuanian messages): react-admin validates, the form never does natively.
+    RaSimpleForm: { defaultProps: { noValidate: true } },
     RaToolbar: { styleOverrides: { root: { backgroundColor: "#eceff3" } } },
     RaList: { styleOverrides: { root: { "& .RaList-main": { minWidth: 0 } } } },
     RaDataTable: { styleOverrides: { root: { "& .RaDataTable-tableWrapper": { overflowX: "auto" } } } },

@@ -31,6 +31,7 @@ export default class AppErrorBoundary extends Component<{ children: ReactNode },
       <FullPageError
         statusCode={500}
         statusMessage={INTERNAL_SERVER_ERROR}
+        // The page shows a fixed Lithuanian explanation; the message went to reportError above.
         description={error instanceof Error ? error.message : String(error)}
       />
     );

@@ -1,5 +1,7 @@
 // The error page: 404 "Page Not Found: {fullPath}", anything else "Internal Server Error".
-// It shows the status code, the status message and the error's own message. Plain links
+// It shows the status code and the status message; a 404 adds its Lithuanian description, a
+// failure a fixed Lithuanian explanation: a raw error text means nothing to a visitor and may
+// leak internals (it stays in the log and the client-error record). Plain links
 // (no router hooks), so the start-up failure screen can use it outside the router too.
 import "./app.css";
 import "./errorPage.css";
@@ -10,8 +12,17 @@ export interface ErrorPageProps {
   description: string;
 }
 
-export default function ErrorPage({ statusCode, statusMessage, description }: ErrorPageProps) {
+/** What a visitor reads on the 500 page instead of the error's own text. */
+export const SERVER_ERROR_EXPLANATION = "Puslapio parodyti nepavyko dėl klaidos mūsų sistemoje.";
+
+/** Only a refusal's own Lithuanian words (4xx) are shown; a failure's (5xx) never. */
+export function visibleDescription(statusCode: number, description: string): string {
+  return statusCode >= 500 ? SERVER_ERROR_EXPLANATION : description;
+}
+
+export default function ErrorPage({ statusCode, statusMessage, description: raw }: ErrorPageProps) {
   const notFound = statusCode === 404;
+  const description = visibleDescription(statusCode, raw);
   return (
     <section className="error-page" aria-labelledby="error-page-title">
       <p className="error-page__code" aria-hidden="true">

@@ -14,11 +14,13 @@ import { type ComponentType, lazy, Suspense } from "react";
 import {
   createBrowserRouter,
   type HydrationState,
+  isRouteErrorResponse,
   matchRoutes,
   Outlet,
   type RouteObject,
   redirect,
   ScrollRestoration,
+  useRouteError,
 } from "react-router-dom";
 import type { Backend } from "../backend/port";
 import SiteLayout from "../site/layout/SiteLayout";
@@ -41,7 +43,7 @@ export interface AppRoutesOptions {
   /** the new-build watcher; none on a server or in tests */
   watcher?: NavigationWatcher | null;
   /** the admin app module; tests may pass a light one */
-  adminApp?: () => Promise<{ default: ComponentType<{ backend: Backend }> }>;
+  adminApp?: () => Promise<{ default: ComponentType<{ backend: Backend; notFound?: boolean }> }>;
   /** where the pending navigation goes: a chunk that fails to load reloads that URL */
   navigationTarget?: () => string | null;
 }
@@ -169,20 +171,31 @@ export function createAppRoutes(options: AppRoutesOptions): RouteObject[] {
           shouldRevalidate: ({ currentUrl, nextUrl, defaultShouldRevalidate }) =>
             currentUrl.pathname !== nextUrl.pathname || (currentUrl.href === nextUrl.href && defaultShouldRevalidate),
           element: <AdminRoute App={AdminApp} />,
+          // An unknown admin address: the 404 inside the back-office layout (menu and app bar stay).
+          errorElement: <AdminRouteError App={AdminApp} onChunkError={onChunkError} />,
         },
       ],
     },
   ];
 }
 
+type AdminAppComponent = ComponentType<{ backend: Backend; notFound?: boolean }>;
+
 /** The back-office, loaded only after the admin route's guards let the visitor in. */
-function AdminRoute({ App }: { App: ComponentType<{ backend: Backend }> }) {
+function AdminRoute({ App, notFound = false }: { App: AdminAppComponent; notFound?: boolean }) {
   const backend = useBackend();
   return (
     <Suspense fallback={<LoadingScreen label="Įkeliama administravimo sistema…" />}>
-      <App backend={backend} />
+      <App backend={backend} notFound={notFound} />
     </Suspense>
   );
+}
+
+/** A 404 under /admin renders the back-office with its own not-found page; anything else the error page. */
+function AdminRouteError({ App, onChunkError }: { App: AdminAppComponent; onChunkError: (error: unknown) => boolean }) {
+  const error = useRouteError();
+  if (isRouteErrorResponse(error) && error.status === 404) return <AdminRoute App={App} notFound />;
+  return <RouteErrorPage standalone onChunkError={onChunkError} />;
 }
 
 function RootShell() {

@@ -41,7 +41,7 @@ export function parseCarFilter(query: unknown): CarFilter {
   };
   const category = pick("category", CAR_CATEGORIES, "Nežinoma automobilio klasė");
   const transmission = pick("transmission", TRANSMISSIONS, "Nežinoma pavarų dėžė");
-  const fuel = pick("fuel", FUELS, "Nežinomas kuro tipas");
+  const fuel = pick("fuel", FUELS, "Nežinomas degalų tipas");
   if (category) filter.category = category;
   if (transmission) filter.transmission = transmission;
   if (fuel) filter.fuel = fuel;

@@ -2,6 +2,7 @@
 // and staff's reply to it: the mail and the answered inquiry (the callers write both in one
 // transaction).
 import { z } from "zod";
+import { formatNumber } from "./format";
 import { CLIENT_PRICE_FIELDS, parseFields, prepareBody } from "./input";
 import { type OutgoingMail, textToHtml } from "./mailTemplates";
 import { type InquiryRequest, type RequestInput, requestInputSchema, requestSchema } from "./schemas";
@@ -39,7 +40,7 @@ export const replyInputSchema = z
       .string({ error: "Turi būti tekstas" })
       .trim()
       .min(1, { error: "Įrašykite atsakymą" })
-      .max(20_000, { error: "Ne daugiau kaip 20000 simbolių" }),
+      .max(20_000, { error: `Ne daugiau kaip ${formatNumber(20_000)} simbolių` }),
   })
   .strict();
 export type ReplyInput = z.infer<typeof replyInputSchema>;

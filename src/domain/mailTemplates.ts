@@ -158,7 +158,7 @@ export function requestNotificationMail(input: RequestInput, requestId: string, 
       ? [
           `Įmonė: ${input.company.name}`,
           `Įmonės kodas: ${input.company.code}`,
-          ...(input.company.vatCode ? [`PVM kodas: ${input.company.vatCode}`] : []),
+          ...(input.company.vatCode ? [`PVM mokėtojo kodas: ${input.company.vatCode}`] : []),
         ]
       : []),
     "",

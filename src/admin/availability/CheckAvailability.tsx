@@ -7,7 +7,7 @@ import { Alert, Box, Button, Card, IconButton, MenuItem, Stack, TextField, Typog
 import { type KeyboardEvent, useMemo, useRef, useState } from "react";
 import { Loading, Title, useBasename, useGetList } from "react-admin";
 import { Link, useNavigate, useSearchParams } from "react-router-dom";
-import { formatDateTime } from "../../domain/format";
+import { formatCount, formatDateTime } from "../../domain/format";
 import { RESERVATION_STATUS_LABELS } from "../../domain/reservationStatus";
 import type { Car, Reservation } from "../../domain/schemas";
 import { addDaysToDateString, isDateString, vilniusDateString, vilniusLocalToInstant } from "../../domain/time";
@@ -19,6 +19,8 @@ type CarRecord = Car & { id: string };
 type ReservationRecord = Reservation & { id: string };
 
 const SPANS = [7, 14, 31] as const;
+/** The grid shows calendar days (not rental days, "paros"). */
+const DAY_SPAN_FORMS = ["diena", "dienos", "dienų"] as const;
 /** Statuses drawn on the timeline: the ones that hold a car, and finished rentals in grey. */
 const SHOWN_STATUSES = ["new", "confirmed", "active", "completed"] as const;
 const HOLDING = new Set<string>(["new", "confirmed", "active"]);
@@ -182,7 +184,7 @@ export function CheckAvailability() {
         >
           {SPANS.map((value) => (
             <MenuItem key={value} value={value}>
-              {value} d.
+              {formatCount(value, DAY_SPAN_FORMS)}
             </MenuItem>
           ))}
         </TextField>

@@ -14,7 +14,7 @@ import {
   useGetList,
   useRecordContext,
 } from "react-admin";
-import { formatMoney } from "../../domain/format";
+import { formatMoney, formatTierSpan } from "../../domain/format";
 import type { Car, Fleet, Price } from "../../domain/schemas";
 import { SaveDeleteToolbar } from "../common/form";
 import { FleetInputs, validateFleet } from "../fleet/FleetInputs";
@@ -104,10 +104,7 @@ export function FleetPanel() {
 function tiersText(tiers: Price["tiers"]): string {
   return [...tiers]
     .sort((a, b) => a.fromDays - b.fromDays)
-    .map(
-      (tier) =>
-        `${tier.toDays === null ? `nuo ${tier.fromDays}` : `${tier.fromDays}–${tier.toDays}`} d.: ${formatMoney(tier.dailyRate)}`,
-    )
+    .map((tier) => `${formatTierSpan(tier.fromDays, tier.toDays)}: ${formatMoney(tier.dailyRate)}`)
     .join(" · ");
 }
 

@@ -113,7 +113,7 @@ const ra: RaMessages = {
     about: "Apie",
     access_denied: "Neturite teisių atverti šio puslapio.",
     are_you_sure: "Ar tikrai?",
-    authentication_error: "Prisijungimo serveris grąžino klaidą, todėl nepavyko patikrinti jūsų duomenų.",
+    authentication_error: "Prisijungimo serveris grąžino klaidą, todėl nepavyko patikrinti Jūsų duomenų.",
     auth_error: "Tikrinant prisijungimo raktą įvyko klaida.",
     bulk_delete_content:
       "Ar tikrai norite ištrinti %{smart_count} įrašą? |||| Ar tikrai norite ištrinti %{smart_count} įrašus? |||| Ar tikrai norite ištrinti %{smart_count} įrašų?",
@@ -197,7 +197,8 @@ const ra: RaMessages = {
     maxValue: "Turi būti ne daugiau kaip %{max}",
     number: "Turi būti skaičius",
     email: "Neteisingas el. pašto adresas",
-    oneOf: "Turi būti viena iš reikšmių: %{options}",
+    // ra-core's choices() passes `list`; ra-language-english's %{options} is never filled.
+    oneOf: "Turi būti viena iš reikšmių: %{list}",
     regex: "Turi atitikti formatą (reguliarioji išraiška): %{pattern}",
     unique: "Reikšmė turi būti unikali",
   },
@@ -259,7 +260,7 @@ const resources: Record<string, ResourceMessages> = {
       year: "Pagaminimo metai",
       category: "Klasė",
       transmission: "Pavarų dėžė",
-      fuel: "Kuro tipas",
+      fuel: "Degalų tipas",
       seats: "Sėdimos vietos",
       doors: "Durys",
       bags: "Bagažas",

@@ -1,7 +1,7 @@
 import OpenInNewIcon from "@mui/icons-material/OpenInNew";
 import SyncIcon from "@mui/icons-material/Sync";
 import SyncDisabledIcon from "@mui/icons-material/SyncDisabled";
-import { Box, Button, type Theme, Tooltip, useMediaQuery } from "@mui/material";
+import { Box, Button, IconButton, type Theme, Tooltip, useMediaQuery } from "@mui/material";
 import { AppBar, TitlePortal, useStore } from "react-admin";
 import { Link } from "react-router-dom";
 import { LIVE_STATUS_KEY } from "./LiveUpdates";
@@ -26,18 +26,40 @@ export function AdminAppBar() {
   const isSmall = useMediaQuery<Theme>((theme) => theme.breakpoints.down("sm"));
   return (
     <AppBar color="primary">
-      <TitlePortal />
+      {/* A long title ends in "…" at 390 px instead of pushing the icons off-screen. */}
+      <TitlePortal
+        sx={{
+          minWidth: 0,
+          fontSize: { xs: "1rem", sm: "1.25rem" },
+          // react-admin wraps the title in an inline-block, which the bar would clip without "…".
+          "&& > *": {
+            display: "block",
+            maxWidth: "100%",
+            overflow: "hidden",
+            textOverflow: "ellipsis",
+            whiteSpace: "nowrap",
+          },
+        }}
+      />
       <LiveStatus />
-      <Button
-        component={Link}
-        to="/"
-        color="inherit"
-        startIcon={isSmall ? undefined : <OpenInNewIcon />}
-        aria-label="Atidaryti viešą svetainę"
-        sx={{ whiteSpace: "nowrap" }}
-      >
-        {isSmall ? <OpenInNewIcon /> : "Svetainė"}
-      </Button>
+      {isSmall ? (
+        <Tooltip title="Atidaryti viešą svetainę">
+          <IconButton component={Link} to="/" color="inherit" aria-label="Atidaryti viešą svetainę">
+            <OpenInNewIcon />
+          </IconButton>
+        </Tooltip>
+      ) : (
+        <Button
+          component={Link}
+          to="/"
+          color="inherit"
+          startIcon={<OpenInNewIcon />}
+          aria-label="Atidaryti viešą svetainę"
+          sx={{ whiteSpace: "nowrap", flexShrink: 0 }}
+        >
+          Svetainė
+        </Button>
+      )}
     </AppBar>
   );
 }

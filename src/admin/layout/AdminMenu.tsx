@@ -51,7 +51,7 @@ export function AdminMenu() {
       </Group>
       <Group title="Automobiliai">
         <Menu.ResourceItem name="cars" />
-        <Menu.Item to={`${basename}/sorting`} primaryText="Rūšiavimas" leftIcon={<AutoAwesomeMotionIcon />} />
+        <Menu.Item to={`${basename}/sorting`} primaryText="Rikiavimas" leftIcon={<AutoAwesomeMotionIcon />} />
         <Menu.ResourceItem name="prices" />
         <Menu.Item to={`${basename}/price-update`} primaryText="Kainų atnaujinimas" leftIcon={<TrendingUpIcon />} />
         <Menu.ResourceItem name="fleet" />

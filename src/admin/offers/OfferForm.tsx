@@ -91,7 +91,7 @@ function OfferForm({ isNew = false }: { isNew?: boolean }) {
       </ReferenceArrayInput>
       <RichTextInput source="body" />
       <ImagesInput source="image" folder="offers" label="Paveikslėlis" single />
-      <NumberInput source="sortOrder" min={0} step={1} helperText="Tvarką patogiau keisti skiltyje „Rūšiavimas“" />
+      <NumberInput source="sortOrder" min={0} step={1} helperText="Tvarką patogiau keisti skiltyje „Rikiavimas“" />
     </SimpleForm>
   );
 }

@@ -1,5 +1,5 @@
 // The rental agreement's text: the settings' template with the reservation's facts filled in.
-import { formatDate, formatDateTime, formatDays, formatMoney } from "../../domain/format";
+import { formatDate, formatDateTime, formatDays, formatMoney, formatNumber } from "../../domain/format";
 import type { Car, Customer, Fleet, Location, Reservation, Settings } from "../../domain/schemas";
 
 export const BLANK = "______";
@@ -77,9 +77,9 @@ export function contractValues(facts: ContractFacts): Record<string, string> {
     total: money(quote?.total),
     vat: money(quote?.vat),
     deposit: money(quote?.deposit),
-    mileageLimit: car?.mileageLimitPerDay ? `${car.mileageLimitPerDay} km per parą` : "neribota rida",
-    mileageOut: contract.mileageOut === null ? BLANK : String(contract.mileageOut),
-    mileageIn: contract.mileageIn === null ? BLANK : String(contract.mileageIn),
+    mileageLimit: car?.mileageLimitPerDay ? `${formatNumber(car.mileageLimitPerDay)} km per parą` : "neribota rida",
+    mileageOut: contract.mileageOut === null ? BLANK : formatNumber(contract.mileageOut),
+    mileageIn: contract.mileageIn === null ? BLANK : formatNumber(contract.mileageIn),
     fuelOut: contract.fuelOut === null ? BLANK : (FUEL_LEVEL_LABELS[contract.fuelOut] ?? contract.fuelOut),
     fuelIn: contract.fuelIn === null ? BLANK : (FUEL_LEVEL_LABELS[contract.fuelIn] ?? contract.fuelIn),
     damages: text(contract.damages, "nėra"),

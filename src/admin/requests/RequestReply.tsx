@@ -5,13 +5,48 @@ import { Alert, Box, Button, Card, CardContent, Stack, TextField, Typography } f
 import { useEffect, useState } from "react";
 import { Loading, Title, useBasename, useGetList, useGetOne, useNotify, useRedirect, useUpdate } from "react-admin";
 import { useParams } from "react-router-dom";
-import { formatDateTime } from "../../domain/format";
+import { formatCount, formatDateTime, formatNumber } from "../../domain/format";
+import { replyInputSchema } from "../../domain/inquiry";
 import type { InquiryRequest, Settings } from "../../domain/schemas";
 import { DEFAULT_EMAIL_TEMPLATES } from "../../domain/settings";
 import { useAdminActions } from "../adminApi";
 import { choiceName, REQUEST_STATUS_CHOICES, REQUEST_TYPE_CHOICES } from "../labels";
 
 type RequestRecord = InquiryRequest & { id: string };
+type ReplyErrors = { subject?: string; body?: string };
+
+/** The server's own limits (src/domain/inquiry.ts), so the form refuses what the server would. */
+export const REPLY_SUBJECT_MAX = replyInputSchema.shape.subject.maxLength ?? 200;
+export const REPLY_BODY_MAX = replyInputSchema.shape.body.maxLength ?? 20_000;
+
+/** "1 234 / 20 000 simbolių" */
+export const charCounter = (length: number, max: number) => `${formatNumber(length)} / ${formatNumber(max)} simbolių`;
+
+/** The reply's field errors, in the words the staff read under each field. */
+export function replyErrors(subject: string, body: string): ReplyErrors {
+  const found: ReplyErrors = {};
+  if (!subject.trim()) found.subject = "Įrašykite temą";
+  else if (subject.trim().length > REPLY_SUBJECT_MAX)
+    found.subject = `Tema per ilga: ${charCounter(subject.trim().length, REPLY_SUBJECT_MAX)}`;
+  if (!body.trim()) found.body = "Įrašykite atsakymą";
+  else if (body.trim().length > REPLY_BODY_MAX) {
+    const over = body.trim().length - REPLY_BODY_MAX;
+    found.body = `Atsakymas per ilgas: sutrumpinkite ${formatCount(over, ["simboliu", "simboliais", "simbolių"])}`;
+  }
+  return found;
+}
+
+/** A server refusal's field messages ({ errors: { body: "…" } }), if it sent any. */
+function serverFieldErrors(error: unknown): ReplyErrors {
+  const body = (error as { body?: { errors?: unknown } } | null)?.body;
+  const errors = body?.errors;
+  if (!errors || typeof errors !== "object") return {};
+  const { subject, body: text } = errors as Record<string, unknown>;
+  return {
+    ...(typeof subject === "string" ? { subject } : {}),
+    ...(typeof text === "string" ? { body: text } : {}),
+  };
+}
 type SettingsRecord = Settings & { id: string };
 
 /** "{name}" -> value; unknown placeholders stay as they are. */
@@ -43,7 +78,7 @@ export function RequestReply() {
   const [body, setBody] = useState("");
   const [prefilled, setPrefilled] = useState(false);
   const [sending, setSending] = useState(false);
-  const [errors, setErrors] = useState<{ subject?: string; body?: string }>({});
+  const [errors, setErrors] = useState<ReplyErrors>({});
 
   useEffect(() => {
     if (prefilled || !request.data || settings.isPending) return;
@@ -62,6 +97,8 @@ export function RequestReply() {
     );
   }
   const inquiry = request.data;
+  const subjectTooLong = subject.trim().length > REPLY_SUBJECT_MAX;
+  const bodyTooLong = body.trim().length > REPLY_BODY_MAX;
 
   const setStatus = (status: RequestRecord["status"], message: string) =>
     update(
@@ -76,9 +113,7 @@ export function RequestReply() {
     );
 
   const send = async () => {
-    const found: typeof errors = {};
-    if (!subject.trim()) found.subject = "Įrašykite temą";
-    if (!body.trim()) found.body = "Įrašykite atsakymą";
+    const found = replyErrors(subject, body);
     setErrors(found);
     if (found.subject || found.body) return;
     setSending(true);
@@ -87,6 +122,7 @@ export function RequestReply() {
       notify("Atsakymas įdėtas į siuntimo eilę, užklausa pažymėta kaip atsakyta", { type: "success" });
       redirect("list", "requests");
     } catch (error) {
+      setErrors(serverFieldErrors(error));
       notify(error instanceof Error ? error.message : "Atsakymo išsiųsti nepavyko", { type: "error" });
     } finally {
       setSending(false);
@@ -112,7 +148,7 @@ export function RequestReply() {
           {inquiry.company && (
             <Typography variant="body2">
               {inquiry.company.name}, įmonės kodas {inquiry.company.code}
-              {inquiry.company.vatCode ? `, PVM kodas ${inquiry.company.vatCode}` : ""}
+              {inquiry.company.vatCode ? `, PVM mokėtojo kodas ${inquiry.company.vatCode}` : ""}
             </Typography>
           )}
           <Typography
@@ -176,21 +212,42 @@ export function RequestReply() {
           <TextField
             label="Tema"
             value={subject}
-            onChange={(event) => setSubject(event.target.value)}
-            error={Boolean(errors.subject)}
-            helperText={errors.subject}
+            onChange={(event) => {
+              setSubject(event.target.value);
+              if (errors.subject) setErrors({ ...errors, subject: replyErrors(event.target.value, body).subject });
+            }}
+            error={Boolean(errors.subject) || subjectTooLong}
+            helperText={
+              errors.subject ?? (subjectTooLong ? charCounter(subject.trim().length, REPLY_SUBJECT_MAX) : undefined)
+            }
             required
-            slotProps={{ htmlInput: { maxLength: 200 } }}
           />
           <TextField
             label="Tekstas"
             value={body}
-            onChange={(event) => setBody(event.target.value)}
-            error={Boolean(errors.body)}
-            helperText={errors.body ?? "Laiškas bus įdėtas į siuntimo eilę ir išsiųstas iš įmonės el. pašto adreso."}
+            onChange={(event) => {
+              setBody(event.target.value);
+              if (errors.body) setErrors({ ...errors, body: replyErrors(subject, event.target.value).body });
+            }}
+            error={Boolean(errors.body) || bodyTooLong}
+            helperText={
+              <Box component="span" sx={{ display: "flex", justifyContent: "space-between", gap: 2, flexWrap: "wrap" }}>
+                <span>
+                  {errors.body ??
+                    (bodyTooLong
+                      ? replyErrors(subject, body).body
+                      : "Laiškas bus įdėtas į siuntimo eilę ir išsiųstas iš įmonės el. pašto adreso.")}
+                </span>
+                <span data-testid="reply-counter" aria-live="polite">
+                  {charCounter(body.trim().length, REPLY_BODY_MAX)}
+                </span>
+              </Box>
+            }
             required
             multiline
             minRows={10}
+            // A long text scrolls inside the field: the counter below stays in sight.
+            maxRows={20}
           />
           <Stack direction="row" spacing={2} sx={{ mt: 2 }}>
             <Button variant="contained" startIcon={<SendIcon />} onClick={send} disabled={sending}>

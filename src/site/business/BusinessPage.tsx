@@ -13,13 +13,13 @@ const BENEFITS: readonly { icon: IconName; title: string; text: string }[] = [
   {
     icon: "user",
     title: "Asmeninis vadybininkas",
-    text: "Vienas kontaktas visiems jūsų įmonės užsakymams ir klausimams.",
+    text: "Vienas kontaktas visiems Jūsų įmonės užsakymams ir klausimams.",
   },
   { icon: "car", title: "Lankstus autoparkas", text: "Nuo ekonominės klasės iki mikroautobusų ir krovininių furgonų." },
   {
     icon: "key",
     title: "Įgaliojimai vairuotojams",
-    text: "Paruošiame įgaliojimus, kad jūsų darbuotojai galėtų vairuoti be rūpesčių.",
+    text: "Paruošiame įgaliojimus, kad Jūsų darbuotojai galėtų vairuoti be rūpesčių.",
   },
 ];
 

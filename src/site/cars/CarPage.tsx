@@ -91,7 +91,7 @@ export default function CarPage() {
                 <dd>{capitalize(car.transmission)}</dd>
               </div>
               <div>
-                <dt>Kuro tipas</dt>
+                <dt>Degalų tipas</dt>
                 <dd>{capitalize(car.fuel)}</dd>
               </div>
               <div>

@@ -83,7 +83,7 @@ export default function CarsPage() {
       />
       <PageHeader
         title="Automobiliai"
-        lead="Visi mūsų nuomojami automobiliai. Pasirinkite klasę, pavarų dėžę, kuro tipą ar vietų skaičių."
+        lead="Visi mūsų nuomojami automobiliai. Pasirinkite klasę, pavarų dėžę, degalų tipą ar vietų skaičių."
       />
       <div className="catalogue">
         <Suspense>

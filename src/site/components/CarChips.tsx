@@ -1,7 +1,7 @@
 import type { Car } from "../../domain/schemas";
 import { capitalize, seatsLabel } from "../lib/labels";
 
-/** Klasė, pavarų dėžė, kuro tipas, vietos. */
+/** Klasė, pavarų dėžė, degalų tipas, vietos. */
 export default function CarChips({ car }: { car: Pick<Car, "category" | "transmission" | "fuel" | "seats"> }) {
   return (
     <ul className="chips" aria-label="Pagrindinės savybės">
@@ -14,7 +14,7 @@ export default function CarChips({ car }: { car: Pick<Car, "category" | "transmi
         {capitalize(car.transmission)}
       </li>
       <li className="chip">
-        <span className="visually-hidden">Kuro tipas: </span>
+        <span className="visually-hidden">Degalų tipas: </span>
         {capitalize(car.fuel)}
       </li>
       <li className="chip">{seatsLabel(car.seats)}</li>

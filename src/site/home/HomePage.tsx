@@ -57,7 +57,7 @@ export default function HomePage() {
             <h1 id="hero-title">Automobilių nuoma be rūpesčių</h1>
             <p className="hero__lead">
               Išsirinkite automobilį, nurodykite datas ir iš karto matykite galutinę kainą su PVM. Paimkite jį oro
-              uoste, mieste ar pristatysime jums.
+              uoste, mieste ar pristatysime Jums.
             </p>
             <ul className="hero__points">
               <li className="hero__point">Kaina su draudimu ir PVM</li>

@@ -9,7 +9,7 @@ export default function TermsPage() {
     <div className="container">
       <PageMeta
         title="Nuomos sąlygos"
-        description="Automobilių nuomos sąlygos: vairuotojo amžius ir stažas, užstatas, draudimas ir franšizė, kuras, ridos limitas, kelionės į užsienį ir vėlavimas grąžinti."
+        description="Automobilių nuomos sąlygos: vairuotojo amžius ir stažas, užstatas, draudimas ir franšizė, degalai, ridos limitas, kelionės į užsienį ir vėlavimas grąžinti."
       />
       <PageHeader title="Nuomos sąlygos" />
       <div className="card">

@@ -17,7 +17,7 @@ export const carName = (car: { make: string; model: string }): string => `${car.
 export const CAR_FILTERS = [
   { key: "category", label: "Klasė" },
   { key: "transmission", label: "Pavarų dėžė" },
-  { key: "fuel", label: "Kuro tipas" },
+  { key: "fuel", label: "Degalų tipas" },
   { key: "seats", label: "Sėdimos vietos" },
 ] as const;
 export type CarFilterKey = (typeof CAR_FILTERS)[number]["key"];

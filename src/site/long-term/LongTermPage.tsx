@@ -78,7 +78,7 @@ export default function LongTermPage() {
                     Klasė
                   </th>
                   <th scope="col" className="monthly-table__optional">
-                    Pavarų dėžė, kuras
+                    Pavarų dėžė, degalai
                   </th>
                   <th scope="col" className="num">
                     Kaina per mėnesį

@@ -96,7 +96,7 @@ export default function ReservationProcess({
         ? "Automobilis ką tik buvo užsakytas"
         : phase === "failed"
           ? "Rezervacijos pateikti nepavyko"
-          : "Tvarkoma jūsų rezervacija";
+          : "Tvarkoma Jūsų rezervacija";
 
   return (
     <dialog
@@ -157,8 +157,8 @@ export default function ReservationProcess({
                 <li>
                   Patvirtinimą išsiuntėme adresu <strong>{process.input.customer.email}</strong>.
                 </li>
-                <li>Darbuotojas patikrins rezervaciją ir darbo valandomis susisieks su jumis.</li>
-                <li>Atsiimdami automobilį turėkite vairuotojo pažymėjimą, asmens dokumentą ir užstatą.</li>
+                <li>Darbuotojas patikrins rezervaciją ir darbo valandomis susisieks su Jumis.</li>
+                <li>Pasiimdami automobilį turėkite vairuotojo pažymėjimą, asmens dokumentą ir užstatą.</li>
               </ol>
               <div className="form-actions">
                 <button type="button" className="button" onClick={onClose}>

@@ -85,7 +85,7 @@ export default function ReservationSuccess({
       <h3>Kas toliau?</h3>
       <p>
         Patvirtinimą išsiuntėme adresu <strong>{email}</strong>. Mūsų darbuotojas patikrins rezervaciją ir susisieks su
-        jumis. Atsiimdami automobilį turėkite vairuotojo pažymėjimą ir asmens dokumentą.
+        Jumis. Pasiimdami automobilį turėkite vairuotojo pažymėjimą ir asmens dokumentą.
       </p>
       {company.phones[0] ? <p>Klausimų? Skambinkite {company.phones[0]}.</p> : null}
       <Link className="button" to="/">

@@ -57,7 +57,7 @@ export default function SearchPage() {
   return (
     <div className="container">
       <PageMeta
-        title="Laisvi automobiliai jūsų datoms"
+        title="Laisvi automobiliai Jūsų datoms"
         description="Raskite laisvą automobilį pasirinktoms datoms ir vietai: galutinė kaina su PVM iš karto."
       />
       <PageHeader

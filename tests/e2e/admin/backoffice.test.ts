@@ -150,7 +150,7 @@ describe("administravimas: darbuotojo darbas", () => {
     await withScreenshot(browser, page, "admin-atsakymas", async () => {
       await page.goto(`${server.url}/admin/requests`, { waitUntil: "load" });
       await page
-        .getByRole("columnheader", { name: /vardas/i })
+        .getByRole("columnheader", { name: /siuntėjas/i })
         .first()
         .waitFor({ state: "visible" });
       // a visitor writes while staff watch the list
@@ -259,6 +259,10 @@ describe("administravimas: darbuotojo darbas", () => {
       await page.getByRole("heading", { name: /peržiūra/i }).waitFor({ state: "visible" });
       await expect.poll(() => page.locator("tr[data-preview-row]").count()).toBeGreaterThan(0);
       await apply.click();
+      await page
+        .getByRole("dialog")
+        .getByRole("button", { name: /^taikyti$/i })
+        .click();
       await notification(page, /kainos atnaujintos/i).waitFor({ state: "visible" });
       await page
         .getByText(/\+10 %/)
@@ -348,7 +352,7 @@ describe("administravimas: darbuotojo darbas", () => {
       formatDateTime(reservation.pickupAt),
       formatDateTime(reservation.returnAt),
       formatMoney(reservation.quote.total),
-      "48210",
+      "48 210",
     ]) {
       expect(text, `PDF turi „${expected}“`).toContain(normaliseSpaces(expected));
     }

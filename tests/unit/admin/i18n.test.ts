@@ -64,6 +64,8 @@ describe("lietuviški react-admin pranešimai", () => {
       "ra.message.bulk_update_title": ["%{name}", "%{recordRepresentation}"],
       "ra.message.delete_content": ["%{name}"],
       "ra.message.delete_title": ["%{name}"],
+      // ra-core passes `list` to this message, never `options`.
+      "ra.validation.oneOf": ["%{options}"],
     };
     for (const [path, value] of english) {
       const ours = placeholders(lookup(lithuanian, path) as string);

@@ -130,7 +130,7 @@ describe("klaidos puslapis", () => {
     expect(html).toContain("Tokio puslapio nėra.");
   });
 
-  it("bet kuri kita būsena: Internal Server Error su pačios klaidos pranešimu", () => {
+  it("bet kuri kita būsena: Internal Server Error su lietuvišku paaiškinimu, be pačios klaidos teksto", () => {
     const details = describeRouteError(new Error("Duomenų bazė nepasiekiama"), "http://localhost/automobiliai");
     expect(details).toEqual({
       statusCode: 500,
@@ -141,6 +141,8 @@ describe("klaidos puslapis", () => {
     expect(html).toContain("500");
     expect(html).toContain("Internal Server Error");
     expect(html).toContain("Įvyko klaida");
-    expect(html).toContain("Duomenų bazė nepasiekiama");
+    expect(html).toContain("Puslapio parodyti nepavyko dėl klaidos mūsų sistemoje.");
+    // The error's own text stays in the log and the client-error record only.
+    expect(html).not.toContain("Duomenų bazė nepasiekiama");
   });
 });

@@ -10,6 +10,7 @@ import {
   textToHtml,
 } from "../../../src/domain/mailTemplates";
 import type { Quote } from "../../../src/domain/schemas";
+import { DEFAULT_EMAIL_TEMPLATES } from "../../../src/domain/settings";
 
 const NBSP = "\u00a0";
 
@@ -142,5 +143,15 @@ describe("requestNotificationMail", () => {
       "Vardas: Ona\nEl. paštas: ona@pavyzdys.lt\nĮmonė: UAB Pavyzdys\nĮmonės kodas: 123456789\n\nReikia trijų automobilių.",
     );
     expect(mail.text).not.toContain("Telefonas");
+  });
+});
+
+describe("numatytieji laiškų šablonai", () => {
+  it("sveikina „Laba diena,“, o sakinys prasideda didžiąja raide; vardininko vardas nesveikinamas", () => {
+    for (const template of Object.values(DEFAULT_EMAIL_TEMPLATES)) {
+      expect(template.body.startsWith("Laba diena,\n\n")).toBe(true);
+      expect(template.body).not.toContain("{name}");
+    }
+    expect(DEFAULT_EMAIL_TEMPLATES.reservationReceived.body).toContain("Dėkojame, gavome Jūsų rezervaciją {number}.");
   });
 });

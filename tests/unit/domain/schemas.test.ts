@@ -98,7 +98,7 @@ describe("reservationInputSchema", () => {
       errorsOf(reservationInputSchema, { ...goodReservation, extras: [{ id: uuid(3), quantity: 11 }] }),
     ).toHaveProperty("extras.0.quantity");
     expect(errorsOf(reservationInputSchema, { ...goodReservation, comment: "a".repeat(10_000) })).toEqual({
-      comment: "Ne daugiau kaip 2000 simbolių",
+      comment: "Ne daugiau kaip 2\u00a0000 simbolių",
     });
   });
 });
@@ -142,7 +142,7 @@ describe("requestInputSchema", () => {
     });
     expect(errorsOf(requestInputSchema, { ...good, name: 42 })).toEqual({ name: "Turi būti tekstas" });
     expect(errorsOf(requestInputSchema, { ...good, phone: "+370 6 1 2 3 4 5 6 7 - - - 1" })).toEqual({
-      phone: "Ne daugiau kaip 25 simbolių",
+      phone: "Ne daugiau kaip 25 simboliai",
     });
   });
 });
@@ -161,7 +161,7 @@ describe("esybių schemos", () => {
       errorsOf(carSchema, { ...car, category: "sportinis", fuel: "dujos", slug: "Toyota Corolla", deposit: 10.555 }),
     ).toEqual({
       category: "Neteisinga klasė",
-      fuel: "Neteisingas kuro tipas",
+      fuel: "Neteisingas degalų tipas",
       slug: "Tik mažosios raidės be diakritikų, skaičiai ir brūkšneliai",
       deposit: "Suma gali turėti ne daugiau kaip 2 skaitmenis po kablelio",
     });
@@ -187,7 +187,7 @@ describe("esybių schemos", () => {
           { fromDays: 5, toDays: null, dailyRate: 35 },
         ],
       }),
-    ).toEqual({ tiers: "Pakopos turi prasidėti nuo 1 dienos ir eiti be tarpų" });
+    ).toEqual({ tiers: "Pakopos turi prasidėti nuo 1 paros ir eiti be tarpų" });
     expect(errorsOf(priceSchema, { category: "verslo", tiers: [] })).toEqual({
       tiers: "Reikia bent vienos kainos pakopos",
     });
