@@ -125,7 +125,11 @@ describe("sąrašų eksportas ir masiniai veiksmai", () => {
           .sort(),
       ).toEqual([fresh!.number, closed!.number].sort());
 
-      await page.getByRole("button", { name: "Patvirtinti", exact: true }).click();
+      // The bulk action, not a row's own quick action of the same name.
+      await page
+        .locator('[data-test="bulk-actions-toolbar"]')
+        .getByRole("button", { name: "Patvirtinti", exact: true })
+        .click();
       const summary = page.getByRole("alert").filter({ hasText: /Patvirtinta 1 rezervacija, 1 nepavyko/ });
       await summary.first().waitFor({ state: "visible" });
       mkdirSync(SHOTS, { recursive: true });

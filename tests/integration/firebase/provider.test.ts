@@ -20,7 +20,7 @@ import { createFirestoreDataProvider } from "../../../src/backend/firebase/dataP
 import { firebaseErrorInfo, PERMISSION_DENIED_MESSAGE } from "../../../src/backend/firebase/errors";
 import { PUBLIC_SETTINGS_COLLECTION, SETTINGS_DOC_ID } from "../../../src/backend/firebase/model";
 import { toStoredDoc } from "../../../src/backend/firebase/storedDoc";
-import { CoreError } from "../../../src/core/errors";
+import { CoreError, STALE_RECORD_CODE, STALE_RECORD_MESSAGE } from "../../../src/core/errors";
 import { type CoreContext, noEvents, systemClock } from "../../../src/core/ports";
 import { SORTING_GONE_MESSAGE, saveSortOrder } from "../../../src/core/sorting";
 import { PERSONA_AUTH } from "../../rules/firestoreMatrix";
@@ -112,6 +112,39 @@ describe.skipIf(!firestoreHost)("Firestore DataProvider (Firestore emuliatorius)
       message: "Patikrinkite pažymėtus laukus",
       body: { errors: { name: "Laukas privalomas" } },
     });
+  });
+
+  it("du žmonės keičia tą patį įrašą: pasenęs išsaugojimas – 409 su išsaugotu įrašu, niekas neperrašoma", async () => {
+    const { data: created } = await staff.create("extras", {
+      data: { name: "GPS navigacija", price: 4, chargedPer: "day", maxQuantity: 1 },
+    });
+    expect(created.version).toBe(1);
+    const { data: read } = await staff.getOne("extras", { id: created.id });
+    expect(read.version).toBe(1);
+    const { data: first } = await admin.update("extras", {
+      id: read.id,
+      data: { ...read, price: 6 },
+      previousData: read,
+    });
+    expect(first.version).toBe(2);
+    await expect(
+      staff.update("extras", { id: read.id, data: { ...read, name: "GPS" }, previousData: read }),
+    ).rejects.toMatchObject({
+      status: 409,
+      message: STALE_RECORD_MESSAGE,
+      body: { code: STALE_RECORD_CODE, current: { price: 6, version: 2 } },
+    });
+    const { data: stored } = await staff.getOne("extras", { id: read.id });
+    expect(stored).toMatchObject({ name: "GPS navigacija", price: 6, version: 2 });
+    const { data: fresh } = await staff.update("extras", {
+      id: read.id,
+      data: { ...stored, name: "GPS" },
+      previousData: stored,
+    });
+    expect(fresh).toMatchObject({ name: "GPS", price: 6, version: 3 });
+    // A bulk change names no version: it writes over the stored one, counting it up.
+    await staff.updateMany("extras", { ids: [read.id], data: { active: false } });
+    expect((await staff.getOne("extras", { id: read.id })).data).toMatchObject({ active: false, version: 4 });
   });
 
   it("puslapiuoja kursoriais, kiekį skaičiuoja serveryje, filtruoja ir rikiuoja pačioje Firestore", async () => {
