@@ -6,6 +6,7 @@ import AssignmentReturnIcon from "@mui/icons-material/AssignmentReturn";
 import BlockIcon from "@mui/icons-material/Block";
 import CheckCircleIcon from "@mui/icons-material/CheckCircle";
 import DirectionsCarIcon from "@mui/icons-material/DirectionsCar";
+import MoreVertIcon from "@mui/icons-material/MoreVert";
 import PersonOffIcon from "@mui/icons-material/PersonOff";
 import {
   Alert,
@@ -16,6 +17,11 @@ import {
   DialogContent,
   DialogContentText,
   DialogTitle,
+  IconButton,
+  ListItemIcon,
+  ListItemText,
+  Menu,
+  MenuItem,
   Link as MuiLink,
   TextField,
   Tooltip,
@@ -235,6 +241,52 @@ type DialogKind = "cancel" | "handover" | "return" | "no_show" | null;
 /** Keeps a click inside a list row from opening the row. */
 const stop = (event: ReactMouseEvent) => event.stopPropagation();
 
+interface StatusAction {
+  key: string;
+  label: string;
+  icon: ReactNode;
+  onClick: () => void;
+  /** why it cannot be done now (shown instead of doing it) */
+  blockedBy?: string | null;
+  secondary?: boolean;
+  danger?: boolean;
+}
+
+/** A list row's actions behind one button, so the table keeps its width. */
+function RowActionsMenu({ actions, disabled }: { actions: StatusAction[]; disabled: boolean }) {
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  if (actions.length === 0) return null;
+  return (
+    <>
+      <IconButton
+        size="small"
+        aria-label="Būsenos veiksmai"
+        aria-haspopup="menu"
+        disabled={disabled}
+        onClick={(event) => setAnchor(event.currentTarget)}
+      >
+        <MoreVertIcon fontSize="small" />
+      </IconButton>
+      <Menu anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
+        {actions.map((action) => (
+          <MenuItem
+            key={action.key}
+            disabled={action.blockedBy != null}
+            onClick={() => {
+              setAnchor(null);
+              action.onClick();
+            }}
+            sx={action.danger ? { color: "error.main" } : undefined}
+          >
+            <ListItemIcon sx={action.danger ? { color: "error.main" } : undefined}>{action.icon}</ListItemIcon>
+            <ListItemText primary={action.label} secondary={action.blockedBy ?? undefined} />
+          </MenuItem>
+        ))}
+      </Menu>
+    </>
+  );
+}
+
 export function ReservationStatusActions({ compact = false }: { compact?: boolean }) {
   const record = useRecordContext<ActionRecord>();
   const { permissions } = usePermissions<string | null>();
@@ -265,93 +317,81 @@ export function ReservationStatusActions({ compact = false }: { compact?: boolea
     if (refusal) notify(refusalText(refusal), { type: "error" });
   };
 
-  const buttons: ReactNode[] = [];
+  /** The allowed next steps, drawn as buttons on the page or as a menu in a list row. */
+  const actions: StatusAction[] = [];
   if (next.includes("confirmed")) {
-    buttons.push(
-      <Button
-        key="confirm"
-        size={size}
-        variant="contained"
-        startIcon={<CheckCircleIcon />}
-        disabled={isPending}
-        onClick={() => oneClick("confirmed")}
-      >
-        Patvirtinti
-      </Button>,
-    );
+    actions.push({
+      key: "confirm",
+      label: "Patvirtinti",
+      icon: <CheckCircleIcon />,
+      onClick: () => oneClick("confirmed"),
+    });
   }
   let earlyNote: string | null = null;
   if (next.includes("active")) {
-    if (early && !isAdmin) {
-      earlyNote = handoverTooEarlyMessage(record.pickupAt);
-      buttons.push(
-        <Tooltip key="handover" title={earlyNote}>
-          {/* a disabled button gets no pointer events: the span carries the tooltip */}
-          <span>
-            <Button size={size} variant="contained" startIcon={<DirectionsCarIcon />} disabled>
-              Perduoti
-            </Button>
-          </span>
-        </Tooltip>,
-      );
-    } else {
-      buttons.push(
-        <Button
-          key="handover"
-          size={size}
-          variant="contained"
-          startIcon={<DirectionsCarIcon />}
-          disabled={isPending}
-          onClick={() => (early ? setDialog("handover") : oneClick("active"))}
-        >
-          Perduoti
-        </Button>,
-      );
-    }
+    if (early && !isAdmin) earlyNote = handoverTooEarlyMessage(record.pickupAt);
+    actions.push({
+      key: "handover",
+      label: "Perduoti",
+      icon: <DirectionsCarIcon />,
+      blockedBy: earlyNote,
+      onClick: () => (early ? setDialog("handover") : oneClick("active")),
+    });
   }
   if (next.includes("completed")) {
-    buttons.push(
-      <Button
-        key="return"
-        size={size}
-        variant="contained"
-        startIcon={<AssignmentReturnIcon />}
-        disabled={isPending}
-        onClick={() => setDialog("return")}
-      >
-        Grąžinti
-      </Button>,
-    );
+    actions.push({
+      key: "return",
+      label: "Grąžinti",
+      icon: <AssignmentReturnIcon />,
+      onClick: () => setDialog("return"),
+    });
   }
   if (next.includes("no_show")) {
-    buttons.push(
-      <Button
-        key="no_show"
-        size={size}
-        variant="outlined"
-        startIcon={<PersonOffIcon />}
-        disabled={isPending}
-        onClick={() => setDialog("no_show")}
-      >
-        Neatvyko
-      </Button>,
-    );
+    actions.push({
+      key: "no_show",
+      label: "Neatvyko",
+      icon: <PersonOffIcon />,
+      secondary: true,
+      onClick: () => setDialog("no_show"),
+    });
   }
   if (next.includes("cancelled")) {
-    buttons.push(
-      <Button
-        key="cancel"
-        size={size}
-        variant="outlined"
-        color="error"
-        startIcon={<BlockIcon />}
-        disabled={isPending}
-        onClick={() => setDialog("cancel")}
-      >
-        Atšaukti
-      </Button>,
-    );
+    actions.push({
+      key: "cancel",
+      label: "Atšaukti",
+      icon: <BlockIcon />,
+      secondary: true,
+      danger: true,
+      onClick: () => setDialog("cancel"),
+    });
   }
+  const buttons: ReactNode = compact ? (
+    <RowActionsMenu actions={actions} disabled={isPending} />
+  ) : (
+    actions.map((action) => {
+      const button = (
+        <Button
+          key={action.key}
+          size={size}
+          variant={action.secondary ? "outlined" : "contained"}
+          color={action.danger ? "error" : "primary"}
+          startIcon={action.icon}
+          disabled={isPending || action.blockedBy != null}
+          onClick={action.onClick}
+        >
+          {action.label}
+        </Button>
+      );
+      return action.blockedBy ? (
+        <Tooltip key={action.key} title={action.blockedBy}>
+          {/* a disabled button gets no pointer events: the span carries the tooltip */}
+          <span>{button}</span>
+        </Tooltip>
+      ) : (
+        button
+      );
+    })
+  );
 
   const contract = record.contract;
   const readingsMissing = contract?.mileageIn == null || contract?.fuelIn == null;

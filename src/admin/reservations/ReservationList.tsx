@@ -1,6 +1,6 @@
 // Reservations, newest pickups first, filtered by status, car and period.
 import CheckIcon from "@mui/icons-material/Check";
-import { type Theme, useMediaQuery } from "@mui/material";
+import { Box, type Theme, useMediaQuery } from "@mui/material";
 import { useState } from "react";
 import {
   AutocompleteInput,
@@ -250,11 +250,32 @@ export function ReservationList() {
             )}
           />
           <Column source="quote.total" label="resources.reservations.fields.total" field={MoneyValue} />
-          <Column label="Veiksmai" disableSort render={() => <ReservationStatusActions compact />} />
+          <Column
+            label={
+              <Box component="span" sx={VISUALLY_HIDDEN}>
+                Veiksmai
+              </Box>
+            }
+            disableSort
+            render={() => <ReservationStatusActions compact />}
+          />
         </DataTable>
       )}
     </List>
   );
 }
+
+/** Read by screen readers, not shown: the row menus need no visible column title. */
+const VISUALLY_HIDDEN = {
+  border: 0,
+  clip: "rect(0 0 0 0)",
+  height: "1px",
+  margin: "-1px",
+  overflow: "hidden",
+  padding: 0,
+  position: "absolute",
+  whiteSpace: "nowrap",
+  width: "1px",
+} as const;
 
 export default ReservationList;

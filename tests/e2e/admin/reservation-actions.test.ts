@@ -100,6 +100,28 @@ describe("rezervacijos būsenos veiksmai", () => {
     });
   });
 
+  it("sąrašo eilutės meniu: vieno paspaudimo patvirtinimas, eilutė neatsidaro", async () => {
+    const { server } = app;
+    const staff = await signInStaff(server.url);
+    const page = await staffPage();
+    await page.goto(`${server.url}/admin/reservations?filter=${encodeURIComponent('{"status":"new"}')}`, {
+      waitUntil: "load",
+    });
+    const row = page.locator("tbody tr").first();
+    await row.waitFor({ state: "visible" });
+    const number = (await row.locator("td").nth(1).textContent())?.trim() ?? "";
+    expect(number).toMatch(/^R-\d{4}-\d{6}$/);
+    await row.getByRole("button", { name: "Būsenos veiksmai" }).click();
+    const menu = page.getByRole("menu");
+    await menu.getByRole("menuitem", { name: /atšaukti/i }).waitFor({ state: "visible" });
+    expect(await menu.getByRole("menuitem", { name: /grąžinti/i }).count()).toBe(0);
+    await menu.getByRole("menuitem", { name: /patvirtinti/i }).click();
+    await toast(page, /patvirtinta/i).waitFor({ state: "visible" });
+    expect(new URL(page.url()).pathname).toBe("/admin/reservations");
+    const confirmed = (await adminListAll<Reservation>(staff, "reservations")).find((r) => r.number === number);
+    expect(confirmed?.status).toBe("confirmed");
+  });
+
   it("darbuotojas negali perduoti automobilio anksčiau paėmimo dienos", async () => {
     const { server, browser } = app;
     const staff = await signInStaff(server.url);
