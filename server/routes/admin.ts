@@ -14,6 +14,7 @@ import { assertAnotherActiveAdmin, isActiveAdmin } from "../../src/core/staff";
 import { createStaffRecord, deleteStaffRecord, isPlainResource, updateStaffRecord } from "../../src/core/staffRecords";
 import { expectedVersionOf, versionOf } from "../../src/core/versions";
 import type { StaffActor } from "../../src/core/writes";
+import { DELETABLE_STATUSES, RESERVATION_DELETE_REFUSED } from "../../src/domain/reservationRules";
 import { ADMIN_RESOURCES, type AdminResource, staffUserSchema } from "../../src/domain/schemas";
 import { coreFor } from "../core";
 import { type Db, DOCUMENT_TABLES, type Queryable, SETTINGS_ID } from "../db/types";
@@ -219,9 +220,16 @@ async function updateStaffAccount(c: Context<AppEnv>, db: Db, id: string, body: 
   return toRecord(row);
 }
 
-/** Deletes a staff account (never the last active admin) or a reservation. */
+/** Deletes a staff account (never the last active admin) or a reservation (only one that never became a rental). */
 async function deleteRow(c: Context<AppEnv>, db: Db, resource: "staff" | "reservations", id: string) {
   const row = await db.transaction(async (tx) => {
+    if (resource === "reservations") {
+      const current = await tx.query<DocRow>("SELECT id, doc FROM reservations WHERE id = $1 FOR UPDATE", [id]);
+      const status = String(current.rows[0]?.doc.status ?? "");
+      if (current.rows[0] && !(DELETABLE_STATUSES as readonly string[]).includes(status)) {
+        throw new ApiError(409, RESERVATION_DELETE_REFUSED);
+      }
+    }
     if (resource === "staff") {
       const current = await tx.query<DocRow>("SELECT id, doc FROM staff WHERE id = $1", [id]);
       if (current.rows[0] && isActiveAdmin(current.rows[0].doc)) {

@@ -4,6 +4,7 @@
 // rules, used by the core for both backends and by the back-office to explain them up front.
 import { formatDateTime } from "./format";
 import { InputError } from "./input";
+import { SERVER_OWNED_FIELDS } from "./reservationInput";
 import { RESERVATION_STATUS_LABELS } from "./reservationStatus";
 import { type Reservation, type ReservationStatus, STATUS_REASON_MAX } from "./schemas";
 import { vilniusDateString } from "./time";
@@ -11,6 +12,11 @@ import { vilniusDateString } from "./time";
 /** Finished one way or another: the record of what happened, no longer edited. */
 export const CLOSED_STATUSES: readonly ReservationStatus[] = ["completed", "cancelled", "no_show"];
 export const isClosedStatus = (status: string): boolean => (CLOSED_STATUSES as readonly string[]).includes(status);
+
+/** Only a reservation that never became a rental may be deleted; the rest is the company's record. */
+export const DELETABLE_STATUSES: readonly ReservationStatus[] = ["new", "cancelled"];
+export const RESERVATION_DELETE_REFUSED =
+  "Patvirtintos, vykdomos ar užbaigtos rezervacijos ištrinti negalima – ją galima atšaukti nurodžius priežastį.";
 
 /** What a closed reservation still lets staff change. */
 export const CLOSED_EDITABLE_FIELDS = ["notes"] as const;
@@ -62,15 +68,8 @@ const comparable = (value: unknown): string => JSON.stringify(value ?? null);
 /** The fields a closed reservation's edit would change besides the notes (none: the edit may go). */
 export function closedEditChanges(current: Reservation, next: Reservation): string[] {
   const keys = new Set([...Object.keys(current), ...Object.keys(next)]);
-  const ignored = new Set<string>([
-    ...CLOSED_EDITABLE_FIELDS,
-    "id",
-    "createdAt",
-    "updatedAt",
-    "version",
-    "number",
-    "quote",
-  ]);
+  // The server keeps these itself (ids, times, version, number, price, reasons): never "changed" by an edit.
+  const ignored = new Set<string>([...CLOSED_EDITABLE_FIELDS, ...SERVER_OWNED_FIELDS]);
   return [...keys].filter(
     (key) =>
       !ignored.has(key) &&

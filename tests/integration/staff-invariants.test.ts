@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SETTINGS_ID } from "../../src/core/collections";
 import { STALE_RECORD_CODE, STALE_RECORD_MESSAGE } from "../../src/core/errors";
 import { formatNumber } from "../../src/domain/format";
+import { RESERVATION_DELETE_REFUSED } from "../../src/domain/reservationRules";
 import { DEMO_ADMIN, DEMO_STAFF } from "../helpers/accounts";
 import {
   adminGet,
@@ -303,6 +304,17 @@ describe("rezervacijų būsenų taisyklės darbuotojams", () => {
     const created = await staff.post<Reservation>("/api/admin/reservations", { ...body, confirmPast: true });
     expect(created.status, created.text.slice(0, 300)).toBe(201);
     expect(created.body.status).toBe("completed");
+  });
+
+  it("ištrinti galima tik naują ar atšauktą rezervaciją; kitą – tik atšaukti", async () => {
+    const confirmed = await booking();
+    const refused = await staff.delete<ErrorBody>(`/api/admin/reservations/${confirmed.id}`);
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe(RESERVATION_DELETE_REFUSED);
+    expect((await adminGet<Reservation>(admin, "reservations", confirmed.id)).status).toBe("confirmed");
+    const fresh = await booking(undefined, { status: "new" });
+    expect((await staff.delete(`/api/admin/reservations/${fresh.id}`)).status).toBe(200);
+    expect((await admin.get(`/api/admin/reservations/${fresh.id}`)).status).toBe(404);
   });
 
   it("grąžinimo rida ne mažesnė už paėmimo, degalai skalėje; rodmenys atnaujina autoparko ridą", async () => {

@@ -67,6 +67,8 @@ function samples(): Map<string, Record<string, unknown>> {
     createdAt: new Date(),
     updatedAt: new Date(),
   });
+  // The matrix's reservation is one staff may delete (a new one); other statuses are tested apart.
+  byCollection.set("reservations", { ...byCollection.get("reservations"), status: "new" });
   byCollection.set("reservationLocks", { carId: "x", touchedAt: new Date() });
   byCollection.set("rateLimits", { windowStartMs: 0, count: 1, expiresAt: new Date() });
   return byCollection;
@@ -379,6 +381,30 @@ describe.skipIf(!firestoreHost)("firestore.rules: matrica iš tests/rules/firest
     await assertFails(write(1));
     await assertSucceeds(write(2));
     await assertFails(updateDoc(ref, { ...valid, updatedAt: serverTimestamp() }));
+  });
+
+  it("rezervaciją ištrinti galima tik naują ar atšauktą", async () => {
+    const ids = await seed("reservations", FIRESTORE_MATRIX.reservations!);
+    const db = contextOf("staff").firestore() as unknown as Firestore;
+    for (const [status, allowed] of [
+      ["confirmed", false],
+      ["active", false],
+      ["completed", false],
+      ["no_show", false],
+      ["cancelled", true],
+      ["new", true],
+    ] as const) {
+      await env.withSecurityRulesDisabled(async (context) => {
+        await updateDoc(doc(context.firestore() as unknown as Firestore, "reservations", ids.publicId), { status });
+      });
+      const attempt = deleteDoc(doc(db, "reservations", ids.publicId));
+      if (allowed) {
+        await assertSucceeds(attempt);
+        await seed("reservations", FIRESTORE_MATRIX.reservations!);
+      } else {
+        await assertFails(attempt);
+      }
+    }
   });
 
   it("atmeta audito laukus, kurie nėra serverio laikas", async () => {
