@@ -1043,6 +1043,8 @@ export function buildDemoData(now: Date): DemoData {
         contract: { mileageOut: null, mileageIn: null, fuelOut: null, fuelIn: null, damages: "", text: null },
         cancelReason: slot.status === "cancelled" ? r.pick(DEMO_CANCEL_REASONS) : "",
         handoverOverrideReason: "",
+        handover: null,
+        returnAct: null,
       },
     });
   }

@@ -102,6 +102,17 @@ export interface Log {
   error(message: string, error?: unknown): void;
 }
 
+/**
+ * Private files of the rental desk: photos, signatures and signed documents ("desk/…",
+ * "documents/…", PRIVATE_FILE_PATTERN in src/domain/schemas.ts). Never public: the local server
+ * keeps them outside /files, Firebase in Storage paths only staff may read.
+ */
+export interface PrivateFiles {
+  put(path: string, bytes: Uint8Array, contentType: string): Promise<void>;
+  /** null when there is no such file */
+  get(path: string): Promise<Uint8Array | null>;
+}
+
 /** What every use case gets: the store and the world around it. */
 export interface CoreContext {
   store: DocumentStore;

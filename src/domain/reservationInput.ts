@@ -39,6 +39,9 @@ export const SERVER_OWNED_FIELDS = [
   // set from the request's statusReason when the status changes (reservationRules.ts)
   "cancelReason",
   "handoverOverrideReason",
+  // written by the rental desk's hand-over and return (src/core/rentalDesk.ts), signed and kept unchanged
+  "handover",
+  "returnAct",
 ] as const;
 
 export interface ReservationPeriod {

@@ -369,6 +369,115 @@ export const contractSchema = z
   })
   .strict();
 
+// ---------- Rental desk: hand-over, return, damages (src/core/rentalDesk.ts) ----------
+
+/** A private file of the desk (photo, signature, signed document): "desk/<name>" or "documents/<name>". */
+export const PRIVATE_FILE_PATTERN = /^(desk|documents)\/[A-Za-z0-9][A-Za-z0-9._-]{0,150}$/;
+export const privateFile = z
+  .string({ error: "Neteisingas failas" })
+  .regex(PRIVATE_FILE_PATTERN, { error: "Neteisingas failas" });
+export const DAMAGE_NOTE_MAX = 300;
+export const DAMAGE_MARK_ID_PATTERN = /^[A-Za-z0-9_-]{1,40}$/;
+/** A mark on the car diagram (top view, src/domain/carDiagram.ts); x and y from 0 to 1, left to right, front to back. */
+export const damageMarkSchema = z
+  .object({
+    id: z.string().regex(DAMAGE_MARK_ID_PATTERN, { error: "Neteisingas žymos identifikatorius" }),
+    x: z.number({ error: numberTypeError }).min(0).max(1),
+    y: z.number({ error: numberTypeError }).min(0).max(1),
+    note: text(DAMAGE_NOTE_MAX, "Aprašykite pažeidimą"),
+    photos: z.array(privateFile).max(10).default([]),
+  })
+  .strict();
+export type DamageMark = z.infer<typeof damageMarkSchema>;
+
+/** The customer's signature on a document: the image, when, and the SHA-256 of the document signed. */
+export const signatureSchema = z
+  .object({
+    image: privateFile,
+    signedAt: isoDateTime,
+    signerName: text(160),
+    documentHash: z.string().regex(/^[0-9a-f]{64}$/, { error: "Neteisinga dokumento santrauka" }),
+  })
+  .strict();
+export type Signature = z.infer<typeof signatureSchema>;
+
+export const licenceCheckSchema = z
+  .object({ number: text(30, "Įveskite vairuotojo pažymėjimo numerį"), expiresAt: isoDate })
+  .strict();
+
+const readingFields = {
+  /** when the act was signed, and by which staff member */
+  at: isoDateTime,
+  by: z.string().max(254),
+  mileage: z.number({ error: numberTypeError }).int().min(0).max(3_000_000),
+  fuel: z.enum(FUEL_LEVELS, { error: "Pasirinkite degalų kiekį" }),
+  /** new marks made at this act */
+  damages: z.array(damageMarkSchema).max(50).default([]),
+  photos: z.array(privateFile).max(30).default([]),
+  signature: signatureSchema,
+  /** the signed PDF, kept unchanged */
+  document: privateFile,
+};
+
+/** The hand-over act (išdavimo aktas), stored on the reservation when the car leaves. */
+export const handoverActSchema = z
+  .object({
+    ...readingFields,
+    licence: licenceCheckSchema,
+    /** open damages of the car's register that the customer saw and confirmed */
+    confirmedDamageIds: z.array(entityId).max(200).default([]),
+  })
+  .strict();
+export type HandoverAct = z.infer<typeof handoverActSchema>;
+
+export const CHARGE_KINDS = ["mileage", "fuel", "late", "cleaning", "damage"] as const;
+export type ChargeKind = (typeof CHARGE_KINDS)[number];
+/** A return charge: what its rule computed, and what is charged (an admin may change it, with a reason). */
+export const chargeSchema = z
+  .object({
+    kind: z.enum(CHARGE_KINDS),
+    amount: money,
+    /** the rule in words, e.g. "120 km virš 600 km × 0,20 €" */
+    rule: text(300),
+    computed: money,
+    overrideReason: z.string().max(STATUS_REASON_MAX).default(""),
+  })
+  .strict();
+export type Charge = z.infer<typeof chargeSchema>;
+
+/** The return act (grąžinimo aktas): readings, new damages, charges and the deposit. */
+export const returnActSchema = z
+  .object({
+    ...readingFields,
+    returnedAt: isoDateTime,
+    charges: z.array(chargeSchema).max(20),
+    /** sum of the charges */
+    total: money,
+    deposit: z.object({ held: money, retained: money, refunded: money }).strict(),
+  })
+  .strict();
+export type ReturnAct = z.infer<typeof returnActSchema>;
+
+export const DAMAGE_STATUSES = ["open", "repaired"] as const;
+/** The car's damage register: a damage found at a return stays open until staff mark it repaired. */
+export const damageSchema = z
+  .object({
+    ...auditFields,
+    carId: entityId,
+    /** the reservation whose return found it (null: entered by staff) */
+    reservationId: entityId.nullable().default(null),
+    x: z.number({ error: numberTypeError }).min(0).max(1),
+    y: z.number({ error: numberTypeError }).min(0).max(1),
+    note: text(DAMAGE_NOTE_MAX, "Aprašykite pažeidimą"),
+    photos: z.array(privateFile).max(10).default([]),
+    status: z.enum(DAMAGE_STATUSES, { error: "Neteisinga būsena" }).default("open"),
+    foundAt: isoDateTime,
+    repairedAt: isoDateTime.nullable().default(null),
+    repairedBy: z.string().max(254).default(""),
+  })
+  .strict();
+export type Damage = z.infer<typeof damageSchema>;
+
 export const reservationExtraSchema = z
   .object({ id: entityId, quantity: z.number({ error: numberTypeError }).int().min(1).max(10) })
   .strict();
@@ -401,6 +510,10 @@ export const reservationSchema = z
     cancelReason: z.string().max(STATUS_REASON_MAX).default(""),
     /** why an admin handed the car over before the pickup day */
     handoverOverrideReason: z.string().max(STATUS_REASON_MAX).default(""),
+    /** set by the hand-over use case only (SERVER_OWNED_FIELDS) */
+    handover: handoverActSchema.nullable().default(null),
+    /** set by the return use case only */
+    returnAct: returnActSchema.nullable().default(null),
   })
   .strict()
   .refine((r) => Date.parse(r.returnAt) > Date.parse(r.pickupAt), {

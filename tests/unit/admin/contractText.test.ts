@@ -18,6 +18,8 @@ const reservation: Reservation = {
   notes: "",
   cancelReason: "",
   handoverOverrideReason: "",
+  handover: null,
+  returnAct: null,
   quote: {
     days: 3,
     dailyRate: 45,
