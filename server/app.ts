@@ -21,8 +21,13 @@ import { adminRoutes, DUPLICATE_MESSAGE, NOT_FOUND_MESSAGE } from "./routes/admi
 import { adminActionRoutes } from "./routes/adminActions";
 import { authRoutes } from "./routes/auth";
 import { clientErrorRoutes } from "./routes/clientErrors";
+import { documentRoutes, privateFileRoutes } from "./routes/documents";
 import { fileAdminRoutes, filePublicRoutes } from "./routes/files";
 import { healthRoutes } from "./routes/health";
+import { icalAdminRoutes, icalPublicRoutes } from "./routes/ical";
+import { mailRoutes } from "./routes/mail";
+import { maintenanceRoutes } from "./routes/maintenance";
+import { rentalDeskRoutes } from "./routes/rentalDesk";
 import { runtimeConfigRoutes } from "./routes/runtimeConfig";
 import { siteRoutes } from "./routes/site";
 import { staticRoutes } from "./routes/static";
@@ -277,11 +282,20 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route("/api/auth", authRoutes());
   app.route("/api/site", siteRoutes({ db: deps.db, config: deps.config }));
   app.route("/api/client-errors", clientErrorRoutes());
+  // Calendar feeds: public secret addresses, no session (outside the /api/admin guard).
+  app.route("/api/ical", icalPublicRoutes());
 
   // Everything under /api/admin needs a session; roles are checked per resource.
   app.use("/api/admin", requireStaff());
   app.use("/api/admin/*", requireStaff());
   app.route("/api/admin/files", fileAdminRoutes());
+  app.route("/api/admin", mailRoutes());
+  app.route("/api/admin/private", privateFileRoutes());
+  app.route("/api/admin", documentRoutes());
+  app.route("/api/admin/actions/calendar-feeds", icalAdminRoutes());
+  app.route("/api/admin/maintenance", maintenanceRoutes());
+  // The rental desk's hand-over, return and damage register, before the generic resource routes.
+  app.route("/api/admin", rentalDeskRoutes());
   app.route("/api/admin", adminActionRoutes());
   app.route("/api/admin", adminRoutes());
 

@@ -13,10 +13,26 @@ import * as logger from "firebase-functions/logger";
 import { defineInt, defineString } from "firebase-functions/params";
 import { setGlobalOptions } from "firebase-functions/v2";
 import { type CallableRequest, HttpsError, onCall, onRequest } from "firebase-functions/v2/https";
+import { onSchedule } from "firebase-functions/v2/scheduler";
 import { roleFromClaims } from "../../src/backend/firebase/roles";
+import {
+  calendarFeed,
+  FEED_NOT_FOUND_MESSAGE,
+  ICAL_RATE_LIMIT,
+  listCalendarFeeds as listCalendarFeedsUseCase,
+  regenerateCalendarFeed as regenerateCalendarFeedUseCase,
+} from "../../src/core/calendarFeeds";
 import { recordClientError } from "../../src/core/clientErrors";
+import { CoreError } from "../../src/core/errors";
 import { replyToInquiry, submitInquiry } from "../../src/core/inquiries";
 import { SITE_RATE_WINDOW_SECONDS } from "../../src/core/limits";
+import { resendMail as resendMailUseCase } from "../../src/core/mailResend";
+import {
+  createMaintenance as createMaintenanceUseCase,
+  deleteMaintenance as deleteMaintenanceUseCase,
+  listMaintenance as listMaintenanceUseCase,
+  updateMaintenance as updateMaintenanceUseCase,
+} from "../../src/core/maintenance";
 import { type CoreContext, noEvents, systemClock } from "../../src/core/ports";
 import {
   applyPriceUpdate as applyPriceUpdateUseCase,
@@ -24,6 +40,14 @@ import {
   undoPriceUpdate as undoPriceUpdateUseCase,
 } from "../../src/core/priceUpdate";
 import { checkQuote as checkQuoteUseCase } from "../../src/core/quoteCheck";
+import { queueDueReminders } from "../../src/core/reminders";
+import {
+  deskInfo as deskInfoUseCase,
+  handOverReservation as handOverReservationUseCase,
+  markDamageRepaired as markDamageRepairedUseCase,
+  previewReturn as previewReturnUseCase,
+  returnReservation as returnReservationUseCase,
+} from "../../src/core/rentalDesk";
 import {
   createStaffReservation,
   quoteWebReservation,
@@ -33,9 +57,12 @@ import {
 import { searchCars as searchCarsUseCase } from "../../src/core/search";
 import { saveSortOrder as saveSortOrderUseCase } from "../../src/core/sorting";
 import { setStaffRole as setStaffRoleUseCase } from "../../src/core/staff";
+import { deskDocumentFile } from "../../src/documents/deskDocumentFiles";
+import { ICAL_CONTENT_TYPE } from "../../src/domain/ical";
 import { firebaseAccounts } from "./authAdmin";
 import { callableError, SIGN_IN_MESSAGE, STAFF_ONLY_MESSAGE } from "./errors";
 import { createFirestoreDocumentStore } from "./firestoreDocumentStore";
+import { createStoragePrivateFiles } from "./privateFiles";
 
 const region = defineString("FUNCTIONS_REGION", {
   default: "us-central1",
@@ -149,6 +176,25 @@ export const replyToRequest = callable("replyToRequest", async (request) => {
   return replyToInquiry(core, id, input.input, caller.actor);
 });
 
+export const resendMail = callable("resendMail", async (request) => {
+  const caller = requireStaff(request);
+  const input = fields(request.data);
+  return resendMailUseCase(core, typeof input.id === "string" ? input.id : "", caller.actor);
+});
+
+/**
+ * Pickup reminders (src/core/reminders.ts) every 15 minutes: the same use case as the local
+ * server's job; each reminder's marker is written with its mail, so an overlapping or repeated
+ * run never sends one twice.
+ */
+export const sendPickupReminders = onSchedule(
+  { schedule: "every 15 minutes", timeZone: "Europe/Vilnius", retryCount: 0 },
+  async () => {
+    const run = await queueDueReminders(core);
+    logger.info(`Priminimų patikra: tikrinta ${run.checked}, įdėta į eilę ${run.queued.length}`);
+  },
+);
+
 export const checkQuote = callable("checkQuote", async (request) => {
   requireStaff(request);
   return checkQuoteUseCase(core, request.data);
@@ -183,6 +229,93 @@ export const setStaffRole = callable("setStaffRole", async (request) => {
   });
 });
 
+// ---------- maintenance blocks (src/core/maintenance.ts; the car lock serialises them with bookings) ----------
+
+export const createMaintenance = callable("createMaintenance", async (request) => {
+  const caller = requireStaff(request);
+  return createMaintenanceUseCase(core, request.data, { email: caller.actor, role: caller.role });
+});
+
+export const updateMaintenance = callable("updateMaintenance", async (request) => {
+  const caller = requireStaff(request);
+  const input = fields(request.data);
+  const id = typeof input.id === "string" ? input.id : "";
+  return updateMaintenanceUseCase(core, id, input.input, { email: caller.actor, role: caller.role });
+});
+
+export const deleteMaintenance = callable("deleteMaintenance", async (request) => {
+  const caller = requireStaff(request);
+  const input = fields(request.data);
+  const id = typeof input.id === "string" ? input.id : "";
+  return deleteMaintenanceUseCase(core, id, { email: caller.actor, role: caller.role });
+});
+
+export const listMaintenance = callable("listMaintenance", async (request) => {
+  requireStaff(request);
+  return listMaintenanceUseCase(core, request.data);
+});
+
+// ---------- the rental desk's documents (src/documents; the PDFs are kept in Storage, documents/) ----------
+
+/** { id, kind } -> { fileName, contentType, base64, signed }: the signed PDF as kept, or the unsigned agreement made now. */
+export const deskDocument = callable("deskDocument", async (request) => {
+  requireStaff(request);
+  const input = fields(request.data);
+  const id = typeof input.id === "string" ? input.id : "";
+  const file = await deskDocumentFile(core.store, createStoragePrivateFiles(), id, input.kind);
+  return {
+    fileName: file.fileName,
+    contentType: "application/pdf",
+    base64: Buffer.from(file.bytes).toString("base64"),
+    signed: file.signed,
+  };
+});
+
+// ---------- the rental desk: hand-over, return, charges (src/core/rentalDesk.ts) ----------
+
+/** { id, body }: the reservation's id and the desk's request body. */
+function deskRequest(request: CallableRequest): { id: string; body: unknown } {
+  const input = fields(request.data);
+  return { id: typeof input.id === "string" ? input.id : "", body: input.body };
+}
+
+export const deskInfo = callable("deskInfo", async (request) => {
+  requireStaff(request);
+  return deskInfoUseCase(core, deskRequest(request).id);
+});
+
+export const handOverReservation = callable("handOverReservation", async (request) => {
+  const caller = requireStaff(request);
+  const { id, body } = deskRequest(request);
+  return handOverReservationUseCase(core, { files: createStoragePrivateFiles() }, id, body, {
+    email: caller.actor,
+    role: caller.role,
+  });
+});
+
+export const previewReturn = callable("previewReturn", async (request) => {
+  const caller = requireStaff(request);
+  const { id, body } = deskRequest(request);
+  return previewReturnUseCase(core, id, body, { email: caller.actor, role: caller.role });
+});
+
+export const returnReservation = callable("returnReservation", async (request) => {
+  const caller = requireStaff(request);
+  const { id, body } = deskRequest(request);
+  return returnReservationUseCase(core, { files: createStoragePrivateFiles() }, id, body, {
+    email: caller.actor,
+    role: caller.role,
+  });
+});
+
+/** { id, version? }: a damage of the register marked repaired. */
+export const markDamageRepaired = callable("markDamageRepaired", async (request) => {
+  const caller = requireStaff(request);
+  const input = fields(request.data);
+  const id = typeof input.id === "string" ? input.id : "";
+  return markDamageRepairedUseCase(core, id, { email: caller.actor, role: caller.role }, { version: input.version });
+});
+
 // ---------- the browser's error log (hosting rewrites POST /api/client-errors here) ----------
 
 export const clientErrors = onRequest({ cors: false, maxInstances: 3 }, async (req, res) => {
@@ -200,6 +333,41 @@ export const clientErrors = onRequest({ cors: false, maxInstances: 3 }, async (r
   } catch (error) {
     const answer = callableError(error, (unexpected) => logger.error("Kliento klaidos įrašyti nepavyko", unexpected));
     res.status(answer.httpErrorCode.status).json({ message: answer.message, ...(answer.details ?? {}) });
+  }
+});
+
+// ---------- calendar feeds (hosting rewrites GET /api/ical/** here) ----------
+
+export const regenerateCalendarFeed = callable("regenerateCalendarFeed", async (request) => {
+  const caller = requireStaff(request);
+  return regenerateCalendarFeedUseCase(core, request.data, { email: caller.actor, role: caller.role });
+});
+
+export const listCalendarFeeds = callable("listCalendarFeeds", async (request) => {
+  requireStaff(request);
+  return listCalendarFeedsUseCase(core);
+});
+
+export const ical = onRequest({ cors: false, maxInstances: 3 }, async (req, res) => {
+  if (req.method !== "GET" && req.method !== "HEAD") {
+    res.set("Allow", "GET").status(405).json({ message: "Leidžiamas tik GET" });
+    return;
+  }
+  const file = req.path.split("/").pop() ?? "";
+  try {
+    if (!file.endsWith(".ics")) throw new CoreError("not-found", FEED_NOT_FOUND_MESSAGE);
+    const text = await calendarFeed(core, file.slice(0, -".ics".length), {
+      rateLimit: { clientKey: clientKey(req.headers, req.ip), limit: ICAL_RATE_LIMIT },
+    });
+    res
+      .set("Content-Type", ICAL_CONTENT_TYPE)
+      .set("Cache-Control", "no-store")
+      .set("X-Robots-Tag", "noindex, nofollow")
+      .status(200)
+      .send(text);
+  } catch (error) {
+    const answer = callableError(error, (unexpected) => logger.error("Kalendoriaus pateikti nepavyko", unexpected));
+    res.status(answer.httpErrorCode.status).json({ message: answer.message });
   }
 });
 export * from "./richTextTriggers";

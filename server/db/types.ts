@@ -44,6 +44,7 @@ export const DOCUMENT_TABLES = {
   mail: "mail",
   "client-errors": "client_errors",
   "audit-log": "audit_log",
+  damages: "damages",
 } as const;
 
 export { SETTINGS_ID } from "../../src/core/collections";

@@ -1,5 +1,7 @@
 // Uploaded images: POST/DELETE /api/admin/files (staff), resumable uploads on the same path,
-// GET /files/* (public).
+// GET /files/* (public). Folder "desk" (the rental desk's damage photos and signatures) is private:
+// its uploads go to DATA_DIR/private/desk/ (server/services/privateFiles.ts), never under /files,
+// and staff read them at /api/admin/private/desk/<name>.
 // The type comes from the file's first bytes, never from its name or the declared type.
 import { randomUUID } from "node:crypto";
 import { createReadStream } from "node:fs";
@@ -21,9 +23,13 @@ import { ApiError } from "../http/errors";
 import { log } from "../log";
 import { writeAudit } from "../services/audit";
 import { publish } from "../services/events";
+import { privateFilesFor } from "../services/privateFiles";
 
 export const FILE_FOLDERS = ["cars", "offers", "news", "misc"] as const;
-export type FileFolder = (typeof FILE_FOLDERS)[number];
+/** Folders staff upload to: the public ones, and the private "desk". */
+export const UPLOAD_FOLDERS = [...FILE_FOLDERS, "desk"] as const;
+export type FileFolder = (typeof UPLOAD_FOLDERS)[number];
+export const PRIVATE_URL_PREFIX = "/api/admin/private/";
 /** Content types of what /files serves; SVG only because the demo seed ships car drawings. */
 const SERVED_TYPES: Record<string, string> = {
   ".jpg": "image/jpeg",
@@ -64,6 +70,15 @@ async function storeImage(
   const { db, config } = c.get("deps");
   const user = currentUser(c);
   const relative = `${folder}/${randomUUID()}.${image.extension}`;
+  if (folder === "desk") {
+    // Private: not in the public files table nor under /files.
+    await privateFilesFor(config).put(relative, bytes, image.contentType);
+    await db.transaction((tx) =>
+      writeAudit(tx, { action: "upload", resource: "private-files", recordId: relative, actor: user.email }),
+    );
+    log.info(`${user.email} įkėlė privatų failą ${relative} (${image.contentType}, ${bytes.length} B)`);
+    return relative;
+  }
   const root = filesRoot(config.dataDir);
   const target = insideRoot(root, relative);
   if (!target) throw new ApiError(400, "Neteisingas failo kelias");
@@ -87,10 +102,15 @@ async function storeImage(
   return relative;
 }
 
+/** Where an <img> loads a stored upload: /files/… for public folders, the staff-only route for "desk". */
+export function uploadedFileUrl(relative: string): string {
+  return relative.startsWith("desk/") ? `${PRIVATE_URL_PREFIX}${relative}` : `/files/${relative}`;
+}
+
 function checkFolder(folder: unknown): FileFolder {
-  if (typeof folder !== "string" || !(FILE_FOLDERS as readonly string[]).includes(folder)) {
+  if (typeof folder !== "string" || !(UPLOAD_FOLDERS as readonly string[]).includes(folder)) {
     throw new ApiError(422, "Patikrinkite pažymėtus laukus", {
-      folder: `Aplankas turi būti vienas iš: ${FILE_FOLDERS.join(", ")}`,
+      folder: `Aplankas turi būti vienas iš: ${UPLOAD_FOLDERS.join(", ")}`,
     });
   }
   return folder as FileFolder;
@@ -222,7 +242,7 @@ async function appendChunk(c: Context<AppEnv>): Promise<Response> {
     }
     const relative = await storeImage(c, session.folder, bytes, image);
     await removeUpload(config.dataDir, session.id);
-    return c.json({ path: relative, url: `/files/${relative}` }, 201);
+    return c.json({ path: relative, url: uploadedFileUrl(relative) }, 201);
   } finally {
     busyUploads.delete(session.id);
   }
@@ -255,7 +275,7 @@ export function fileAdminRoutes(): Hono<AppEnv> {
     const image = sniffImage(bytes);
     if (!image) throw new ApiError(415, NOT_AN_IMAGE_MESSAGE);
     const relative = await storeImage(c, folder, bytes, image);
-    return c.json({ path: relative, url: `/files/${relative}` }, 201);
+    return c.json({ path: relative, url: uploadedFileUrl(relative) }, 201);
   });
 
   app.put("/", (c) => appendChunk(c));

@@ -10,6 +10,7 @@ import {
   type Customer,
   carSchema,
   customerSchema,
+  DESK_DEFAULTS,
   type Extra,
   extraSchema,
   type Fleet,
@@ -564,6 +565,7 @@ export function buildDemoData(now: Date): DemoData {
         vatRate: 0.21,
         openingHour: 8,
         closingHour: 20,
+        turnaroundMinutes: 0,
       },
       terms: TERMS_TEXT,
       about: DEMO_ABOUT_TEXT,
@@ -574,6 +576,7 @@ export function buildDemoData(now: Date): DemoData {
       contractTemplate: CONTRACT_TEMPLATE,
       emailTemplates: EMAIL_TEMPLATES,
       minDailyRate: 1,
+      desk: { ...DESK_DEFAULTS },
     },
   };
   const rules = settings.doc.bookingRules;
@@ -1106,6 +1109,7 @@ export function buildDemoData(now: Date): DemoData {
         mileage: mileageNow.get(car.id) ?? 0,
         insuranceValidTo: day(insuranceDays),
         inspectionValidTo: day(inspectionDays),
+        ...demoService(i, mileageNow.get(car.id) ?? 0, day),
         notes,
       },
       car.createdAt,
@@ -1743,4 +1747,23 @@ export function validateDemoData(data: DemoData): void {
   if (problems.length > 0) {
     throw new Error(`Demonstraciniai duomenys netinkami (${problems.length}):\n${problems.join("\n")}`);
   }
+}
+
+/**
+ * The demo fleet's service plan (no random draws, so the rest of the demo stays as it was): every
+ * 15 000 km; car 2 is due by date in 20 days, car 7 by mileage within 600 km, car 12 is 400 km
+ * past its service mileage; the rest are far from either.
+ */
+function demoService(
+  i: number,
+  mileage: number,
+  day: (offset: number) => string,
+): Pick<Fleet, "serviceDueDate" | "serviceIntervalKm" | "lastServiceMileage"> {
+  const interval = 15_000;
+  const since = i === 7 ? interval - 600 : i === 12 ? interval + 400 : (i * 3517) % 11_000;
+  return {
+    serviceDueDate: day(i === 2 ? 20 : 90 + ((i * 37) % 270)),
+    serviceIntervalKm: interval,
+    lastServiceMileage: Math.max(0, mileage - since),
+  };
 }

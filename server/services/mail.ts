@@ -4,6 +4,8 @@
 // sending leaves it PROCESSING, and it is picked up again later (at least once).
 import nodemailer from "nodemailer";
 import { loadSettings } from "../../src/core/catalog";
+import type { PrivateFiles } from "../../src/core/ports";
+import { loadMailAttachments } from "../../src/documents/mailAttachments";
 import { formatNumber } from "../../src/domain/format";
 import { type OutgoingMail, pendingMailDoc } from "../../src/domain/mailTemplates";
 import type { Mail } from "../../src/domain/schemas";
@@ -47,7 +49,13 @@ export interface Mailer {
  */
 export function startMailer(
   db: Db,
-  opts: { smtpUrl?: string | null; intervalMs?: number; from?: string | null },
+  opts: {
+    smtpUrl?: string | null;
+    intervalMs?: number;
+    from?: string | null;
+    /** where message.attachments are read from (server/services/privateFiles.ts) */
+    privateFiles?: PrivateFiles;
+  },
 ): Mailer {
   if (!opts.smtpUrl) {
     log.info("SMTP nesukonfigūruotas (SMTP_URL nenurodytas): laiškai lieka eilėje ir matomi administravimo skiltyje.");
@@ -105,9 +113,18 @@ export function startMailer(
     );
   };
 
+  /** The mail's attachments read from the private files (a missing file fails the attempt). */
+  const attachmentsOf = async (doc: Mail) => {
+    const listed = doc.message.attachments ?? [];
+    if (listed.length === 0) return [];
+    if (!opts.privateFiles) throw new Error("Laiške yra priedų, bet privatūs failai siuntėjui nepasiekiami");
+    return loadMailAttachments(opts.privateFiles, listed);
+  };
+
   const sendOne = async (row: MailRow, from: string): Promise<void> => {
     const attempts = (row.doc.delivery?.attempts ?? 0) + 1;
     try {
+      const attachments = await attachmentsOf(row.doc);
       const info = await transport.sendMail({
         from,
         to: row.doc.to,
@@ -115,6 +132,7 @@ export function startMailer(
         subject: row.doc.message.subject,
         text: row.doc.message.text,
         ...(row.doc.message.html ? { html: row.doc.message.html } : {}),
+        ...(attachments.length > 0 ? { attachments } : {}),
       });
       const accepted = (info.accepted ?? []).length;
       const rejected = (info.rejected ?? []).map(String);

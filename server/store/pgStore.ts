@@ -360,7 +360,11 @@ function sqlState(error: unknown): { code: string; constraint: string } | null {
     : null;
 }
 
-/** What the use cases answer as conflicts: the exclusion constraint and unique indexes. */
+/**
+ * What the use cases answer as conflicts: the exclusion constraints (reservations_no_overlap, and
+ * car_holds_no_overlap over reservations and maintenance blocks together, 005_maintenance.sql; any
+ * 23P01 is an "overlap") and unique indexes.
+ */
 function storeError(error: unknown): unknown {
   const state = sqlState(error);
   if (state?.code === "23P01") return new StoreConstraintError("overlap", state.constraint);

@@ -71,6 +71,17 @@ export const TABLES: Readonly<Record<CollectionName, TableSpec>> = {
   [COLLECTIONS.counters]: { table: "counters", layout: "counter", idType: "text", columns: {}, updateOnly: false },
   [COLLECTIONS.priceUpdates]: shared,
   [COLLECTIONS.rateLimits]: shared,
+  [COLLECTIONS.reminders]: shared,
+  [COLLECTIONS.damages]: document("damages"),
+  [COLLECTIONS.calendarFeeds]: shared,
+  // What the exclusion constraint car_holds_no_overlap (005_maintenance.sql) gets through its trigger.
+  [COLLECTIONS.maintenance]: document("maintenance", {
+    columns: {
+      carId: { column: "car_id", type: "uuid" },
+      from: { column: "starts_at", type: "timestamptz" },
+      to: { column: "ends_at", type: "timestamptz" },
+    },
+  }),
 };
 
 export function tableOf(collection: string): TableSpec {

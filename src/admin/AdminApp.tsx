@@ -10,6 +10,7 @@ import { clientErrors } from "./client-errors";
 import { withStaleSaveReports } from "./common/staleRecords";
 import { customers } from "./customers";
 import { adminCustomRoutes } from "./customRoutes";
+import { damages } from "./damages";
 import { Dashboard } from "./dashboard/Dashboard";
 import { extras } from "./extras";
 import { fleet } from "./fleet";
@@ -91,6 +92,7 @@ export default function AdminApp({ backend, notFound = false }: { backend: Backe
           <Resource name="cars" {...cars} />
           <Resource name="prices" {...prices} />
           <Resource name="fleet" {...fleet} />
+          <Resource name="damages" {...damages} />
           <Resource name="extras" {...extras} />
           <Resource name="locations" {...locations} />
           <Resource name="offers" {...offers} />

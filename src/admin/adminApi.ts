@@ -4,10 +4,13 @@
 // useAdminActions(), never through an adapter.
 import { useContext, useMemo } from "react";
 import { type DataProvider, DataProviderContext, useDataProvider } from "react-admin";
+import type { CalendarFeedInfo, RegeneratedFeed } from "../core/calendarFeeds";
 import type { ReplyInput } from "../domain/inquiry";
 import type { PlannedRule, PriceChange, PriceScope } from "../domain/priceChange";
 import type { PriceUndoResult, PriceUpdateLogEntry } from "../domain/priceUpdate";
 import type { QuoteCheckRequest, QuoteCheckResult } from "../domain/quoteCheck";
+import type { Charge, DeskSettings, HandoverAct } from "../domain/schemas";
+import type { MaintenanceBlock } from "../domain/upkeep";
 
 /** The reply staff write to an inquiry (src/domain/inquiry.ts). */
 export type RequestReplyInput = ReplyInput;
@@ -20,6 +23,30 @@ export type QuoteCheck = QuoteCheckResult;
 
 /** One bulk price change in the page's history (src/domain/priceUpdate.ts). */
 export type PriceUpdateHistoryEntry = PriceUpdateLogEntry;
+
+/** The rental desk's documents (src/documents/deskDocuments.ts renders them on the server). */
+export type DeskDocumentKind = "agreement" | "handover" | "return";
+
+/** deskInfo(id): the reservation, customer, car, fleet record, the car's open damages, the desk's rates and the hand-over act. */
+export interface DeskInfoAnswer {
+  reservation: Record<string, unknown> & { id: string; version?: number };
+  customer: (Record<string, unknown> & { id: string }) | null;
+  car: (Record<string, unknown> & { id: string }) | null;
+  fleet: (Record<string, unknown> & { id: string }) | null;
+  damages: (Record<string, unknown> & { id: string })[];
+  rates: DeskSettings;
+  graceMinutes: number;
+  handover: HandoverAct | null;
+}
+
+/** The return charges (src/domain/returnCharges.ts), each with its rule. */
+export interface ReturnChargesAnswer {
+  charges: Charge[];
+  total: number;
+  deposit: { held: number; retained: number; refunded: number };
+  /** what the customer still pays beyond the deposit */
+  due: number;
+}
 
 export type LiveChangeKind = "created" | "updated" | "deleted";
 
@@ -47,6 +74,40 @@ export interface AdminActions {
   saveSortOrder(resource: "cars" | "offers", ids: string[]): Promise<{ changed: string[] }>;
   /** the server's quote and availability for a reservation being entered */
   checkQuote(input: QuoteCheckInput): Promise<QuoteCheck>;
+  /** a new secret iCal address for a car (or the whole fleet, carId null); the old one answers 404. Admins only. */
+  regenerateCalendarFeed(input: { carId: string | null }): Promise<RegeneratedFeed>;
+  /** which calendar feeds have an address (never the tokens) */
+  listCalendarFeeds(): Promise<CalendarFeedInfo[]>;
+  /** a maintenance block { carId, from, to, reason }: the car is out of service then; 409 when it is taken */
+  createMaintenance(input: { carId: string; from: string; to: string; reason: string }): Promise<MaintenanceBlock>;
+  /** moves or edits a block (the fields given; `version`: the one read); 409 when taken or stale */
+  updateMaintenance(
+    id: string,
+    input: Partial<{ carId: string; from: string; to: string; reason: string; version: number }>,
+  ): Promise<MaintenanceBlock>;
+  deleteMaintenance(id: string): Promise<{ id: string }>;
+  /** the blocks overlapping [from, to) (of one car when carId is given) */
+  listMaintenance(input: { from: string; to: string; carId?: string }): Promise<MaintenanceBlock[]>;
+  /**
+   * A reservation's document as a PDF: the signed one as kept, or the unsigned agreement made
+   * now from the current data; 404 (Lithuanian) while its act does not exist.
+   */
+  downloadDeskDocument(id: string, kind: DeskDocumentKind): Promise<Blob>;
+  /** a copy of an outbox mail queued again (same recipients, message, attachments and ref); audited */
+  resendMail(id: string): Promise<{ id: string }>;
+  /** the rental desk (src/core/rentalDesk.ts): what a hand-over or return screen shows, in one call */
+  deskInfo(id: string): Promise<DeskInfoAnswer>;
+  /** the car handed over (readings, licence, confirmed damages, signature): the reservation, now active */
+  handOverReservation(id: string, body: Record<string, unknown>): Promise<Record<string, unknown>>;
+  /** the return charges for the readings being typed (nothing is written) */
+  previewReturn(id: string, body: Record<string, unknown>): Promise<ReturnChargesAnswer>;
+  /** the car returned: the reservation completed, with the charges, total and deposit */
+  returnReservation(
+    id: string,
+    body: Record<string, unknown>,
+  ): Promise<ReturnChargesAnswer & { reservation: Record<string, unknown> }>;
+  /** a damage of the register marked repaired (`version`: the one the list read; 409 when stale or already repaired) */
+  markDamageRepaired(id: string, version?: number): Promise<Record<string, unknown>>;
   /** live change feed; returns the unsubscribe function */
   subscribeToChanges(listener: (change: LiveChange) => void, onStatus?: (connected: boolean) => void): () => void;
 }
@@ -61,7 +122,20 @@ const ACTION_NAMES: (keyof AdminActions)[] = [
   "undoPriceUpdate",
   "saveSortOrder",
   "checkQuote",
+  "regenerateCalendarFeed",
+  "listCalendarFeeds",
+  "createMaintenance",
+  "updateMaintenance",
+  "deleteMaintenance",
+  "listMaintenance",
+  "downloadDeskDocument",
+  "deskInfo",
+  "handOverReservation",
+  "previewReturn",
+  "returnReservation",
+  "markDamageRepaired",
   "subscribeToChanges",
+  "resendMail",
 ];
 
 /**

@@ -3,6 +3,8 @@ import { CustomRoutes } from "react-admin";
 import { Route } from "react-router-dom";
 import { CheckAvailability } from "./availability/CheckAvailability";
 import { CarCreate } from "./cars/CarCreate";
+import { HandoverPage } from "./desk/HandoverPage";
+import { ReturnPage } from "./desk/ReturnPage";
 import { PriceUpdate } from "./prices/PriceUpdate";
 import { PrintEdit } from "./print/PrintEdit";
 import { RequestReply } from "./requests/RequestReply";
@@ -23,6 +25,8 @@ export function adminCustomRoutes() {
       <Route path="/requests/reply/:id" element={<RequestReply />} />
       <Route path="/print-edit/:reservationId" element={<PrintEdit />} />
       <Route path="/price-update" element={<PriceUpdate />} />
+      <Route path="/reservations/:id/handover" element={<HandoverPage />} />
+      <Route path="/reservations/:id/return" element={<ReturnPage />} />
     </CustomRoutes>
   );
 }

@@ -154,6 +154,9 @@ export const ADMIN_ROUTES: readonly AppRoute[] = [
   admin("/admin/requests/reply/:id", idParam("id")),
   admin("/admin/check-availability"),
   admin("/admin/print-edit/:reservationId", idParam("reservationId")),
+  // the rental desk's hand-over and return wizards (src/admin/desk)
+  admin("/admin/reservations/:id/handover", idParam("id")),
+  admin("/admin/reservations/:id/return", idParam("id")),
   admin("/admin/reservations/add/:reservationId?", optionalIdParam("reservationId")),
   // The rest of the back-office: react-admin resource screens.
   admin("/admin/cars/create"),
@@ -168,6 +171,8 @@ export const ADMIN_ROUTES: readonly AppRoute[] = [
   ...adminResource("prices"),
   ...adminResource("fleet"),
   ...adminResource("staff"),
+  // the cars' damage register (list only; src/admin/damages)
+  admin("/admin/damages"),
   admin("/admin/mail"),
   admin("/admin/mail/:id", idParam("id")),
   admin("/admin/mail/:id/show", idParam("id")),

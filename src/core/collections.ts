@@ -25,6 +25,14 @@ export const COLLECTIONS = {
   counters: "counters",
   /** fixed windows per client: rateLimits/{key} { windowStartMs, count, expiresAt } */
   rateLimits: "rateLimits",
+  /** sent pickup reminders: reminders/{reservationId}-{pickupAt ms} { reservationId, pickupAt, mailId } */
+  reminders: "reminders",
+  /** the cars' damage register: a damage found at a return, open until repaired (src/core/rentalDesk.ts) */
+  damages: "damages",
+  /** secret calendar addresses: calendarFeeds/{"fleet" | "car-<carId>"} { scope, carId, tokenHash } (src/core/calendarFeeds.ts) */
+  calendarFeeds: "calendarFeeds",
+  /** maintenance blocks: a car out of service over [from, to) (src/core/maintenance.ts) */
+  maintenance: "maintenance",
 } as const;
 
 export type CollectionName = (typeof COLLECTIONS)[keyof typeof COLLECTIONS];

@@ -1,7 +1,7 @@
 // The back-office's live quote and availability check for a reservation being entered or edited:
 // the same pricing and overlap rule the save applies, so what staff see is what will be stored
 // (or refused).
-import { findConflicts } from "../domain/availability";
+import { findBlockConflicts, findConflicts } from "../domain/availability";
 import { parseFields } from "../domain/input";
 import {
   checkedQuote,
@@ -12,6 +12,7 @@ import {
   requireQuoteCar,
 } from "../domain/quoteCheck";
 import { loadActiveOffers, loadCar, loadExtras, loadLocations, loadPrices, loadSettings } from "./catalog";
+import { carBlocks } from "./maintenance";
 import type { CoreContext } from "./ports";
 import { blockingReservations } from "./reservations";
 
@@ -29,6 +30,18 @@ export async function checkQuote(ctx: CoreContext, body: unknown): Promise<Quote
   const priced = checkedQuote(input, { car, locations, extras, prices, offers, settings });
   const period = { pickupAt: input.pickupAt, returnAt: input.returnAt };
   const holding = await blockingReservations(store, car.id);
-  const conflicts = quoteConflicts(findConflicts(car.id, period, holding, input.reservationId ?? null));
+  const buffer = settings.bookingRules.turnaroundMinutes;
+  // Maintenance blocks are listed as conflicts too (status "maintenance", the reason as the number).
+  const blocks = findBlockConflicts(car.id, period, await carBlocks(store, car.id), null, buffer).map((block) => ({
+    id: block.id,
+    number: block.reason,
+    status: "maintenance",
+    pickupAt: block.from,
+    returnAt: block.to,
+  }));
+  const conflicts = quoteConflicts([
+    ...findConflicts(car.id, period, holding, input.reservationId ?? null, buffer),
+    ...blocks,
+  ]);
   return quoteCheckResult(priced, conflicts);
 }

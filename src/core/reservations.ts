@@ -46,6 +46,8 @@ import { vilniusDateString } from "../domain/time";
 import { loadActiveOffers, loadCar, loadExtras, loadLocations, loadPrices, loadSettings } from "./catalog";
 import { COLLECTIONS } from "./collections";
 import { CoreError, reservationConflict } from "./errors";
+import { carHasNoBlock } from "./maintenance";
+import { prepareChangeMail } from "./notifications";
 import {
   type CoreContext,
   type DocumentStore,
@@ -101,9 +103,21 @@ export async function blockingReservations(reader: Reader, carId: string): Promi
   return docs.map((doc) => toRecord<Reservation>(doc));
 }
 
-/** Whether no reservation that holds the car overlaps the period (`ignoreId`: the one being edited). */
-async function carIsFree(reader: Reader, carId: string, period: ReservationPeriod, ignoreId?: string) {
-  return findConflicts(carId, period, await blockingReservations(reader, carId), ignoreId ?? null).length === 0;
+/**
+ * Whether nothing holds the car during the period: no reservation that holds it (`ignoreId`: the
+ * one being edited) and no maintenance block, each at least the turnaround buffer away
+ * (settings.bookingRules.turnaroundMinutes).
+ */
+async function carIsFree(
+  reader: Reader,
+  carId: string,
+  period: ReservationPeriod,
+  bufferMinutes: number,
+  ignoreId?: string,
+) {
+  const reservations = await blockingReservations(reader, carId);
+  if (findConflicts(carId, period, reservations, ignoreId ?? null, bufferMinutes).length > 0) return false;
+  return carHasNoBlock(reader, carId, period, bufferMinutes);
 }
 
 const carLockKey = (carId: string): string => `car-${carId}`;
@@ -212,7 +226,9 @@ export async function submitWebReservation(
     assertDriverAge(input.customer.birthDate, period.pickupAt, refs.car.minDriverAge);
     const quote = await priceReservation(tx, refs, period, settings);
     await tx.lock(carLockKey(refs.car.id));
-    if (!(await carIsFree(tx, refs.car.id, period))) throw reservationConflict();
+    if (!(await carIsFree(tx, refs.car.id, period, settings.bookingRules.turnaroundMinutes))) {
+      throw reservationConflict();
+    }
     const countHit = opts.rateLimit
       ? await takeRateLimit(tx, rateKey("site-reservation", opts.rateLimit.clientKey), opts.rateLimit.limit, now)
       : null;
@@ -292,7 +308,7 @@ export async function quoteWebReservation(
   }
   const prices = await loadPrices(store);
   const offers = await loadActiveOffers(store);
-  const free = await carIsFree(store, refs.car.id, period);
+  const free = await carIsFree(store, refs.car.id, period, settings.bookingRules.turnaroundMinutes);
   return siteQuoteAnswer(refs, period, { prices, offers, settings }, free);
 }
 
@@ -339,7 +355,10 @@ export async function createStaffReservation(
     await assertCustomerExists(tx, store, data.customerId);
     const quote = await priceReservation(tx, refs, period, settings);
     await tx.lock(carLockKey(refs.car.id));
-    if (isBlockingStatus(data.status) && !(await carIsFree(tx, refs.car.id, period))) throw reservationConflict();
+    const buffer = settings.bookingRules.turnaroundMinutes;
+    if (isBlockingStatus(data.status) && !(await carIsFree(tx, refs.car.id, period, buffer))) {
+      throw reservationConflict();
+    }
     const numbering = await takeReservationNumber(tx, now);
 
     const w = writer(tx, store, now);
@@ -464,19 +483,28 @@ export async function updateStaffReservation(
 
     if (edit.customerChanged) await assertCustomerExists(tx, store, data.customerId);
     let quote = edit.oldQuote;
-    if (edit.repricing) {
-      const settings = await loadSettings(tx);
+    const settings = edit.repricing || edit.availabilityCheck ? await loadSettings(tx) : null;
+    if (edit.repricing && settings) {
       const refs = await resolveRefs(tx, store, data, { publicOnly: false });
       quote = await priceReservation(tx, refs, period, settings);
     }
     if (edit.availabilityCheck) {
       await tx.lock(carLockKey(data.carId));
-      if (!(await carIsFree(tx, data.carId, period, id))) throw reservationConflict();
+      const buffer = settings?.bookingRules.turnaroundMinutes ?? 0;
+      if (!(await carIsFree(tx, data.carId, period, buffer, id))) throw reservationConflict();
     }
     const fleet = await fleetMileageUpdate(tx, current, data);
+    // The customer's mail (confirmed, changed, cancelled), queued with the change (notifications).
+    const notice = await prepareChangeMail(tx, store, id, current, {
+      ...data,
+      ...period,
+      number: current.number,
+      ...(quote ? { quote } : {}),
+    });
 
     const w = writer(tx, store, now);
     const next = { ...data, ...period, number: current.number, ...(quote ? { quote } : {}) };
+    const noticeMailId = notice ? queueMail(w, notice) : null;
     const stamps = replaceDoc(
       w,
       COLLECTIONS.reservations,
@@ -498,10 +526,16 @@ export async function updateStaffReservation(
       replaceDoc(w, COLLECTIONS.fleet, fleet.id, { ...fleet.record, mileage: fleet.mileage }, fleet.record.createdAt);
       writeAudit(w, { action: "update", resource: "fleet", recordId: fleet.id, actor: actor.email, reservationId: id });
     }
-    return { record: { ...next, id, ...stamps } as Stamped<Reservation>, before: current.status, fleetId: fleet?.id };
+    return {
+      record: { ...next, id, ...stamps } as Stamped<Reservation>,
+      before: current.status,
+      fleetId: fleet?.id,
+      noticeMailId,
+    };
   });
 
   ctx.events.publish("reservations", id, "updated");
+  if (outcome.noticeMailId) ctx.events.publish("mail", outcome.noticeMailId, "created");
   if (outcome.fleetId) ctx.events.publish("fleet", outcome.fleetId, "updated");
   const { record, before } = outcome;
   ctx.log.info(

@@ -3,13 +3,14 @@
 
 import type { SearchResult } from "../backend/port";
 import { compareCars, toPublicCar } from "../backend/shared/catalog";
-import { BLOCKING_STATUSES, intervalsOverlap } from "../domain/availability";
+import { BLOCKING_STATUSES, blockPeriod, intervalsOverlap, widenedPeriod } from "../domain/availability";
 import { matchesCarFilter, parseCarFilter } from "../domain/carFilter";
 import { isPlainObject } from "../domain/input";
 import type { Reservation } from "../domain/schemas";
 import { checkSearchPeriod, pricedSearchResults, readSearchQuery, searchLocation } from "../domain/search";
 import { loadActiveOffers, loadLocations, loadPrices, loadPublishedCars, loadSettings } from "./catalog";
 import { COLLECTIONS } from "./collections";
+import { blocksStartingBefore } from "./maintenance";
 import type { CoreContext } from "./ports";
 import { toRecord } from "./records";
 
@@ -28,21 +29,26 @@ export async function searchCars(ctx: CoreContext, query: unknown): Promise<Sear
   const cars = await loadPublishedCars(store);
   const prices = await loadPrices(store);
   const offers = await loadActiveOffers(store);
-  // Reservations that hold a car and start before the period ends; the rest of the overlap test
-  // is done here (one range per query is what Firestore's indexes allow).
+  // Reservations that hold a car and maintenance blocks, starting before the period ends (plus the
+  // turnaround buffer); the rest of the overlap test is done here (one range per query is what
+  // Firestore's indexes allow).
+  const searched = { pickupAt: period.from, returnAt: period.to };
+  const buffer = settings.bookingRules.turnaroundMinutes;
+  const until = widenedPeriod(searched, buffer).returnAt;
   const holding = await store.query(COLLECTIONS.reservations, {
     where: [
       { field: "status", op: "in", value: [...BLOCKING_STATUSES] },
-      { field: "pickupAt", op: "<", value: period.to },
+      { field: "pickupAt", op: "<", value: until },
     ],
   });
-  const searched = { pickupAt: period.from, returnAt: period.to };
-  const taken = new Set(
-    holding
+  const blocks = await blocksStartingBefore(store, until);
+  const taken = new Set([
+    ...holding
       .map((doc) => toRecord<Reservation>(doc))
-      .filter((reservation) => intervalsOverlap(reservation, searched))
+      .filter((reservation) => intervalsOverlap(reservation, searched, buffer))
       .map((reservation) => reservation.carId),
-  );
+    ...blocks.filter((block) => intervalsOverlap(blockPeriod(block), searched, buffer)).map((block) => block.carId),
+  ]);
   return pricedSearchResults({
     cars: cars.filter((car) => matchesCarFilter(car, filter)),
     taken,

@@ -1,6 +1,7 @@
 // The texts of the mails both backends send (the local server's outbox and the Firebase
 // "Trigger Email" documents): the same subject, text and HTML from either.
 import { formatDateTime, formatDays, formatMoney, formatNumber } from "./format";
+import { mailLanguageOf, type PlaceholderValues, renderTemplate, templateFor } from "./notifications";
 import { REQUEST_TYPE_LABELS } from "./reservationStatus";
 import {
   type Car,
@@ -21,6 +22,8 @@ export interface OutgoingMail {
   replyTo?: string;
   /** what the mail is about, e.g. "reservation:<id>" */
   ref?: string;
+  /** private files sent along (the signed acts): { filename, path } */
+  attachments?: { filename: string; path: string }[];
 }
 
 export type MailDoc = Omit<Mail, "id" | "createdAt" | "updatedAt">;
@@ -30,7 +33,12 @@ export function pendingMailDoc(mail: OutgoingMail): MailDoc {
   return mailSchema.parse({
     to: mail.to,
     ...(mail.replyTo ? { replyTo: mail.replyTo } : {}),
-    message: { subject: mail.subject, text: mail.text, ...(mail.html ? { html: mail.html } : {}) },
+    message: {
+      subject: mail.subject,
+      text: mail.text,
+      ...(mail.html ? { html: mail.html } : {}),
+      ...(mail.attachments?.length ? { attachments: mail.attachments } : {}),
+    },
     delivery: { state: "PENDING", attempts: 0, error: null, endTime: null },
     ref: mail.ref ?? null,
   }) as MailDoc;
@@ -43,12 +51,12 @@ export const escapeHtml = (value: string): string =>
   );
 
 /** Plain text as simple HTML paragraphs (blank line = new paragraph, newline = <br>). */
-export function textToHtml(text: string, extraHtml = ""): string {
+export function textToHtml(text: string, extraHtml = "", lang: "lt" | "en" = "lt"): string {
   const paragraphs = text
     .split(/\n{2,}/)
     .map((p) => `<p>${escapeHtml(p).replace(/\n/g, "<br>")}</p>`)
     .join("\n");
-  return `<!doctype html><html lang="lt"><head><meta charset="utf-8"></head><body style="font-family:Arial,Helvetica,sans-serif;font-size:15px;line-height:1.5;color:#1a1a1a">\n${paragraphs}${extraHtml ? `\n${extraHtml}` : ""}\n</body></html>`;
+  return `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"></head><body style="font-family:Arial,Helvetica,sans-serif;font-size:15px;line-height:1.5;color:#1a1a1a">\n${paragraphs}${extraHtml ? `\n${extraHtml}` : ""}\n</body></html>`;
 }
 
 /** Replaces {name} placeholders; an unknown placeholder is left as written. */
@@ -81,10 +89,10 @@ export const priceHtml = (quote: Quote): string =>
 
 export interface ReservationMailContext {
   reservationId: string;
-  settings: Pick<Settings, "company" | "emailTemplates">;
+  settings: Pick<Settings, "company" | "emailTemplates"> & { emailTemplatesEn?: Settings["emailTemplatesEn"] };
   number: string;
   car: Pick<Car, "make" | "model">;
-  customer: { firstName: string; lastName: string; email: string; phone: string };
+  customer: { firstName: string; lastName: string; email: string; phone: string; language?: string | null };
   pickupAt: string;
   returnAt: string;
   pickupLocation: Pick<Location, "name">;
@@ -98,25 +106,29 @@ export function reservationMails(ctx: ReservationMailContext): OutgoingMail[] {
   const company = ctx.settings.company;
   const pickup = `${formatDateTime(ctx.pickupAt)}, ${ctx.pickupLocation.name}`;
   const ret = `${formatDateTime(ctx.returnAt)}, ${ctx.returnLocation.name}`;
-  const values = {
-    number: ctx.number,
-    name: `${ctx.customer.firstName} ${ctx.customer.lastName}`,
-    car: `${ctx.car.make} ${ctx.car.model}`,
-    pickup,
-    return: ret,
-    total: formatMoney(ctx.quote.total),
-    company: company.brand || company.name,
+  const language = mailLanguageOf(ctx.customer);
+  const values: PlaceholderValues = {
+    numeris: ctx.number,
+    vardas: `${ctx.customer.firstName} ${ctx.customer.lastName}`,
+    automobilis: `${ctx.car.make} ${ctx.car.model}`,
+    paemimas: pickup,
+    paemimo_laikas: formatDateTime(ctx.pickupAt),
+    grazinimas: ret,
+    vieta: ctx.pickupLocation.name,
+    suma: formatMoney(ctx.quote.total),
+    uzstatas: formatMoney(ctx.quote.deposit),
+    imone: company.brand || company.name,
   };
-  const template = ctx.settings.emailTemplates.reservationReceived;
-  const body = fillTemplate(template.body, values);
+  const template = templateFor(ctx.settings, "reservationReceived", language);
+  const body = renderTemplate(template.body, values);
   const ref = `reservation:${ctx.reservationId}`;
   const mails: OutgoingMail[] = [
     {
       to: ctx.customer.email,
       ...(company.emails[0] ? { replyTo: company.emails[0] } : {}),
-      subject: fillTemplate(template.subject, values),
+      subject: renderTemplate(template.subject, values),
       text: `${body}\n\n${priceText(ctx.quote)}`,
-      html: textToHtml(body, `<p><strong>Kainos išklotinė</strong></p>${priceHtml(ctx.quote)}`),
+      html: textToHtml(body, `<p><strong>Kainos išklotinė</strong></p>${priceHtml(ctx.quote)}`, language),
       ref,
     },
   ];
@@ -125,10 +137,10 @@ export function reservationMails(ctx: ReservationMailContext): OutgoingMail[] {
     const details = [
       `Gauta nauja rezervacija ${ctx.number} iš svetainės.`,
       "",
-      `Klientas: ${values.name}`,
+      `Klientas: ${values.vardas}`,
       `El. paštas: ${ctx.customer.email}`,
       `Telefonas: ${ctx.customer.phone}`,
-      `Automobilis: ${values.car}`,
+      `Automobilis: ${values.automobilis}`,
       `Paėmimas: ${pickup}`,
       `Grąžinimas: ${ret}`,
       ...(ctx.comment ? [`Komentaras: ${ctx.comment}`] : []),
@@ -136,7 +148,7 @@ export function reservationMails(ctx: ReservationMailContext): OutgoingMail[] {
     mails.push({
       to: staffAddress,
       replyTo: ctx.customer.email,
-      subject: `Nauja rezervacija ${ctx.number}: ${values.car}`,
+      subject: `Nauja rezervacija ${ctx.number}: ${values.automobilis}`,
       text: `${details}\n\n${priceText(ctx.quote)}`,
       html: textToHtml(details, priceHtml(ctx.quote)),
       ref,

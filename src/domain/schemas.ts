@@ -1,6 +1,12 @@
 // Entity schemas shared by the browser, the server and Cloud Functions.
 // One rule, written once: every boundary parses with these.
 import { z } from "zod";
+import {
+  DEFAULT_EMAIL_TEMPLATES_EN,
+  DEFAULT_EMAIL_TEMPLATES_LT,
+  type EmailTemplateKey,
+  type EmailTemplateSet,
+} from "./emailTemplateDefaults";
 import { formatCount, formatDays, formatNumber } from "./format";
 import { formatIban, isValidIban } from "./iban";
 import { ENTITY_ID_PATTERN, SLUG_PATTERN } from "./ids";
@@ -142,6 +148,11 @@ export const fleetSchema = z
     mileage: z.number({ error: numberTypeError }).int().min(0).max(3_000_000),
     insuranceValidTo: isoDate.nullable().default(null),
     inspectionValidTo: isoDate.nullable().default(null),
+    // Upkeep (src/domain/upkeep.ts warns ahead): the next service by date and by mileage
+    // (lastServiceMileage + serviceIntervalKm). Absent in older documents: null.
+    serviceDueDate: isoDate.nullable().default(null),
+    serviceIntervalKm: z.number({ error: numberTypeError }).int().min(1).max(200_000).nullable().default(null),
+    lastServiceMileage: z.number({ error: numberTypeError }).int().min(0).max(3_000_000).nullable().default(null),
     notes: z.string().max(5000).default(""),
   })
   .strict();
@@ -272,6 +283,8 @@ export const customerSchema = z
     address: optionalText(250),
     notes: z.string().max(5000).default(""),
     consentAt: isoDateTime.nullable().default(null),
+    /** the language of the customer's e-mails (src/domain/notifications.ts); absent (older documents): "lt" */
+    language: z.enum(["lt", "en"], { error: "Pasirinkite kalbą: lietuvių arba anglų" }).optional(),
   })
   .strict();
 export type Customer = z.infer<typeof customerSchema>;
@@ -426,6 +439,8 @@ export const handoverActSchema = z
     licence: licenceCheckSchema,
     /** open damages of the car's register that the customer saw and confirmed */
     confirmedDamageIds: z.array(entityId).max(200).default([]),
+    /** the rental agreement the customer signed at the hand-over, kept unchanged */
+    agreementDocument: privateFile.optional(),
   })
   .strict();
 export type HandoverAct = z.infer<typeof handoverActSchema>;
@@ -587,6 +602,8 @@ export const bookingRulesSchema = z
       .default(0.21),
     openingHour: z.number().int().min(0).max(23).default(8),
     closingHour: z.number().int().min(1).max(24).default(20),
+    /** minutes between two holds of one car (cleaning); src/domain/availability.ts applies it */
+    turnaroundMinutes: z.number({ error: numberTypeError }).int().min(0).max(1440).default(0),
   })
   .strict()
   // Rules that only hold together; a violation is reported on the field to change.
@@ -665,12 +682,41 @@ export const companyDetailsSchema = z
   .strict();
 export type CompanyDetails = z.infer<typeof companyDetailsSchema>;
 
-export const emailTemplatesSchema = z
+const emailTemplateSchema = z.object({ subject: text(200), body: text(20_000) }).strict();
+/** One language's templates; a template missing from an older document is the default one. */
+const emailTemplateSetSchema = (defaults: EmailTemplateSet) => {
+  const entry = (key: EmailTemplateKey) => emailTemplateSchema.default({ ...defaults[key] });
+  return z
+    .object({
+      reservationReceived: entry("reservationReceived"),
+      reservationConfirmed: entry("reservationConfirmed"),
+      reservationChanged: entry("reservationChanged"),
+      reservationCancelled: entry("reservationCancelled"),
+      pickupReminder: entry("pickupReminder"),
+      returnThanks: entry("returnThanks"),
+      handoverAct: entry("handoverAct"),
+      returnAct: entry("returnAct"),
+      requestReply: entry("requestReply"),
+    })
+    .strict();
+};
+/** Lithuanian (the default language) */
+export const emailTemplatesSchema = emailTemplateSetSchema(DEFAULT_EMAIL_TEMPLATES_LT);
+export const emailTemplatesEnSchema = emailTemplateSetSchema(DEFAULT_EMAIL_TEMPLATES_EN);
+
+/** The rental desk's rates for the return charges (src/domain/returnCharges.ts). */
+export const DESK_DEFAULTS = { extraKmRate: 0.2, fuelChargePerQuarter: 15, cleaningFee: 30 } as const;
+export const deskSettingsSchema = z
   .object({
-    reservationReceived: z.object({ subject: text(200), body: text(20_000) }).strict(),
-    requestReply: z.object({ subject: text(200), body: text(20_000) }).strict(),
+    /** € per kilometre over the car's limit */
+    extraKmRate: money.default(DESK_DEFAULTS.extraKmRate),
+    /** € per missing quarter of the tank */
+    fuelChargePerQuarter: money.default(DESK_DEFAULTS.fuelChargePerQuarter),
+    /** € when the car comes back needing cleaning */
+    cleaningFee: money.default(DESK_DEFAULTS.cleaningFee),
   })
   .strict();
+export type DeskSettings = z.infer<typeof deskSettingsSchema>;
 
 export const settingsSchema = z
   .object({
@@ -682,6 +728,15 @@ export const settingsSchema = z
     privacy: z.string().max(200_000).default(""),
     contractTemplate: z.string().max(200_000).default(""),
     emailTemplates: emailTemplatesSchema,
+    /** the same templates in English, for customers whose language is "en" (absent: English defaults) */
+    emailTemplatesEn: emailTemplatesEnSchema.optional(),
+    /** how many hours before the pickup the reminder e-mail goes out (src/core/reminders.ts); absent: 24 */
+    reminderHours: z
+      .number({ error: numberTypeError })
+      .int({ error: "Turi būti sveikas skaičius" })
+      .min(1, { error: "Priminimas siunčiamas ne anksčiau kaip 1 val. iki paėmimo" })
+      .max(168, { error: "Priminimas siunčiamas ne vėliau kaip 168 val. (7 d.) iki paėmimo" })
+      .optional(),
     /** the smallest daily rate any price may have (src/domain/priceFloor.ts); older documents: 1 € */
     minDailyRate: z
       .number({ error: numberTypeError })
@@ -691,6 +746,8 @@ export const settingsSchema = z
         error: "Suma gali turėti ne daugiau kaip 2 skaitmenis po kablelio",
       })
       .default(1),
+    /** the rental desk's rates; older documents: the defaults */
+    desk: deskSettingsSchema.default({ ...DESK_DEFAULTS }),
   })
   .strict();
 export type Settings = z.infer<typeof settingsSchema>;
@@ -712,6 +769,21 @@ export const staffUserSchema = z
   .strict();
 export type StaffUser = Omit<z.infer<typeof staffUserSchema>, "password">;
 
+export const MAIL_ATTACHMENTS_MAX = 5;
+/** A mail's attachment: the private file it is read from and the name the customer sees. */
+export const mailAttachmentSchema = z
+  .object({
+    filename: z
+      .string()
+      .trim()
+      .min(1)
+      .max(120)
+      .regex(/^[^/\\]+$/, { error: "Neteisingas failo pavadinimas" }),
+    path: privateFile,
+  })
+  .strict();
+export type MailAttachment = z.infer<typeof mailAttachmentSchema>;
+
 /** The Firebase "Trigger Email" extension's document shape. */
 export const mailSchema = z
   .object({
@@ -719,7 +791,13 @@ export const mailSchema = z
     to: z.union([email, z.array(email).min(1)]),
     replyTo: email.optional(),
     message: z
-      .object({ subject: text(300), text: z.string().max(100_000), html: z.string().max(200_000).optional() })
+      .object({
+        subject: text(300),
+        text: z.string().max(100_000),
+        html: z.string().max(200_000).optional(),
+        /** files sent along, e.g. the signed act: a private file (desk/…, documents/…) and its name in the mail */
+        attachments: z.array(mailAttachmentSchema).max(MAIL_ATTACHMENTS_MAX).optional(),
+      })
       .strict(),
     delivery: z
       .object({
@@ -837,5 +915,6 @@ export const ADMIN_RESOURCES = {
   settings: settingsSchema,
   staff: staffUserSchema,
   mail: mailSchema,
+  damages: damageSchema,
 } as const;
 export type AdminResource = keyof typeof ADMIN_RESOURCES;

@@ -76,6 +76,7 @@ export const SEARCH_FIELDS = {
   mail: ["to", "message.subject", "ref"],
   "client-errors": ["message", "kind", "url"],
   "audit-log": ["actor", "action", "resource", "recordId"],
+  damages: ["note"],
 } as const satisfies Record<string, readonly string[]>;
 export type SearchResource = keyof typeof SEARCH_FIELDS;
 

@@ -1,8 +1,9 @@
 // The settings document as both backends read it: a store without one (a fresh install
 // before the admin saved the settings) or with an older one still works; booking rules and
 // e-mail templates fall back to defaults, missing texts are empty.
+import { DEFAULT_EMAIL_TEMPLATES_EN, DEFAULT_EMAIL_TEMPLATES_LT } from "./emailTemplateDefaults";
 import { floorOfSettings } from "./priceFloor";
-import { bookingRulesSchema, type Settings } from "./schemas";
+import { bookingRulesSchema, DESK_DEFAULTS, deskSettingsSchema, type Settings } from "./schemas";
 
 export const EMPTY_COMPANY: Settings["company"] = {
   name: "",
@@ -16,34 +17,33 @@ export const EMPTY_COMPANY: Settings["company"] = {
 };
 
 /** The e-mail templates until the company saves its own (settings page); the demo data uses them too. */
-export const DEFAULT_EMAIL_TEMPLATES: Settings["emailTemplates"] = {
-  reservationReceived: {
-    subject: "Rezervacija {number} gauta",
-    // "Laba diena," and a new sentence: a nominative full name is no Lithuanian greeting.
-    body: `Laba diena,
+export const DEFAULT_EMAIL_TEMPLATES: Settings["emailTemplates"] = DEFAULT_EMAIL_TEMPLATES_LT;
 
-Dėkojame, gavome Jūsų rezervaciją {number}.
-
-Automobilis: {car}
-Paėmimas: {pickup}
-Grąžinimas: {return}
-Iš viso (su PVM): {total}
-
-Netrukus susisieksime ir rezervaciją patvirtinsime. Atvykdami turėkite asmens dokumentą, vairuotojo pažymėjimą ir mokėjimo kortelę užstatui.
-
-Pagarbiai
-{company}`,
-  },
-  requestReply: {
-    subject: "Re: {subject}",
-    body: `Laba diena,
-
-{body}
-
-Pagarbiai
-{company}`,
-  },
+/** Hours before the pickup the reminder goes out; 24 when the document has none (or a broken one). */
+export const DEFAULT_REMINDER_HOURS = 24;
+const reminderHoursOf = (doc: Partial<Settings>): number => {
+  const hours = doc.reminderHours;
+  return typeof hours === "number" && Number.isInteger(hours) && hours >= 1 && hours <= 168
+    ? hours
+    : DEFAULT_REMINDER_HOURS;
 };
+
+/**
+ * Stored templates over the defaults: one that is not a subject and a body of text (a document
+ * written around the checks, e.g. by hand in the Firebase console) falls back to its default.
+ */
+function templatesOf<T extends Record<string, { subject: string; body: string }>>(defaults: T, stored: unknown): T {
+  const result: Record<string, { subject: string; body: string }> = { ...defaults };
+  if (typeof stored !== "object" || stored === null) return result as T;
+  for (const [key, value] of Object.entries(stored)) {
+    const template = value as { subject?: unknown; body?: unknown } | null;
+    if (!Object.hasOwn(defaults, key) || typeof template !== "object" || template === null) continue;
+    if (typeof template.subject === "string" && template.subject.trim() !== "" && typeof template.body === "string") {
+      result[key] = { subject: template.subject, body: template.body };
+    }
+  }
+  return result as T;
+}
 
 /** The settings from the stored document (`{}` when there is none). */
 export function settingsFromDoc(
@@ -59,9 +59,9 @@ export function settingsFromDoc(
     privacy: doc.privacy ?? "",
     contractTemplate: doc.contractTemplate ?? "",
     minDailyRate: floorOfSettings(doc),
-    emailTemplates: {
-      reservationReceived: doc.emailTemplates?.reservationReceived ?? defaultTemplates.reservationReceived,
-      requestReply: doc.emailTemplates?.requestReply ?? defaultTemplates.requestReply,
-    },
+    desk: deskSettingsSchema.safeParse(doc.desk ?? {}).data ?? { ...DESK_DEFAULTS },
+    emailTemplates: templatesOf(defaultTemplates, doc.emailTemplates),
+    emailTemplatesEn: templatesOf(DEFAULT_EMAIL_TEMPLATES_EN, doc.emailTemplatesEn),
+    reminderHours: reminderHoursOf(doc),
   };
 }

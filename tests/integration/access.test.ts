@@ -24,6 +24,7 @@ const RESOURCES = [
   "mail",
   "client-errors",
   "audit-log",
+  "damages",
 ] as const;
 const SOME_ID = "3f2b8c1e-5a47-4d0e-9b6a-2c8e1f4d7a90";
 

@@ -107,6 +107,16 @@ export const FIRESTORE_MATRIX: Readonly<Record<string, CollectionRules>> = {
     },
   },
   // The bulk price changes' history: written by the applyPriceUpdate function, read by staff.
+  // The cars' damage register: entered by the returnReservation function, marked repaired by the
+  // markDamageRepaired function; in the rules staff may only move an open damage to repaired.
+  damages: {
+    expected: {
+      anonymous: NONE,
+      signedIn: NONE,
+      staff: row("allow", "allow", "deny", "deny", "deny"),
+      admin: row("allow", "allow", "deny", "deny", "deny"),
+    },
+  },
   priceUpdates: {
     expected: {
       anonymous: NONE,
@@ -143,6 +153,7 @@ export const FIRESTORE_MATRIX: Readonly<Record<string, CollectionRules>> = {
   counters: { expected: { anonymous: NONE, signedIn: NONE, staff: NONE, admin: NONE } },
   reservationLocks: { expected: { anonymous: NONE, signedIn: NONE, staff: NONE, admin: NONE } },
   rateLimits: { expected: { anonymous: NONE, signedIn: NONE, staff: NONE, admin: NONE } },
+  calendarFeeds: { expected: { anonymous: NONE, signedIn: NONE, staff: NONE, admin: NONE } },
 };
 
 /** The claims each persona signs in with (the uid is also the id of their own staff document). */

@@ -18,6 +18,20 @@ const STAFF_FILES: Record<Persona, Row> = {
   staff: { get: "allow", create: "allow", delete: "allow" },
   admin: { get: "allow", create: "allow", delete: "allow" },
 };
+/** desk/: the rental desk's photos and signatures; staff add them, nobody replaces or removes them. */
+const DESK_FILES: Record<Persona, Row> = {
+  anonymous: { get: "deny", create: "deny", delete: "deny" },
+  signedIn: { get: "deny", create: "deny", delete: "deny" },
+  staff: { get: "allow", create: "allow", delete: "deny" },
+  admin: { get: "allow", create: "allow", delete: "deny" },
+};
+/** documents/: signed PDFs, written by Cloud Functions only; staff read them. */
+const SIGNED_DOCUMENTS: Record<Persona, Row> = {
+  anonymous: { get: "deny", create: "deny", delete: "deny" },
+  signedIn: { get: "deny", create: "deny", delete: "deny" },
+  staff: { get: "allow", create: "deny", delete: "deny" },
+  admin: { get: "allow", create: "deny", delete: "deny" },
+};
 const CLOSED: Record<Persona, Row> = {
   anonymous: { get: "deny", create: "deny", delete: "deny" },
   signedIn: { get: "deny", create: "deny", delete: "deny" },
@@ -31,6 +45,8 @@ export const STORAGE_MATRIX: Readonly<Record<string, Record<Persona, Row>>> = {
   "offers/pavyzdys.png": PUBLIC_IMAGES,
   "news/pavyzdys.png": PUBLIC_IMAGES,
   "misc/pavyzdys.png": STAFF_FILES,
+  "desk/pavyzdys.png": DESK_FILES,
+  "documents/pavyzdys.png": SIGNED_DOCUMENTS,
   "kita/pavyzdys.png": CLOSED,
   "cars/giliau/pavyzdys.png": CLOSED,
 };

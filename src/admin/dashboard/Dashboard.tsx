@@ -22,6 +22,7 @@ import type { Car, InquiryRequest, Reservation } from "../../domain/schemas";
 import { addDaysToDateString, vilniusDateString } from "../../domain/time";
 import { type DaySpan, daySpans, mondayIndex, weekdayLong, weekdayShort } from "../common/days";
 import { choiceName, REQUEST_TYPE_CHOICES } from "../labels";
+import { UpkeepWarnings } from "./UpkeepWarnings";
 
 type ReservationRecord = Reservation & { id: string };
 type RequestRecord = InquiryRequest & { id: string };
@@ -412,6 +413,7 @@ export function Dashboard() {
         />
         <NextDaysCard days={nextDays} reservations={occupying} fleetSize={fleetSize} basename={basename} />
       </Box>
+      <UpkeepWarnings />
     </Box>
   );
 }

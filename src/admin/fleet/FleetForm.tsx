@@ -23,7 +23,17 @@ export function FleetEdit() {
 
 export function FleetCreate() {
   return (
-    <Create redirect="list" record={{ notes: "", insuranceValidTo: null, inspectionValidTo: null }}>
+    <Create
+      redirect="list"
+      record={{
+        notes: "",
+        insuranceValidTo: null,
+        inspectionValidTo: null,
+        serviceDueDate: null,
+        serviceIntervalKm: null,
+        lastServiceMileage: null,
+      }}
+    >
       <FleetForm />
     </Create>
   );

@@ -438,6 +438,22 @@ const resources: Record<string, ResourceMessages> = {
       password: "Naujas slaptažodis",
     },
   },
+  damages: {
+    name: "Pažeidimas |||| Pažeidimai |||| Pažeidimų",
+    fields: {
+      ...audit,
+      carId: "Automobilis",
+      reservationId: "Rezervacija",
+      note: "Pažeidimas",
+      x: "Vieta",
+      y: "Vieta",
+      photos: "Nuotraukos",
+      status: "Būsena",
+      foundAt: "Rastas",
+      repairedAt: "Sutaisytas",
+      repairedBy: "Sutaisymą pažymėjo",
+    },
+  },
   mail: {
     name: "Laiškas |||| Laiškai |||| Laiškų",
     fields: {

@@ -55,6 +55,7 @@ export function AdminMenu() {
         <Menu.ResourceItem name="prices" />
         <Menu.Item to={`${basename}/price-update`} primaryText="Kainų atnaujinimas" leftIcon={<TrendingUpIcon />} />
         <Menu.ResourceItem name="fleet" />
+        <Menu.ResourceItem name="damages" />
         <Menu.ResourceItem name="extras" />
         <Menu.ResourceItem name="locations" />
       </Group>

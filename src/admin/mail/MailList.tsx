@@ -4,6 +4,8 @@ import type { Mail } from "../../domain/schemas";
 import { csvExporter, EXPORT_SELECTED_LABEL } from "../common/csv";
 import { type ChipTone, ChoiceChip, DateTimeValue } from "../common/fields";
 import { choiceName, MAIL_STATE_CHOICES } from "../labels";
+import { MailRef } from "./MailRef";
+import { ResendMailButton } from "./ResendMailButton";
 
 type MailRecord = Mail & { id: string };
 const Column = DataTable.Col<MailRecord>;
@@ -55,6 +57,13 @@ export function MailList() {
           render={() => <ChoiceChip source="delivery.state" choices={MAIL_STATE_CHOICES} tones={MAIL_STATE_TONES} />}
         />
         <Column source="delivery.attempts" label="resources.mail.fields.attempts" disableSort />
+        <Column
+          source="ref"
+          label="resources.mail.fields.ref"
+          disableSort
+          render={(mail) => <MailRef value={mail.ref} />}
+        />
+        <Column label="" disableSort render={(mail) => <ResendMailButton mail={mail} compact />} />
       </DataTable>
     </List>
   );

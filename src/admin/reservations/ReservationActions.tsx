@@ -22,15 +22,14 @@ import {
   ListItemText,
   Menu,
   MenuItem,
-  Link as MuiLink,
   TextField,
   Tooltip,
   Typography,
 } from "@mui/material";
 import { type MouseEvent as ReactMouseEvent, type ReactNode, useId, useState } from "react";
 import { useBasename, useNotify, usePermissions, useRecordContext, useRefresh, useUpdate } from "react-admin";
-import { Link } from "react-router-dom";
-import { formatDateTime, formatNumber } from "../../domain/format";
+import { useNavigate } from "react-router-dom";
+import { formatDateTime } from "../../domain/format";
 import { allowedTransitions } from "../../domain/reservationStatus";
 import type { Reservation, ReservationStatus } from "../../domain/schemas";
 import {
@@ -232,11 +231,7 @@ function ConfirmDialog({
   );
 }
 
-const fuelText = (value: string | null | undefined) => (value ? (value === "1" ? "pilnas" : value) : "neįrašyta");
-const mileageText = (value: number | null | undefined) =>
-  typeof value === "number" ? `${formatNumber(value)} km` : "neįrašyta";
-
-type DialogKind = "cancel" | "handover" | "return" | "no_show" | null;
+type DialogKind = "cancel" | "handover" | "no_show" | null;
 
 /** Keeps a click inside a list row from opening the row. */
 const stop = (event: ReactMouseEvent) => event.stopPropagation();
@@ -292,6 +287,7 @@ export function ReservationStatusActions({ compact = false }: { compact?: boolea
   const { permissions } = usePermissions<string | null>();
   const basename = useBasename();
   const notify = useNotify();
+  const navigate = useNavigate();
   const { change, isPending } = useStatusChange(record);
   const [dialog, setDialog] = useState<DialogKind>(null);
   if (!record?.id || !record.status) return null;
@@ -300,7 +296,7 @@ export function ReservationStatusActions({ compact = false }: { compact?: boolea
   if (next.length === 0) return null;
   const isAdmin = permissions === "admin";
   const early = isBeforePickupDay(record.pickupAt);
-  const contractPath = `${basename}/print-edit/${record.id}`;
+  const handoverPath = `${basename}/reservations/${record.id}/handover`;
   const size = compact ? "small" : "medium";
 
   /** Runs a change; a dialog's refusal stays in the dialog, success closes it. */
@@ -335,7 +331,8 @@ export function ReservationStatusActions({ compact = false }: { compact?: boolea
       label: "Perduoti",
       icon: <DirectionsCarIcon />,
       blockedBy: earlyNote,
-      onClick: () => (early ? setDialog("handover") : oneClick("active")),
+      // the desk's hand-over wizard; before the pickup day an admin first gives the reason
+      onClick: () => (early ? setDialog("handover") : navigate(handoverPath)),
     });
   }
   if (next.includes("completed")) {
@@ -343,7 +340,7 @@ export function ReservationStatusActions({ compact = false }: { compact?: boolea
       key: "return",
       label: "Grąžinti",
       icon: <AssignmentReturnIcon />,
-      onClick: () => setDialog("return"),
+      onClick: () => navigate(`${basename}/reservations/${record.id}/return`),
     });
   }
   if (next.includes("no_show")) {
@@ -393,8 +390,6 @@ export function ReservationStatusActions({ compact = false }: { compact?: boolea
     })
   );
 
-  const contract = record.contract;
-  const readingsMissing = contract?.mileageIn == null || contract?.fuelIn == null;
   const label = record.number ? `Rezervacija ${record.number}` : "Rezervacija";
 
   return (
@@ -435,46 +430,15 @@ export function ReservationStatusActions({ compact = false }: { compact?: boolea
         intro={`${handoverTooEarlyMessage(record.pickupAt)}. Administratorius gali perduoti anksčiau, nurodęs priežastį.`}
         label="Ankstesnio perdavimo priežastis"
         missing={OVERRIDE_REASON_MISSING}
-        confirmLabel="Perduoti"
+        confirmLabel="Toliau į perdavimą"
         confirmColor="primary"
         busy={isPending}
         onClose={() => setDialog(null)}
-        onConfirm={(reason) => run("active", reason)}
+        onConfirm={async (reason) => {
+          navigate(handoverPath, { state: { statusReason: reason.trim() } });
+          return null;
+        }}
       />
-      <ConfirmDialog
-        open={dialog === "return"}
-        title="Automobilis grąžintas?"
-        confirmLabel="Grąžinti ir užbaigti"
-        busy={isPending}
-        onClose={() => setDialog(null)}
-        onConfirm={() => run("completed")}
-      >
-        <DialogContentText component="div">
-          {label} bus užbaigta; po to keisti galima tik vidines pastabas.
-        </DialogContentText>
-        <Box component="dl" sx={{ display: "grid", gridTemplateColumns: "auto 1fr", columnGap: 2, my: 2 }}>
-          <Typography component="dt">Rida išduodant</Typography>
-          <Typography component="dd" sx={{ m: 0 }}>
-            {mileageText(contract?.mileageOut)}
-          </Typography>
-          <Typography component="dt">Rida grąžinant</Typography>
-          <Typography component="dd" sx={{ m: 0 }}>
-            {mileageText(contract?.mileageIn)}
-          </Typography>
-          <Typography component="dt">Degalai grąžinant</Typography>
-          <Typography component="dd" sx={{ m: 0 }}>
-            {fuelText(contract?.fuelIn)}
-          </Typography>
-        </Box>
-        {readingsMissing && (
-          <Alert severity="warning">
-            Grąžinimo rodmenys (rida, degalai) dar neįrašyti.{" "}
-            <MuiLink component={Link} to={contractPath}>
-              Įrašyti sutartyje
-            </MuiLink>
-          </Alert>
-        )}
-      </ConfirmDialog>
       <ConfirmDialog
         open={dialog === "no_show"}
         title="Klientas neatvyko?"

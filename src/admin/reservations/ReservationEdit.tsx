@@ -3,7 +3,9 @@ import { Button, Edit, TopToolbar, useBasename, useRecordContext } from "react-a
 import { Link, useParams } from "react-router-dom";
 import type { Reservation } from "../../domain/schemas";
 import { ReservationStatusActions } from "./ReservationActions";
+import { ReservationDocuments } from "./ReservationDocuments";
 import { ReservationForm } from "./ReservationForm";
+import { ReservationMails } from "./ReservationMails";
 
 function ReservationTitle() {
   const record = useRecordContext<Reservation>();
@@ -18,6 +20,7 @@ function ReservationActions({ id }: { id: string }) {
       <Button component={Link} to={`${basename}/print-edit/${id}`} label="Sutartis ir spausdinimas">
         <PrintIcon />
       </Button>
+      <ReservationDocuments />
     </TopToolbar>
   );
 }
@@ -37,6 +40,7 @@ export function ReservationEdit() {
       redirect={false}
     >
       <ReservationForm />
+      <ReservationMails />
     </Edit>
   );
 }

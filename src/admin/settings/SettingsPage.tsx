@@ -36,6 +36,8 @@ import type { Extra, Location } from "../../domain/schemas";
 import { settingsSchema } from "../../domain/schemas";
 import { emptyToString } from "../common/form";
 import { zodFormValidator } from "../validation";
+import { DeskSettingsSection } from "./DeskSettingsSection";
+import { EmailTemplatesSection } from "./EmailTemplatesSection";
 
 const validateSettings = zodFormValidator(settingsSchema);
 
@@ -205,6 +207,15 @@ function SettingsForm() {
         <NumberInput source="bookingRules.openingHour" label="Darbo pradžia, val." step={1} min={0} max={23} />
         <NumberInput source="bookingRules.closingHour" label="Darbo pabaiga, val." step={1} min={1} max={24} />
         <NumberInput
+          source="bookingRules.turnaroundMinutes"
+          label="Tarpas tarp nuomų, min."
+          helperText="Laikas automobiliui paruošti (pvz., valyti): nuo 0 iki 1440 min. tarp grąžinimo ir kito paėmimo"
+          defaultValue={0}
+          step={15}
+          min={0}
+          max={1440}
+        />
+        <NumberInput
           source="minDailyRate"
           label="Mažiausia paros kaina, €"
           helperText="Jokia kainos pakopa negali būti pigesnė; taikoma redaguojant ir masiškai keičiant kainas"
@@ -213,6 +224,9 @@ function SettingsForm() {
           min={0.01}
           max={MAX_MIN_DAILY_RATE}
         />
+      </FormTab>
+      <FormTab label="Nuomos punktas">
+        <DeskSettingsSection />
       </FormTab>
       <FormTab label="Tekstai">
         <TextInput source="terms" label="Nuomos sąlygos" multiline minRows={8} parse={emptyToString} />
@@ -233,39 +247,7 @@ function SettingsForm() {
         </Typography>
       </FormTab>
       <FormTab label="Laiškų šablonai">
-        <Typography variant="body2" color="text.secondary">
-          Žymės siunčiant pakeičiamos tikromis reikšmėmis. Rezervacijos laiške: {"{name}"}, {"{number}"}, {"{car}"},{" "}
-          {"{pickup}"}, {"{return}"}, {"{total}"}, {"{company}"}. Atsakyme į užklausą: {"{name}"}, {"{subject}"},{" "}
-          {"{body}"} (atsakymo tekstas), {"{company}"}.
-        </Typography>
-        <TextInput
-          source="emailTemplates.reservationReceived.subject"
-          label="Rezervacija gauta: tema"
-          validate={required()}
-          parse={emptyToString}
-        />
-        <TextInput
-          source="emailTemplates.reservationReceived.body"
-          label="Rezervacija gauta: tekstas"
-          multiline
-          minRows={8}
-          validate={required()}
-          parse={emptyToString}
-        />
-        <TextInput
-          source="emailTemplates.requestReply.subject"
-          label="Atsakymas į užklausą: tema"
-          validate={required()}
-          parse={emptyToString}
-        />
-        <TextInput
-          source="emailTemplates.requestReply.body"
-          label="Atsakymas į užklausą: tekstas"
-          multiline
-          minRows={6}
-          validate={required()}
-          parse={emptyToString}
-        />
+        <EmailTemplatesSection />
       </FormTab>
     </TabbedForm>
   );

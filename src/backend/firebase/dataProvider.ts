@@ -554,10 +554,29 @@ export function createFirestoreDataProvider(
   // The back-office's server-side operations (src/admin/adminApi.ts), with the local server's answers.
   const actions: AdminActions = {
     replyToRequest: (id, input) => action(CALLABLES.replyToRequest, { id, input }, ["requests", "mail"]),
+    resendMail: (id) => action(CALLABLES.resendMail, { id }, ["mail"]),
     previewPriceUpdate: (input) => action(CALLABLES.previewPriceUpdate, input),
     applyPriceUpdate: (input) => action(CALLABLES.applyPriceUpdate, input, ["prices"]),
     undoPriceUpdate: (input) => action(CALLABLES.undoPriceUpdate, input, ["prices"]),
     checkQuote: (input) => action(CALLABLES.checkQuote, input),
+    deskInfo: (id) => action(CALLABLES.deskInfo, { id }),
+    handOverReservation: (id, body) =>
+      action(CALLABLES.handOverReservation, { id, body }, ["reservations", "fleet", "mail"]),
+    previewReturn: (id, body) => action(CALLABLES.previewReturn, { id, body }),
+    returnReservation: (id, body) =>
+      action(CALLABLES.returnReservation, { id, body }, ["reservations", "fleet", "mail", "damages"]),
+    markDamageRepaired: (id, version) => action(CALLABLES.markDamageRepaired, { id, version }, ["damages"]),
+    regenerateCalendarFeed: (input) => action(CALLABLES.regenerateCalendarFeed, input),
+    listCalendarFeeds: () => action(CALLABLES.listCalendarFeeds, {}),
+    createMaintenance: (input) => action(CALLABLES.createMaintenance, input),
+    updateMaintenance: (id, input) => action(CALLABLES.updateMaintenance, { id, input }),
+    deleteMaintenance: (id) => action(CALLABLES.deleteMaintenance, { id }),
+    listMaintenance: (input) => action(CALLABLES.listMaintenance, input),
+    async downloadDeskDocument(id, kind) {
+      const file = await action<{ base64: string; contentType: string }>(CALLABLES.deskDocument, { id, kind });
+      const bytes = Uint8Array.from(atob(file.base64), (char) => char.charCodeAt(0));
+      return new Blob([bytes], { type: file.contentType });
+    },
     async priceUpdateHistory() {
       try {
         const snapshot = await getDocsFromServer(

@@ -18,6 +18,8 @@ export const INTERNAL_COLLECTIONS = {
   reservationLocks: "reservationLocks",
   /** accepted inquiries per client IP and window */
   rateLimits: "rateLimits",
+  /** secret iCal addresses (only the token hashes), read and written by the ical / regenerateCalendarFeed functions */
+  calendarFeeds: "calendarFeeds",
 } as const;
 
 /** The public projection of the settings document (company details, texts, booking rules). */
@@ -180,6 +182,16 @@ export const RESOURCE_MODELS: Readonly<Record<FirestoreResource, ResourceModel>>
     // The Trigger Email extension sends every document here: only functions queue mail.
     writes: "readonly",
   }),
+  // The damage register: written by the desk's callables (returnReservation, markDamageRepaired).
+  damages: model({
+    collection: "damages",
+    schema: ADMIN_RESOURCES.damages,
+    filters: ["carId", "status"],
+    sorts: ["foundAt"],
+    ranges: ["foundAt"],
+    defaultSort: { field: "foundAt", order: "DESC" },
+    writes: "readonly",
+  }),
   "client-errors": model({
     collection: "clientErrors",
     schema: clientErrorSchema,
@@ -217,4 +229,5 @@ export { SEARCH_FIELD };
 
 /** Upload folders and who may read them (storage.rules says the same). */
 export const PUBLIC_FILE_FOLDERS = ["cars", "offers", "news"] as const;
-export const FILE_FOLDERS = [...PUBLIC_FILE_FOLDERS, "misc"] as const;
+/** "desk": the rental desk's damage photos and signatures, staff only (storage.rules). */
+export const FILE_FOLDERS = [...PUBLIC_FILE_FOLDERS, "misc", "desk"] as const;

@@ -117,17 +117,64 @@ export function subscribeToServerEvents(
   return () => source.close();
 }
 
+/** GET /api/admin/reservations/:id/documents/<kind>.pdf as a Blob; errors as adminHttpClient's. */
+export async function fetchDeskDocument(apiUrl: string, id: string, kind: string): Promise<Blob> {
+  const url = `${apiUrl}/reservations/${encodeURIComponent(id)}/documents/${encodeURIComponent(kind)}.pdf`;
+  let response: Response;
+  try {
+    response = await fetch(url, { credentials: "same-origin", headers: { Accept: "application/pdf" } });
+  } catch {
+    throw new HttpError(NETWORK_ERROR_MESSAGE, 0, {});
+  }
+  if (response.ok) return response.blob();
+  const body = ((await response.json().catch(() => ({}))) ?? {}) as ErrorBody;
+  const message =
+    response.status === 401
+      ? SESSION_EXPIRED_MESSAGE
+      : typeof body.message === "string" && body.message
+        ? body.message
+        : messageForStatus(response.status);
+  throw new HttpError(message, response.status, body);
+}
+
 /** The back-office's server-side operations (see src/admin/adminApi.ts) over /api/admin/actions. */
 export function createLocalAdminActions(apiUrl = ADMIN_API_URL): AdminActions {
   const actions = `${apiUrl}/actions`;
   return {
     replyToRequest: (id, input) => postJson(`${actions}/requests/${encodeURIComponent(id)}/reply`, input),
+    resendMail: (id) => postJson(`${actions}/mail/${encodeURIComponent(id)}/resend`, {}),
     previewPriceUpdate: (input) => postJson(`${actions}/prices/preview`, input),
     applyPriceUpdate: (input) => postJson(`${actions}/prices/apply`, input),
     priceUpdateHistory: async () => (await adminHttpClient(`${actions}/prices/history`)).json,
     undoPriceUpdate: (input) => postJson(`${actions}/prices/undo`, input),
     saveSortOrder: (resource, ids) => postJson(`${actions}/sorting`, { resource, ids }),
     checkQuote: (input) => postJson(`${actions}/quote`, input),
+    deskInfo: async (id) => (await adminHttpClient(`${apiUrl}/reservations/${encodeURIComponent(id)}/desk`)).json,
+    handOverReservation: (id, body) => postJson(`${apiUrl}/reservations/${encodeURIComponent(id)}/handover`, body),
+    previewReturn: (id, body) => postJson(`${apiUrl}/reservations/${encodeURIComponent(id)}/return/preview`, body),
+    returnReservation: (id, body) => postJson(`${apiUrl}/reservations/${encodeURIComponent(id)}/return`, body),
+    markDamageRepaired: async (id, version) =>
+      (
+        await adminHttpClient(`${apiUrl}/damages/${encodeURIComponent(id)}`, {
+          method: "PUT",
+          body: JSON.stringify({ status: "repaired", ...(version === undefined ? {} : { version }) }),
+        })
+      ).json,
+    regenerateCalendarFeed: (input) => postJson(`${actions}/calendar-feeds/regenerate`, input),
+    listCalendarFeeds: async () => (await adminHttpClient(`${actions}/calendar-feeds`)).json,
+    createMaintenance: (input) => postJson(`${apiUrl}/maintenance`, input),
+    updateMaintenance: async (id, input) =>
+      (
+        await adminHttpClient(`${apiUrl}/maintenance/${encodeURIComponent(id)}`, {
+          method: "PUT",
+          body: JSON.stringify(input),
+        })
+      ).json,
+    deleteMaintenance: async (id) =>
+      (await adminHttpClient(`${apiUrl}/maintenance/${encodeURIComponent(id)}`, { method: "DELETE" })).json,
+    listMaintenance: async (input) =>
+      (await adminHttpClient(`${apiUrl}/maintenance?${new URLSearchParams(input).toString()}`)).json,
+    downloadDeskDocument: (id, kind) => fetchDeskDocument(apiUrl, id, kind),
     subscribeToChanges: (listener, onStatus) => subscribeToServerEvents(`${apiUrl}/events`, listener, onStatus),
   };
 }

@@ -1,5 +1,5 @@
 // FileStore on the local server: uploads go to /api/admin/files, files are served publicly
-// under /files/.
+// under /files/; the desk's private folder ("desk") only to staff under /api/admin/private/.
 //
 // Uploads use XMLHttpRequest because fetch reports no upload progress. Like Firebase Storage,
 // a file up to 256 KB goes in one multipart request (it cannot be paused: pause() answers false,
@@ -27,11 +27,19 @@ export const UPLOAD_MESSAGES = {
   retryLimit: "Nepavyko įkelti failo per 10 minučių: ryšys su serveriu neatsikūrė",
 } as const;
 
-/** A URL an <img> can load: absolute URLs and /paths stay, storage paths get /files/. */
+/** Where staff read the rental desk's private files (photos, signatures, signed PDFs). */
+export const PRIVATE_FILES_PREFIX = "/api/admin/private/";
+const PRIVATE_PATH = /^(desk|documents)\//;
+
+/**
+ * A URL an <img> can load: absolute URLs and /paths stay, storage paths get /files/, private
+ * paths ("desk/…", "documents/…") the staff-only /api/admin/private/ (the session cookie goes along).
+ */
 export function fileUrl(path: string): string {
   if (!path) return "";
   if (/^(?:https?:|data:|blob:)/i.test(path) || path.startsWith("/")) return path;
-  return `${FILES_PREFIX}${path.replace(/^\/+/, "")}`;
+  const relative = path.replace(/^\/+/, "");
+  return PRIVATE_PATH.test(relative) ? `${PRIVATE_FILES_PREFIX}${relative}` : `${FILES_PREFIX}${relative}`;
 }
 
 function storedPath(body: unknown): string | null {

@@ -17,7 +17,11 @@ import type { DocumentStore } from "../../../src/core/ports";
 import { counterId, submitWebReservation } from "../../../src/core/reservations";
 import { setStaffRole } from "../../../src/core/staff";
 import { emulatorFromEnv } from "../firebase/emulators";
+import { defineCalendarFeedsContract } from "./calendarFeeds.contract";
+import { defineMaintenanceContract } from "./maintenance.contract";
+import { defineNotificationsContract } from "./notifications.contract";
 import { definePriceFloorContract } from "./priceFloor.contract";
+import { defineRentalDeskContract } from "./rentalDesk.contract";
 import {
   at,
   type CoreStoreHarness,
@@ -67,6 +71,21 @@ async function openFirestore(appName: string): Promise<FirestoreHarness> {
 describe.skipIf(!firestoreHost)("Branduolys su Firestore saugykla (Firestore emuliatorius)", () => {
   let appCount = 0;
   definePriceFloorContract("Firestore (createFirestoreDocumentStore)", () => openFirestore(`kainos-${++appCount}`));
+  defineRentalDeskContract("Firestore (createFirestoreDocumentStore)", () => openFirestore(`stalas-${++appCount}`));
+  defineNotificationsContract(
+    "Firestore (createFirestoreDocumentStore)",
+    () => openFirestore(`laiskai-${++appCount}`),
+    {
+      concurrency: 5,
+    },
+  );
+  defineMaintenanceContract("Firestore (createFirestoreDocumentStore)", () => openFirestore(`blokai-${++appCount}`), {
+    databaseGuarantee: false,
+    concurrency: 8,
+  });
+  defineCalendarFeedsContract("Firestore (createFirestoreDocumentStore)", () =>
+    openFirestore(`kalendoriai-${++appCount}`),
+  );
   defineCoreContract("Firestore (createFirestoreDocumentStore)", () => openFirestore(`branduolys-${++appCount}`), {
     concurrency: 20,
     numberingConcurrency: 8,

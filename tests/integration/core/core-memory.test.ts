@@ -5,7 +5,11 @@ import { randomInt } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { nextRateWindow } from "../../../src/core/rateLimit";
 import { createMemoryStore, type MemoryStore } from "../../../src/core/stores/memoryStore";
+import { defineCalendarFeedsContract } from "./calendarFeeds.contract";
+import { defineMaintenanceContract } from "./maintenance.contract";
+import { defineNotificationsContract } from "./notifications.contract";
 import { definePriceFloorContract } from "./priceFloor.contract";
+import { defineRentalDeskContract } from "./rentalDesk.contract";
 import {
   type CoreStoreHarness,
   defineCoreContract,
@@ -35,6 +39,14 @@ const openMemory = async () => {
 };
 
 definePriceFloorContract("atmintyje (createMemoryStore)", openMemory);
+
+defineRentalDeskContract("atmintyje (createMemoryStore)", openMemory);
+
+defineNotificationsContract("atmintyje (createMemoryStore)", openMemory, { concurrency: 10 });
+
+defineMaintenanceContract("atmintyje (createMemoryStore)", openMemory, { databaseGuarantee: false, concurrency: 20 });
+
+defineCalendarFeedsContract("atmintyje (createMemoryStore)", openMemory);
 
 defineCoreContract("atmintyje (createMemoryStore)", openMemory, {
   concurrency: 50,

@@ -9,7 +9,11 @@ import { migrate } from "../../../server/db/migrate";
 import type { Db } from "../../../server/db/types";
 import { seedDemoIfEmpty } from "../../../server/seed/seed";
 import { createPgStore } from "../../../server/store/pgStore";
+import { defineCalendarFeedsContract } from "./calendarFeeds.contract";
+import { defineMaintenanceContract } from "./maintenance.contract";
+import { defineNotificationsContract } from "./notifications.contract";
 import { definePriceFloorContract } from "./priceFloor.contract";
+import { defineRentalDeskContract } from "./rentalDesk.contract";
 import { type CoreStoreHarness, defineCoreContract, NOW } from "./useCases.contract";
 
 /** Every table but the migrations' own record. */
@@ -46,6 +50,14 @@ const openPglite = async () => {
 };
 
 definePriceFloorContract("PGlite (createPgStore)", openPglite);
+
+defineRentalDeskContract("PGlite (createPgStore)", openPglite);
+
+defineNotificationsContract("PGlite (createPgStore)", openPglite, { concurrency: 10 });
+
+defineMaintenanceContract("PGlite (createPgStore)", openPglite, { databaseGuarantee: true, concurrency: 20 });
+
+defineCalendarFeedsContract("PGlite (createPgStore)", openPglite);
 
 defineCoreContract("PGlite (createPgStore)", openPglite, {
   concurrency: 50,

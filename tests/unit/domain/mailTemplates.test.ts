@@ -80,6 +80,7 @@ describe("reservationMails", () => {
         emails,
       } as unknown as ReservationMailContext["settings"]["company"],
       emailTemplates: {
+        ...DEFAULT_EMAIL_TEMPLATES,
         reservationReceived: { subject: "Rezervacija {number}", body: "Sveiki, {name}!\n\n{car}, {total}. {company}" },
         requestReply: { subject: "", body: "" },
       },

@@ -259,6 +259,7 @@ describe("esybių schemos", () => {
       vatRate: 0.21,
       openingHour: 8,
       closingHour: 20,
+      turnaroundMinutes: 0,
     });
   });
 
@@ -267,6 +268,7 @@ describe("esybių schemos", () => {
       [
         "cars",
         "customers",
+        "damages",
         "extras",
         "fleet",
         "locations",

@@ -1,9 +1,11 @@
 // The settings document as both backends read it, whatever state the store is in.
 import { describe, expect, it } from "vitest";
-import { bookingRulesSchema, type Settings } from "../../../src/domain/schemas";
+import { DEFAULT_EMAIL_TEMPLATES_EN } from "../../../src/domain/emailTemplateDefaults";
+import { bookingRulesSchema, DESK_DEFAULTS, type Settings } from "../../../src/domain/schemas";
 import { DEFAULT_EMAIL_TEMPLATES, EMPTY_COMPANY, settingsFromDoc } from "../../../src/domain/settings";
 
 const TEMPLATES: Settings["emailTemplates"] = {
+  ...DEFAULT_EMAIL_TEMPLATES,
   reservationReceived: { subject: "Rezervacija {number} gauta", body: "Sveiki, {name}" },
   requestReply: { subject: "Atsakymas", body: "{body}" },
 };
@@ -19,6 +21,24 @@ describe("settingsFromDoc", () => {
       contractTemplate: "",
       minDailyRate: 1,
       emailTemplates: TEMPLATES,
+      emailTemplatesEn: DEFAULT_EMAIL_TEMPLATES_EN,
+      reminderHours: 24,
+      desk: { ...DESK_DEFAULTS },
+    });
+  });
+
+  it("nuomos punkto tarifai: senesniame dokumente – numatytieji, išsaugoti – tokie, kokie išsaugoti", () => {
+    expect(settingsFromDoc({}, TEMPLATES).desk).toEqual({
+      extraKmRate: 0.2,
+      fuelChargePerQuarter: 15,
+      cleaningFee: 30,
+    });
+    const own = { extraKmRate: 0.35, fuelChargePerQuarter: 20, cleaningFee: 45 };
+    expect(settingsFromDoc({ desk: own }, TEMPLATES).desk).toEqual(own);
+    expect(settingsFromDoc({ desk: { cleaningFee: 50 } as Settings["desk"] }, TEMPLATES).desk).toEqual({
+      extraKmRate: 0.2,
+      fuelChargePerQuarter: 15,
+      cleaningFee: 50,
     });
   });
 
@@ -36,10 +56,9 @@ describe("settingsFromDoc", () => {
     expect(settings.company).toEqual({ ...EMPTY_COMPANY, name: "UAB Ratai", emails: ["info@ratai.lt"] });
     expect(settings.bookingRules.minDays).toBe(2);
     expect(settings.terms).toBe("Sąlygos");
-    expect(settings.emailTemplates).toEqual({
-      reservationReceived: TEMPLATES.reservationReceived,
-      requestReply: ownReply,
-    });
+    expect(settings.emailTemplates).toEqual({ ...TEMPLATES, requestReply: ownReply });
+    expect(settings.emailTemplatesEn).toEqual(DEFAULT_EMAIL_TEMPLATES_EN);
+    expect(settings.reminderHours).toBe(24);
   });
 
   it("be savų šablonų įmonės laiškams naudojami numatytieji lietuviški tekstai", () => {

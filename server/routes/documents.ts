@@ -1,0 +1,70 @@
+// The rental desk's documents and private files for signed-in staff (mounted behind requireStaff()):
+//   GET /api/admin/reservations/:id/documents/{agreement|handover|return}.pdf  -> application/pdf
+//       the signed PDF as kept, or the unsigned agreement rendered now; 404 when the act is not made yet
+//   GET /api/admin/private/{desk|documents}/<name>  -> the private file (photo, signature, signed PDF)
+import { Hono } from "hono";
+import { deskDocumentFile } from "../../src/documents/deskDocumentFiles";
+import { coreFor } from "../core";
+import type { AppEnv } from "../http/context";
+import { ApiError } from "../http/errors";
+import { privateContentType, privateFilesFor } from "../services/privateFiles";
+
+const FILE_NOT_FOUND_MESSAGE = "Failas nerastas";
+
+/** RFC 6266: an ASCII fallback and the UTF-8 name. */
+function attachmentHeader(fileName: string, inline: boolean): string {
+  const ascii = fileName.replace(/[^\x20-\x7e]/g, "_").replace(/["\\]/g, "_");
+  return `${inline ? "inline" : "attachment"}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+}
+
+/** GET /reservations/:id/documents/:kind.pdf under /api/admin. */
+export function documentRoutes(): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+  app.get("/reservations/:id/documents/:file", async (c) => {
+    const { db, config } = c.get("deps");
+    const match = /^([a-z]+)\.pdf$/.exec(c.req.param("file"));
+    const file = await deskDocumentFile(
+      coreFor(db).store,
+      privateFilesFor(config),
+      c.req.param("id"),
+      match?.[1] ?? "",
+    );
+    c.header("Content-Type", "application/pdf");
+    c.header("Content-Disposition", attachmentHeader(file.fileName, c.req.query("inline") === "1"));
+    c.header("Content-Length", String(file.bytes.length));
+    c.header("X-Content-Type-Options", "nosniff");
+    c.header("X-Document-Signed", file.signed ? "1" : "0");
+    return c.body(file.bytes as Uint8Array<ArrayBuffer>, 200);
+  });
+  return app;
+}
+
+/** GET /* under /api/admin/private: the desk's private files, to staff only. */
+export function privateFileRoutes(): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+  app.get("/*", async (c) => {
+    const { config } = c.get("deps");
+    let relative: string;
+    try {
+      relative = decodeURIComponent(new URL(c.req.url).pathname.replace(/^\/api\/admin\/private\//, ""));
+    } catch {
+      throw new ApiError(404, FILE_NOT_FOUND_MESSAGE);
+    }
+    const contentType = privateContentType(relative);
+    if (!contentType) throw new ApiError(404, FILE_NOT_FOUND_MESSAGE);
+    const bytes = await privateFilesFor(config).get(relative);
+    if (!bytes) throw new ApiError(404, FILE_NOT_FOUND_MESSAGE);
+    c.header("Content-Type", contentType);
+    c.header("Content-Length", String(bytes.length));
+    // Written once, never changed: the browser may keep it, but only for this person.
+    c.header("Cache-Control", "private, max-age=86400, immutable");
+    c.header("X-Content-Type-Options", "nosniff");
+    c.header("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:");
+    c.header("Cross-Origin-Resource-Policy", "same-origin");
+    if (contentType === "application/pdf") {
+      c.header("Content-Disposition", attachmentHeader(relative.split("/").pop() ?? "dokumentas.pdf", true));
+    }
+    return c.body(bytes as Uint8Array<ArrayBuffer>, 200);
+  });
+  return app;
+}

@@ -1,0 +1,643 @@
+// /admin/reservations/:id/handover: the car leaves the desk (išdavimas) in four steps – the
+// driver's checks, the readings, the damage (diagram, earlier damages confirmed, photos) and the
+// customer's signature – then handOverReservation. The server checks everything again; its
+// refusals come back onto the fields of the step that has them.
+import CheckCircleIcon from "@mui/icons-material/CheckCircle";
+import ErrorIcon from "@mui/icons-material/Error";
+import {
+  Alert,
+  AlertTitle,
+  Box,
+  Button,
+  Card,
+  CardContent,
+  Checkbox,
+  CircularProgress,
+  FormControlLabel,
+  FormHelperText,
+  Link as MuiLink,
+  TextField,
+  Typography,
+} from "@mui/material";
+import { type ReactNode, useCallback, useEffect, useMemo, useState } from "react";
+import { Loading, Title, useBasename, usePermissions } from "react-admin";
+import { Link, useLocation, useParams } from "react-router-dom";
+import { formatDate, formatDateTime } from "../../domain/format";
+import { driverCheckErrors, handoverReadingErrors } from "../../domain/handoverChecks";
+import { ageOn } from "../../domain/reservationInput";
+import { mayHandOverNow } from "../../domain/reservationRules";
+import type { DamageMark } from "../../domain/schemas";
+import { vilniusDateString } from "../../domain/time";
+import { DateField } from "../common/DatePicker";
+import { UnsavedChangesGuard } from "../common/UnsavedChangesDialog";
+import { CarDiagram, DiagramLegend, type DiagramMark } from "./CarDiagram";
+import { type DeskInfoView, useDeskActions } from "./deskApi";
+import {
+  addMark,
+  type FieldErrors,
+  firstStepWithErrors,
+  fuelLabel,
+  HANDOVER_STEP_FIELDS,
+  HANDOVER_STEPS,
+  type HandoverDraft,
+  handoverBody,
+  handoverStepProblems,
+  mileageText,
+  parseMileage,
+  refusalOf,
+  withoutFields,
+} from "./deskModel";
+import { DeskStepper, DocumentButton, FuelPicker, MarkList, MileageField, StepAlert, StepButtons } from "./deskParts";
+import { newMarkId, SummaryList, useDeskInfo } from "./deskShared";
+import { PhotoUploader } from "./PhotoUploader";
+import { SignaturePad } from "./SignaturePad";
+
+const HANDOVER_STATUSES = ["new", "confirmed"];
+
+/** The server's field names each draft field answers for. */
+const HANDOVER_DRAFT_FIELDS: Record<string, string[]> = {
+  licenceNumber: ["licence.number", "licence"],
+  licenceExpiresAt: ["licence.expiresAt", "licence"],
+  mileage: ["mileage"],
+  fuel: ["fuel"],
+  marks: ["damages"],
+  confirmedDamageIds: ["confirmedDamageIds"],
+  photos: ["photos"],
+  signerName: ["signature.signerName"],
+  signature: ["signature.image", "signature"],
+  statusReason: ["statusReason"],
+};
+
+function emptyDraft(info: DeskInfoView, statusReason: string): HandoverDraft {
+  const customer = info.customer;
+  return {
+    licenceNumber: customer?.licenceNumber ?? "",
+    licenceExpiresAt: "",
+    mileage: "",
+    fuel: null,
+    marks: [],
+    confirmedDamageIds: [],
+    photos: [],
+    uploading: false,
+    signerName: customer ? `${customer.firstName} ${customer.lastName}`.trim() : "",
+    signature: null,
+    statusReason,
+  };
+}
+
+/** The car's requirement against the customer's, with a tick or a cross. */
+function RequirementRow({ label, need, has, ok }: { label: string; need: string; has: ReactNode; ok: boolean | null }) {
+  return (
+    <Box
+      component="tr"
+      sx={{ "& td": { py: 1, pr: { xs: 1, sm: 2 }, borderBottom: 1, borderColor: "divider", verticalAlign: "middle" } }}
+    >
+      <Box component="td">{label}</Box>
+      <Box component="td">{need}</Box>
+      <Box component="td">{has}</Box>
+      <Box component="td" aria-label={ok === null ? "nežinoma" : ok ? "tinka" : "netinka"}>
+        {ok === null ? (
+          <ErrorIcon color="warning" />
+        ) : ok ? (
+          <CheckCircleIcon color="success" />
+        ) : (
+          <ErrorIcon color="error" />
+        )}
+      </Box>
+    </Box>
+  );
+}
+
+export function HandoverPage() {
+  const { id = "" } = useParams();
+  const location = useLocation();
+  const basename = useBasename();
+  const { permissions } = usePermissions<string | null>();
+  const isAdmin = permissions === "admin";
+  const actions = useDeskActions();
+  const { info, loadError } = useDeskInfo(id);
+  const presetReason =
+    typeof (location.state as { statusReason?: unknown } | null)?.statusReason === "string"
+      ? ((location.state as { statusReason: string }).statusReason ?? "")
+      : "";
+
+  const [draft, setDraft] = useState<HandoverDraft | null>(null);
+  const [step, setStep] = useState(0);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [message, setMessage] = useState<string | null>(null);
+  const [touched, setTouched] = useState(false);
+  const [submitting, setSubmitting] = useState(false);
+  const [done, setDone] = useState(false);
+  const [selected, setSelected] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (info && !draft) setDraft(emptyDraft(info, presetReason));
+  }, [info, draft, presetReason]);
+
+  const change = useCallback((patch: Partial<HandoverDraft>) => {
+    setDraft((current) => (current ? { ...current, ...patch } : current));
+    setTouched(true);
+    // a field's message goes once staff change that field
+    setErrors((current) =>
+      withoutFields(
+        current,
+        Object.keys(patch).flatMap((key) => HANDOVER_DRAFT_FIELDS[key] ?? []),
+      ),
+    );
+  }, []);
+  const setPhotos = useCallback((photos: string[]) => change({ photos }), [change]);
+  const setUploading = useCallback(
+    (uploading: boolean) => setDraft((current) => (current ? { ...current, uploading } : current)),
+    [],
+  );
+
+  const early = info ? !mayHandOverNow(info.reservation.pickupAt, new Date()) : false;
+  const openDamageIds = useMemo(() => (info?.damages ?? []).map((damage) => damage.id), [info]);
+
+  // The driver's checks from the domain rules, shown while staff type (the server repeats them).
+  const driverErrors = useMemo<FieldErrors>(() => {
+    if (!info?.customer || !info.car || !draft) return {};
+    // no expiry typed yet: only the age and licence years (the required-field check names the date)
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(draft.licenceExpiresAt)) {
+      return withoutFields(
+        driverCheckErrors(
+          { number: draft.licenceNumber, expiresAt: "9999-12-31" },
+          { reservation: info.reservation, customer: info.customer, car: info.car },
+        ),
+        ["licence.expiresAt"],
+      );
+    }
+    return driverCheckErrors(
+      { number: draft.licenceNumber, expiresAt: draft.licenceExpiresAt },
+      { reservation: info.reservation, customer: info.customer, car: info.car },
+    );
+  }, [info, draft]);
+
+  if (loadError) {
+    return (
+      <Alert severity="error" sx={{ m: 2 }}>
+        {loadError}
+      </Alert>
+    );
+  }
+  if (!info || !draft) return <Loading />;
+
+  const { reservation, customer, car, fleet } = info;
+  const backTo = `${basename}/reservations/add/${reservation.id}`;
+  const title = `Perdavimas ${reservation.number ?? ""}`.trim();
+  const fieldError = (field: string) => errors[field];
+
+  if (!done && !HANDOVER_STATUSES.includes(reservation.status)) {
+    return (
+      <Box sx={{ p: { xs: 1, sm: 2 } }}>
+        <Title title={title} />
+        <Alert severity="info" sx={{ mb: 2 }}>
+          Perduoti galima tik naują arba patvirtintą rezervaciją.
+        </Alert>
+        <Button component={Link} to={backTo} variant="outlined" size="large">
+          Grįžti į rezervaciją
+        </Button>
+      </Box>
+    );
+  }
+  const tooEarlyForStaff = early && !isAdmin;
+
+  const validate = (index: number): boolean => {
+    const problems = handoverStepProblems(index, draft, { openDamageIds, early });
+    const live: FieldErrors =
+      index === 0
+        ? driverErrors
+        : index === 1 && parseMileage(draft.mileage).value !== null
+          ? handoverReadingErrors(parseMileage(draft.mileage).value ?? 0, fleet?.mileage ?? null)
+          : {};
+    const all = { ...live, ...problems };
+    setErrors(all);
+    setMessage(null);
+    return Object.keys(all).length === 0;
+  };
+
+  const next = () => {
+    if (!validate(step)) return;
+    setStep(step + 1);
+    window.scrollTo({ top: 0 });
+  };
+  const back = () => {
+    setErrors({});
+    setMessage(null);
+    setStep(Math.max(0, step - 1));
+  };
+
+  const submit = async () => {
+    for (let index = 0; index < HANDOVER_STEPS.length; index++) {
+      if (!validate(index)) {
+        setStep(index);
+        return;
+      }
+    }
+    setSubmitting(true);
+    try {
+      await actions.handOverReservation(reservation.id, handoverBody(draft, reservation.version, early));
+      setDone(true);
+      setErrors({});
+      setMessage(null);
+    } catch (failure) {
+      const refusal = refusalOf(failure);
+      setErrors(refusal.fields);
+      setMessage(refusal.message);
+      const target = firstStepWithErrors(refusal.fields, HANDOVER_STEP_FIELDS);
+      if (target !== null) setStep(target);
+    } finally {
+      setSubmitting(false);
+    }
+  };
+
+  if (done) {
+    return (
+      <Box sx={{ p: { xs: 1, sm: 2 }, maxWidth: 900 }}>
+        <Title title={title} />
+        <Card>
+          <CardContent>
+            <Alert severity="success" sx={{ mb: 3, fontSize: 18 }} data-testid="handover-done">
+              <AlertTitle>Automobilis perduotas</AlertTitle>
+              Rezervacija {reservation.number} dabar vykdoma. Perdavimo aktas ir pasirašyta sutartis išsiųsti klientui
+              el. paštu.
+            </Alert>
+            <Box sx={{ display: "flex", flexWrap: "wrap", gap: 2, mb: 3 }}>
+              <DocumentButton reservationId={reservation.id} kind="handover" />
+              <DocumentButton reservationId={reservation.id} kind="agreement" />
+            </Box>
+            <Button component={Link} to={backTo} variant="contained" size="large" sx={{ minHeight: 52 }}>
+              Grįžti į rezervaciją
+            </Button>
+          </CardContent>
+        </Card>
+      </Box>
+    );
+  }
+
+  const pickupDay = vilniusDateString(reservation.pickupAt);
+  const age = customer?.birthDate ? ageOn(customer.birthDate, pickupDay) : null;
+  const years = customer?.licenceIssuedAt ? Math.max(0, ageOn(customer.licenceIssuedAt, pickupDay)) : null;
+  const customerPath = customer ? `${basename}/customers/${customer.id}` : null;
+
+  const earlierMarks: DiagramMark[] = info.damages.map((damage, index) => ({
+    id: damage.id,
+    x: damage.x,
+    y: damage.y,
+    label: String.fromCharCode(65 + (index % 26)),
+    kind: "earlier",
+    confirmed: draft.confirmedDamageIds.includes(damage.id),
+  }));
+  const newMarks: DiagramMark[] = draft.marks.map((mark, index) => ({
+    id: mark.id,
+    x: mark.x,
+    y: mark.y,
+    label: String(index + 1),
+    kind: "new",
+  }));
+
+  const stepContent = [
+    // ---- 1. Checks ----
+    <Box key="checks" sx={{ display: "grid", gridTemplateColumns: "minmax(0, 1fr)", gap: 3 }}>
+      <Box>
+        <Typography variant="h6" component="h2">
+          {customer ? `${customer.firstName} ${customer.lastName}` : "Klientas nerastas"}
+        </Typography>
+        <Typography color="text.secondary">
+          {car ? `${car.make} ${car.model}` : ""}
+          {fleet ? ` · ${fleet.plateNumber}` : ""} · {formatDateTime(reservation.pickupAt)} –{" "}
+          {formatDateTime(reservation.returnAt)}
+        </Typography>
+      </Box>
+      {tooEarlyForStaff && (
+        <Alert severity="warning">
+          Perduoti galima nuo paėmimo dienos – {pickupDay}. Anksčiau perduoti gali tik administratorius.
+        </Alert>
+      )}
+      <Box
+        sx={{
+          display: "grid",
+          gap: 2,
+          gridTemplateColumns: { xs: "minmax(0, 1fr)", sm: "repeat(2, minmax(0, 1fr))" },
+          maxWidth: 700,
+        }}
+      >
+        <TextField
+          label="Vairuotojo pažymėjimo Nr."
+          value={draft.licenceNumber}
+          onChange={(event) => change({ licenceNumber: event.target.value })}
+          required
+          error={Boolean(fieldError("licence.number"))}
+          helperText={fieldError("licence.number") ?? (customer?.licenceNumber ? "Iš kliento kortelės" : " ")}
+          slotProps={{ htmlInput: { maxLength: 30, autoComplete: "off" } }}
+        />
+        <DateField
+          label="Galioja iki"
+          value={draft.licenceExpiresAt}
+          onChange={(licenceExpiresAt) => change({ licenceExpiresAt })}
+          required
+          error={Boolean(fieldError("licence.expiresAt"))}
+          helperText={
+            fieldError("licence.expiresAt") ??
+            `Turi galioti bent iki grąžinimo dienos (${vilniusDateString(reservation.returnAt)})`
+          }
+        />
+      </Box>
+      <Box>
+        <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600, mb: 1 }}>
+          Automobilio reikalavimai
+        </Typography>
+        <Box sx={{ overflowX: "auto" }}>
+          <Box component="table" sx={{ borderCollapse: "collapse", minWidth: 320 }}>
+            <Box component="thead">
+              <Box
+                component="tr"
+                sx={{ "& th": { textAlign: "left", pr: { xs: 1, sm: 2 }, pb: 0.5, fontWeight: 600 } }}
+              >
+                <th>Reikalavimas</th>
+                <th>Automobiliui</th>
+                <th>Klientas</th>
+                <th>
+                  <Box component="span" sx={{ position: "absolute", left: -10000 }}>
+                    Ar tinka
+                  </Box>
+                </th>
+              </Box>
+            </Box>
+            <tbody>
+              <RequirementRow
+                label="Amžius"
+                need={`nuo ${car?.minDriverAge ?? "–"} m.`}
+                has={age === null ? "gimimo data neįrašyta" : `${age} m.`}
+                ok={age === null || !car ? null : age >= car.minDriverAge}
+              />
+              <RequirementRow
+                label="Vairavimo stažas"
+                need={`nuo ${car?.minLicenceYears ?? "–"} m.`}
+                has={
+                  years === null ? (
+                    "išdavimo data neįrašyta"
+                  ) : (
+                    <>
+                      {years} m.
+                      <Box component="span" sx={{ display: { xs: "none", sm: "inline" } }}>
+                        {` (nuo ${formatDate(customer?.licenceIssuedAt ?? "")})`}
+                      </Box>
+                    </>
+                  )
+                }
+                ok={years === null || !car ? null : years >= car.minLicenceYears}
+              />
+            </tbody>
+          </Box>
+        </Box>
+        {["customer.birthDate", "customer.licenceIssuedAt", "customer"].map((field) =>
+          errors[field] ? (
+            <FormHelperText key={field} error sx={{ fontSize: 14 }}>
+              {errors[field]}
+            </FormHelperText>
+          ) : null,
+        )}
+        {customerPath && (errors["customer.birthDate"] || errors["customer.licenceIssuedAt"]) && (
+          <MuiLink component={Link} to={customerPath} sx={{ display: "inline-block", mt: 1 }}>
+            Atidaryti kliento kortelę
+          </MuiLink>
+        )}
+      </Box>
+      {early && isAdmin && (
+        <TextField
+          label="Ankstesnio perdavimo priežastis"
+          value={draft.statusReason}
+          onChange={(event) => change({ statusReason: event.target.value })}
+          required
+          multiline
+          minRows={2}
+          error={Boolean(fieldError("statusReason"))}
+          helperText={
+            fieldError("statusReason") ??
+            `Paėmimo diena – ${pickupDay}. Administratorius gali perduoti anksčiau, nurodęs priežastį.`
+          }
+          sx={{ maxWidth: 700 }}
+        />
+      )}
+    </Box>,
+
+    // ---- 2. Readings ----
+    <Box key="readings" sx={{ display: "grid", gridTemplateColumns: "minmax(0, 1fr)", gap: 3 }}>
+      <MileageField
+        value={draft.mileage}
+        onChange={(mileage) => change({ mileage })}
+        error={fieldError("mileage")}
+        hint={
+          fleet ? `Automobilio rida apskaitoje: ${mileageText(fleet.mileage)}` : "Automobilis neturi apskaitos įrašo"
+        }
+      />
+      <FuelPicker value={draft.fuel} onChange={(fuel) => change({ fuel })} error={fieldError("fuel")} />
+    </Box>,
+
+    // ---- 3. Damage ----
+    <Box
+      key="damage"
+      sx={{
+        display: "grid",
+        gap: 3,
+        gridTemplateColumns: { xs: "minmax(0, 1fr)", md: "minmax(260px, 320px) minmax(0, 1fr)" },
+      }}
+    >
+      <Box>
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+          Palieskite automobilio vietą, kur yra pažeidimas.
+        </Typography>
+        <CarDiagram
+          label="Automobilio schema: palieskite, kad pažymėtumėte pažeidimą"
+          marks={[...earlierMarks, ...newMarks]}
+          selectedId={selected}
+          onAdd={(x, y) => {
+            const markId = newMarkId();
+            change({ marks: addMark(draft.marks, x, y, markId) });
+            setSelected(markId);
+          }}
+          onSelect={setSelected}
+        />
+        <DiagramLegend kinds={info.damages.length > 0 ? ["earlier", "new"] : ["new"]} />
+      </Box>
+      <Box sx={{ display: "grid", gridTemplateColumns: "minmax(0, 1fr)", gap: 3, alignContent: "start" }}>
+        {info.damages.length > 0 && (
+          <Box component="section" aria-labelledby="earlier-damages">
+            <Typography id="earlier-damages" variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
+              Ankstesni pažeidimai – patvirtinkite su klientu
+            </Typography>
+            {info.damages.map((damage, index) => (
+              <FormControlLabel
+                key={damage.id}
+                sx={{ display: "flex", alignItems: "flex-start", my: 0.5, mr: 0 }}
+                control={
+                  <Checkbox
+                    checked={draft.confirmedDamageIds.includes(damage.id)}
+                    onChange={(event) =>
+                      change({
+                        confirmedDamageIds: event.target.checked
+                          ? [...draft.confirmedDamageIds, damage.id]
+                          : draft.confirmedDamageIds.filter((each) => each !== damage.id),
+                      })
+                    }
+                    sx={{ p: 1.25, "& svg": { fontSize: 30 } }}
+                  />
+                }
+                label={
+                  <Box sx={{ pt: 1 }}>
+                    <strong>{String.fromCharCode(65 + (index % 26))}.</strong> {damage.note}{" "}
+                    <Typography component="span" variant="body2" color="text.secondary">
+                      (rasta {formatDate(damage.foundAt)}) – patvirtinta
+                    </Typography>
+                  </Box>
+                }
+              />
+            ))}
+            {fieldError("confirmedDamageIds") && (
+              <FormHelperText error>{fieldError("confirmedDamageIds")}</FormHelperText>
+            )}
+          </Box>
+        )}
+        <Box component="section" aria-labelledby="new-damages">
+          <Typography id="new-damages" variant="subtitle1" component="h3" sx={{ fontWeight: 600, mb: 1 }}>
+            Nauji pažeidimai
+          </Typography>
+          <MarkList
+            marks={draft.marks}
+            onChange={(marks: DamageMark[]) => change({ marks })}
+            errors={errors}
+            selectedId={selected}
+            emptyText="Naujų pažeidimų nepažymėta."
+          />
+        </Box>
+        <Box component="section" aria-labelledby="photos">
+          <Typography id="photos" variant="subtitle1" component="h3" sx={{ fontWeight: 600, mb: 1 }}>
+            Nuotraukos
+          </Typography>
+          <PhotoUploader onChange={setPhotos} onBusyChange={setUploading} error={fieldError("photos")} />
+        </Box>
+      </Box>
+    </Box>,
+
+    // ---- 4. Signature ----
+    <Box key="signature" sx={{ display: "grid", gridTemplateColumns: "minmax(0, 1fr)", gap: 3, maxWidth: 760 }}>
+      <Box component="section" aria-labelledby="what-signs">
+        <Typography id="what-signs" variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
+          Klientas pasirašo, kad automobilį gavo:
+        </Typography>
+        <SummaryList
+          rows={[
+            ["Automobilis", `${car ? `${car.make} ${car.model}` : ""}${fleet ? `, ${fleet.plateNumber}` : ""}`],
+            ["Rida", mileageText(parseMileage(draft.mileage).value)],
+            ["Degalai", fuelLabel(draft.fuel)],
+            ["Vairuotojo pažymėjimas", `${draft.licenceNumber}, galioja iki ${draft.licenceExpiresAt}`],
+            [
+              "Nauji pažeidimai",
+              draft.marks.length === 0
+                ? "nėra"
+                : draft.marks.map((mark, index) => `${index + 1}. ${mark.note.trim()}`).join("; "),
+            ],
+            [
+              "Ankstesni pažeidimai (patvirtinti)",
+              info.damages.length === 0
+                ? "nėra"
+                : info.damages
+                    .map((damage, index) => `${String.fromCharCode(65 + (index % 26))}. ${damage.note}`)
+                    .join("; "),
+            ],
+            ["Nuotraukos", String(draft.photos.length)],
+          ]}
+        />
+      </Box>
+      <TextField
+        label="Pasirašo (vardas ir pavardė)"
+        value={draft.signerName}
+        onChange={(event) => change({ signerName: event.target.value })}
+        required
+        error={Boolean(fieldError("signature.signerName"))}
+        helperText={fieldError("signature.signerName") ?? " "}
+        sx={{ maxWidth: 420 }}
+        slotProps={{ htmlInput: { maxLength: 160 } }}
+      />
+      <SignaturePad
+        label="Kliento parašas"
+        value={draft.signature}
+        onChange={(signature) => change({ signature })}
+        error={fieldError("signature.image") ?? fieldError("signature")}
+      />
+    </Box>,
+  ];
+
+  const shownOnStep: string[] = [
+    "licence.number",
+    "licence.expiresAt",
+    "statusReason",
+    "customer.birthDate",
+    "customer.licenceIssuedAt",
+    "customer",
+    "mileage",
+    "fuel",
+    "confirmedDamageIds",
+    "photos",
+    "signature.signerName",
+    "signature.image",
+    "signature",
+    ...draft.marks.flatMap((_, index) => [`damages.${index}.note`, `damages.${index}`]),
+  ];
+  const last = step === HANDOVER_STEPS.length - 1;
+
+  return (
+    <Box sx={{ p: { xs: 0, sm: 1 }, maxWidth: 1200 }}>
+      <Title title={title} />
+      <UnsavedChangesGuard dirty={touched && !done && !submitting} />
+      <Card>
+        <CardContent sx={{ p: { xs: 1.5, sm: 3 } }}>
+          <Box sx={{ display: "flex", justifyContent: "space-between", alignItems: "baseline", gap: 2, mb: 2 }}>
+            <Typography variant="h5" component="h1">
+              Automobilio perdavimas
+            </Typography>
+            <MuiLink component={Link} to={backTo}>
+              {reservation.number ?? "Rezervacija"}
+            </MuiLink>
+          </Box>
+          <DeskStepper steps={HANDOVER_STEPS} active={step} />
+          {/* every step stays mounted (photos uploading, the signature drawn); only the current one shows */}
+          {stepContent.map((content, index) => (
+            <Box key={HANDOVER_STEPS[index]} hidden={index !== step} role="group" aria-label={HANDOVER_STEPS[index]}>
+              {content}
+            </Box>
+          ))}
+          <StepAlert message={message} fields={errors} shown={shownOnStep} />
+          <StepButtons
+            onBack={step > 0 ? back : null}
+            next={
+              last ? (
+                <Button
+                  variant="contained"
+                  size="large"
+                  onClick={submit}
+                  disabled={submitting || tooEarlyForStaff}
+                  startIcon={submitting ? <CircularProgress size={20} color="inherit" /> : undefined}
+                  sx={{ minHeight: 52, minWidth: 200 }}
+                >
+                  Patvirtinti ir perduoti
+                </Button>
+              ) : (
+                <Button
+                  variant="contained"
+                  size="large"
+                  onClick={next}
+                  disabled={tooEarlyForStaff}
+                  sx={{ minHeight: 52, minWidth: 160 }}
+                >
+                  Toliau
+                </Button>
+              )
+            }
+          />
+        </CardContent>
+      </Card>
+    </Box>
+  );
+}

@@ -1,0 +1,300 @@
+// The desk wizards' own logic, without React: what each step still needs before "Toliau", the
+// server's refusals spread over the steps, the diagram's marks and the admin's charge changes.
+// The server decides everything again (src/core/rentalDesk.ts); these checks only save a round trip.
+import { formatNumber } from "../../domain/format";
+import { returnMileageErrors } from "../../domain/returnCharges";
+import { type DamageMark, FUEL_LEVELS, STATUS_REASON_MAX } from "../../domain/schemas";
+
+export type FuelLevel = (typeof FUEL_LEVELS)[number];
+
+/** The five big fuel buttons. */
+export const FUEL_CHOICES: readonly { value: FuelLevel; label: string; long: string }[] = [
+  { value: "0", label: "0", long: "tuščias bakas" },
+  { value: "1/4", label: "¼", long: "1/4 bako" },
+  { value: "1/2", label: "½", long: "1/2 bako" },
+  { value: "3/4", label: "¾", long: "3/4 bako" },
+  { value: "1", label: "1", long: "pilnas bakas" },
+];
+
+export function fuelLabel(value: string | null | undefined): string {
+  return FUEL_CHOICES.find((choice) => choice.value === value)?.long ?? "neįrašyta";
+}
+
+export function isFuelLevel(value: unknown): value is FuelLevel {
+  return typeof value === "string" && (FUEL_LEVELS as readonly string[]).includes(value);
+}
+
+export const mileageText = (km: number | null | undefined): string =>
+  typeof km === "number" ? `${formatNumber(km, 0)} km` : "neįrašyta";
+
+/** A typed mileage: a whole number of km, or the Lithuanian reason it is not one. */
+export function parseMileage(text: string): { value: number | null; error: string | null } {
+  const cleaned = text.replace(/[\s\u00a0]/g, "");
+  if (cleaned === "") return { value: null, error: "Įveskite ridą" };
+  if (!/^\d+$/.test(cleaned)) return { value: null, error: "Rida – sveikasis kilometrų skaičius" };
+  const value = Number(cleaned);
+  if (value > 3_000_000) return { value: null, error: "Per didelė rida" };
+  return { value, error: null };
+}
+
+/** Step fields, so a server refusal on "licence.number" opens the step that has the field. */
+export type FieldErrors = Record<string, string>;
+
+export interface Refusal {
+  message: string;
+  fields: FieldErrors;
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+
+function flatten(source: unknown, prefix: string, into: FieldErrors): void {
+  if (typeof source === "string") {
+    if (prefix && source) into[prefix] = source;
+    return;
+  }
+  if (Array.isArray(source)) {
+    if (typeof source[0] === "string") flatten(source[0], prefix, into);
+    return;
+  }
+  if (isRecord(source)) {
+    for (const [key, value] of Object.entries(source)) flatten(value, prefix ? `${prefix}.${key}` : key, into);
+  }
+}
+
+export const FALLBACK_REFUSAL = "Veiksmo atlikti nepavyko. Bandykite dar kartą.";
+
+/**
+ * An error of an admin action: react-admin's HttpError (body { message, errors }) on the local
+ * backend, a BackendError with fieldErrors on Firebase. Field keys come out dotted ("licence.number").
+ */
+export function refusalOf(error: unknown): Refusal {
+  const fields: FieldErrors = {};
+  let message = FALLBACK_REFUSAL;
+  if (isRecord(error) || error instanceof Error) {
+    const record = error as unknown as Record<string, unknown>;
+    if (isRecord(record.body)) flatten(record.body.errors, "", fields);
+    if (isRecord(record.fieldErrors)) flatten(record.fieldErrors, "", fields);
+    if (typeof record.message === "string" && record.message.trim() !== "") message = record.message;
+  } else if (typeof error === "string" && error.trim() !== "") {
+    message = error;
+  }
+  return { message, fields };
+}
+
+/** The messages without those of some fields (a field and everything under it: "damages" takes "damages.0.note"). */
+export function withoutFields(errors: FieldErrors, fields: readonly string[]): FieldErrors {
+  if (fields.length === 0) return errors;
+  const kept = Object.entries(errors).filter(
+    ([key]) => !fields.some((field) => key === field || key.startsWith(`${field}.`)),
+  );
+  return kept.length === Object.keys(errors).length ? errors : Object.fromEntries(kept);
+}
+
+/** Which step shows a field's message (the first step whose prefix matches); the last step otherwise. */
+export function stepOfField(field: string, steps: readonly (readonly string[])[]): number {
+  for (let index = 0; index < steps.length; index++) {
+    const prefixes = steps[index] ?? [];
+    if (prefixes.some((prefix) => field === prefix || field.startsWith(`${prefix}.`))) return index;
+  }
+  return steps.length - 1;
+}
+
+/** The first step with a field message, or null. */
+export function firstStepWithErrors(fields: FieldErrors, steps: readonly (readonly string[])[]): number | null {
+  const found = Object.keys(fields).map((field) => stepOfField(field, steps));
+  return found.length === 0 ? null : Math.min(...found);
+}
+
+// ---------- Damage marks ----------
+
+/** A mark with its number on the diagram (1, 2, …in the order they were made). */
+export function addMark(marks: readonly DamageMark[], x: number, y: number, id: string): DamageMark[] {
+  const clamp = (value: number) => Math.round(Math.min(1, Math.max(0, value)) * 1000) / 1000;
+  return [...marks, { id, x: clamp(x), y: clamp(y), note: "", photos: [] }];
+}
+
+export function markProblems(marks: readonly DamageMark[]): FieldErrors {
+  const errors: FieldErrors = {};
+  marks.forEach((mark, index) => {
+    if (mark.note.trim() === "") errors[`damages.${index}.note`] = "Aprašykite pažeidimą";
+  });
+  return errors;
+}
+
+// ---------- Hand-over ----------
+
+export interface HandoverDraft {
+  licenceNumber: string;
+  licenceExpiresAt: string;
+  mileage: string;
+  fuel: FuelLevel | null;
+  marks: DamageMark[];
+  confirmedDamageIds: string[];
+  photos: string[];
+  uploading: boolean;
+  signerName: string;
+  signature: string | null;
+  /** an admin's early hand-over */
+  statusReason: string;
+}
+
+/** The hand-over steps and the server's field names each step shows. */
+export const HANDOVER_STEPS = ["Patikra", "Rodmenys", "Pažeidimai", "Parašas"] as const;
+export const HANDOVER_STEP_FIELDS: readonly (readonly string[])[] = [
+  ["licence", "statusReason", "customer", "birthDate", "licenceIssuedAt", "age"],
+  ["mileage", "fuel"],
+  ["damages", "photos", "confirmedDamageIds"],
+  ["signature"],
+];
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** What a step still needs (field -> Lithuanian message); empty when it may go on. */
+export function handoverStepProblems(
+  step: number,
+  draft: HandoverDraft,
+  context: { openDamageIds: readonly string[]; early: boolean },
+): FieldErrors {
+  const errors: FieldErrors = {};
+  if (step === 0) {
+    if (draft.licenceNumber.trim() === "") errors["licence.number"] = "Įveskite vairuotojo pažymėjimo numerį";
+    else if (draft.licenceNumber.trim().length > 30) errors["licence.number"] = "Ne daugiau kaip 30 simbolių";
+    if (!ISO_DATE.test(draft.licenceExpiresAt) || Number.isNaN(Date.parse(draft.licenceExpiresAt)))
+      errors["licence.expiresAt"] = "Įveskite pažymėjimo galiojimo datą";
+    if (context.early) {
+      const reason = draft.statusReason.trim();
+      if (reason === "") errors.statusReason = "Nurodykite, kodėl perduodama anksčiau paėmimo dienos";
+      else if (reason.length > STATUS_REASON_MAX) errors.statusReason = `Ne daugiau kaip ${STATUS_REASON_MAX} simbolių`;
+    }
+  } else if (step === 1) {
+    const mileage = parseMileage(draft.mileage);
+    if (mileage.error) errors.mileage = mileage.error;
+    if (!draft.fuel) errors.fuel = "Pasirinkite degalų kiekį";
+  } else if (step === 2) {
+    Object.assign(errors, markProblems(draft.marks));
+    const missing = context.openDamageIds.filter((id) => !draft.confirmedDamageIds.includes(id));
+    if (missing.length > 0)
+      errors.confirmedDamageIds = `Su klientu patvirtinkite visus ankstesnius pažeidimus (liko ${missing.length})`;
+    if (draft.uploading) errors.photos = "Palaukite, kol įsikels nuotraukos";
+  } else if (step === 3) {
+    if (draft.signerName.trim() === "") errors["signature.signerName"] = "Įveskite pasirašančiojo vardą ir pavardę";
+    if (!draft.signature) errors["signature.image"] = "Klientas turi pasirašyti";
+  }
+  return errors;
+}
+
+/** The hand-over body (src/core/rentalDesk.ts handOverReservation). */
+export function handoverBody(draft: HandoverDraft, version: number | undefined, early: boolean) {
+  return {
+    mileage: parseMileage(draft.mileage).value,
+    fuel: draft.fuel,
+    licence: { number: draft.licenceNumber.trim(), expiresAt: draft.licenceExpiresAt },
+    damages: draft.marks.map((mark) => ({ ...mark, note: mark.note.trim() })),
+    photos: draft.photos,
+    confirmedDamageIds: draft.confirmedDamageIds,
+    signature: { image: draft.signature ?? "", signerName: draft.signerName.trim() },
+    ...(version !== undefined ? { version } : {}),
+    ...(early ? { statusReason: draft.statusReason.trim() } : {}),
+  };
+}
+
+// ---------- Return ----------
+
+export interface ChargeEdit {
+  /** the amount typed by an admin, as text ("" = keep the computed one) */
+  amount: string;
+  reason: string;
+}
+
+/** "12,50" or "12.50" -> 12.5; null when not a non-negative amount with up to 2 decimals. */
+export function parseAmount(text: string): number | null {
+  const cleaned = text.replace(/[\s\u00a0€]/g, "").replace(",", ".");
+  if (!/^\d+(\.\d{1,2})?$/.test(cleaned)) return null;
+  return Number(cleaned);
+}
+
+/**
+ * The admin's changes of computed charges as the server takes them ({ kind, amount, reason }),
+ * and the field messages of the ones that cannot go yet (an amount without a reason, a bad amount).
+ */
+export function chargeOverrides(
+  edits: Readonly<Record<string, ChargeEdit>>,
+  computed: Readonly<Record<string, number>>,
+): { overrides: { kind: string; amount: number; reason: string }[]; errors: FieldErrors } {
+  const overrides: { kind: string; amount: number; reason: string }[] = [];
+  const errors: FieldErrors = {};
+  for (const [kind, edit] of Object.entries(edits)) {
+    if (edit.amount.trim() === "") continue;
+    const amount = parseAmount(edit.amount);
+    if (amount === null) {
+      errors[`overrides.${kind}.amount`] = "Įveskite sumą eurais, pvz. 12,50";
+      continue;
+    }
+    if (computed[kind] !== undefined && Math.abs((computed[kind] ?? 0) - amount) < 0.005) continue;
+    const reason = edit.reason.trim();
+    if (reason === "") {
+      errors[`overrides.${kind}.reason`] = "Nurodykite, kodėl keičiama suma";
+      continue;
+    }
+    if (reason.length > STATUS_REASON_MAX) {
+      errors[`overrides.${kind}.reason`] = `Ne daugiau kaip ${STATUS_REASON_MAX} simbolių`;
+      continue;
+    }
+    overrides.push({ kind, amount, reason });
+  }
+  return { overrides, errors };
+}
+
+export interface ReturnDraft {
+  mileage: string;
+  fuel: FuelLevel | null;
+  /** "YYYY-MM-DDTHH:mm", Vilnius wall clock */
+  returnedAt: string;
+  /** staff left the time as it was when the screen opened: the request says "now" to the second */
+  returnedAtNow: boolean;
+  marks: DamageMark[];
+  photos: string[];
+  uploading: boolean;
+  cleaning: boolean;
+  damageAmount: string;
+  edits: Record<string, ChargeEdit>;
+  signerName: string;
+  signature: string | null;
+}
+
+export const RETURN_STEPS = ["Rodmenys", "Pažeidimai", "Mokesčiai", "Parašas"] as const;
+export const RETURN_STEP_FIELDS: readonly (readonly string[])[] = [
+  ["mileage", "fuel", "returnedAt"],
+  ["damages", "photos"],
+  ["cleaning", "damageAmount", "overrides", "charges"],
+  ["signature"],
+];
+
+export function returnStepProblems(
+  step: number,
+  draft: ReturnDraft,
+  context: { handoverMileage: number | null; computed: Readonly<Record<string, number>> },
+): FieldErrors {
+  const errors: FieldErrors = {};
+  if (step === 0) {
+    const mileage = parseMileage(draft.mileage);
+    if (mileage.error) errors.mileage = mileage.error;
+    else if (context.handoverMileage !== null)
+      Object.assign(errors, returnMileageErrors(mileage.value ?? 0, context.handoverMileage));
+    if (!draft.fuel) errors.fuel = "Pasirinkite degalų kiekį";
+    if (!/^\d{4}-\d{2}-\d{2}T([01]\d|2[0-3]):[0-5]\d$/.test(draft.returnedAt))
+      errors.returnedAt = "Įveskite grąžinimo datą ir laiką (VV:MM)";
+  } else if (step === 1) {
+    Object.assign(errors, markProblems(draft.marks));
+    if (draft.uploading) errors.photos = "Palaukite, kol įsikels nuotraukos";
+  } else if (step === 2) {
+    if (draft.damageAmount.trim() !== "" && parseAmount(draft.damageAmount) === null)
+      errors.damageAmount = "Įveskite sumą eurais, pvz. 120,00";
+    Object.assign(errors, chargeOverrides(draft.edits, context.computed).errors);
+  } else if (step === 3) {
+    if (draft.signerName.trim() === "") errors["signature.signerName"] = "Įveskite pasirašančiojo vardą ir pavardę";
+    if (!draft.signature) errors["signature.image"] = "Klientas turi pasirašyti";
+  }
+  return errors;
+}

@@ -1,0 +1,72 @@
+// The reservation's documents as PDFs (rendered on the server, src/documents): the agreement, and
+// the hand-over and return acts once they exist. A signed document comes back exactly as kept.
+import PictureAsPdfIcon from "@mui/icons-material/PictureAsPdf";
+import { Button, CircularProgress } from "@mui/material";
+import { useState } from "react";
+import { useNotify, useRecordContext } from "react-admin";
+import type { Reservation } from "../../domain/schemas";
+import { type DeskDocumentKind, useAdminActions } from "../adminApi";
+
+const DOCUMENTS: readonly { kind: DeskDocumentKind; label: string; stem: string }[] = [
+  { kind: "agreement", label: "Sutartis", stem: "sutartis" },
+  { kind: "handover", label: "Perdavimo aktas", stem: "perdavimo-aktas" },
+  { kind: "return", label: "Grąžinimo aktas", stem: "grazinimo-aktas" },
+];
+
+/** Saves a Blob under a file name (the browser's download). */
+function saveBlob(blob: Blob, fileName: string): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement("a");
+  link.href = url;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+export function ReservationDocuments() {
+  const record = useRecordContext<Reservation & { id: string }>();
+  const actions = useAdminActions();
+  const notify = useNotify();
+  const [busy, setBusy] = useState<DeskDocumentKind | null>(null);
+  if (!record) return null;
+
+  const available: Record<DeskDocumentKind, boolean> = {
+    agreement: true,
+    handover: Boolean(record.handover),
+    return: Boolean(record.returnAct),
+  };
+  const download = async (kind: DeskDocumentKind, stem: string) => {
+    setBusy(kind);
+    try {
+      const blob = await actions.downloadDeskDocument(record.id, kind);
+      saveBlob(blob, `${stem}-${record.number ?? record.id}.pdf`);
+    } catch (error) {
+      notify(error instanceof Error && error.message ? error.message : "Nepavyko atsisiųsti dokumento", {
+        type: "error",
+      });
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  return (
+    <>
+      {DOCUMENTS.map(({ kind, label, stem }) => (
+        // The text stays on a phone too: three icons alone would look the same.
+        <Button
+          key={kind}
+          size="small"
+          onClick={() => void download(kind, stem)}
+          disabled={!available[kind] || busy !== null}
+          title={available[kind] ? `Atsisiųsti PDF: ${label}` : "Dokumentas atsiras, kai aktas bus pasirašytas"}
+          data-document={kind}
+          startIcon={busy === kind ? <CircularProgress size={16} /> : <PictureAsPdfIcon />}
+        >
+          {label}
+        </Button>
+      ))}
+    </>
+  );
+}

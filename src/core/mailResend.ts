@@ -1,0 +1,34 @@
+// "Siųsti dar kartą": a copy of an outbox mail queued as a new mail (the same recipients, message,
+// attachments and reference), so the original keeps its own delivery history. Logged in the audit.
+import type { Mail } from "../domain/schemas";
+import { COLLECTIONS } from "./collections";
+import { CoreError } from "./errors";
+import type { CoreContext } from "./ports";
+import { toRecord } from "./records";
+import { insertDoc, writeAudit, writer } from "./writes";
+
+export const MAIL_NOT_FOUND_MESSAGE = "Laiškas nerastas";
+
+export async function resendMail(ctx: CoreContext, id: string, actor: string): Promise<{ id: string }> {
+  const { store } = ctx;
+  const now = ctx.clock.now();
+  if (!store.isId(id)) throw new CoreError("not-found", MAIL_NOT_FOUND_MESSAGE);
+  const outcome = await store.transaction(async (tx) => {
+    const found = await tx.get(COLLECTIONS.mail, id);
+    if (!found) throw new CoreError("not-found", MAIL_NOT_FOUND_MESSAGE);
+    const original = toRecord<Mail>(found);
+    const w = writer(tx, store, now);
+    const copyId = insertDoc(w, COLLECTIONS.mail, {
+      to: original.to,
+      ...(original.replyTo ? { replyTo: original.replyTo } : {}),
+      message: original.message,
+      delivery: { state: "PENDING", attempts: 0, error: null, endTime: null },
+      ref: original.ref ?? null,
+    });
+    writeAudit(w, { action: "create", resource: "mail", recordId: copyId, actor, resentFrom: id });
+    return { id: copyId, subject: original.message.subject };
+  });
+  ctx.events.publish("mail", outcome.id, "created");
+  ctx.log.info(`${actor} pakartotinai įdėjo laišką „${outcome.subject}“ į siuntimo eilę (${outcome.id})`);
+  return { id: outcome.id };
+}

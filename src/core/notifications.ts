@@ -1,0 +1,118 @@
+// The customer's automatic mails about a reservation, prepared inside the change's transaction:
+// these functions only read (Firestore wants every read before the first write); the caller
+// queues the mail it gets back with queueMail(), so the change and its mail are stored together.
+import type { EmailTemplateKey } from "../domain/emailTemplateDefaults";
+import type { OutgoingMail } from "../domain/mailTemplates";
+import {
+  changeLines,
+  changeNoticeOf,
+  mailLanguageOf,
+  type NoticeContext,
+  type PlaceInfo,
+  reservationNoticeMail,
+} from "../domain/notifications";
+import type { Car, Customer, Location, Reservation, Settings } from "../domain/schemas";
+import { loadCar, loadLocations, loadSettings } from "./catalog";
+import { COLLECTIONS } from "./collections";
+import type { DocumentStore, Reader } from "./ports";
+import { toRecord } from "./records";
+
+type NoticeReservation = Pick<
+  Reservation,
+  "status" | "pickupAt" | "returnAt" | "carId" | "customerId" | "pickupLocationId" | "returnLocationId"
+> & { number?: string; quote?: { total: number; deposit: number }; cancelReason?: string };
+
+const carName = (car: Pick<Car, "make" | "model"> | null): string => (car ? `${car.make} ${car.model}` : "—");
+
+const placeOf = (locations: Location[], id: string): PlaceInfo => {
+  const place = locations.find((l) => l.id === id);
+  return place ? { name: place.name, address: place.address, city: place.city, hours: place.hours } : { name: "—" };
+};
+
+/** What a reservation mail needs besides the reservation: read in the caller's transaction. */
+export interface NoticeData {
+  settings: Settings;
+  customer: Customer | null;
+  car: Car | null;
+  locations: Location[];
+}
+
+export async function loadNoticeData(
+  reader: Reader,
+  store: DocumentStore,
+  reservation: Pick<Reservation, "customerId" | "carId">,
+): Promise<NoticeData> {
+  // One after another: on PostgreSQL a transaction has a single connection.
+  const settings = await loadSettings(reader);
+  const found = store.isId(reservation.customerId)
+    ? await reader.get(COLLECTIONS.customers, reservation.customerId)
+    : null;
+  const car = await loadCar(reader, store, reservation.carId);
+  const locations = await loadLocations(reader);
+  return { settings, customer: found ? toRecord<Customer>(found) : null, car, locations };
+}
+
+/** The context of one reservation's mail; null when the customer (or their address) is gone. */
+export function noticeContext(
+  reservationId: string,
+  reservation: NoticeReservation,
+  data: NoticeData,
+  extra: Pick<NoticeContext, "changes" | "final"> = {},
+): NoticeContext | null {
+  if (!data.customer?.email) return null;
+  return {
+    reservationId,
+    settings: data.settings,
+    reservation,
+    customer: data.customer,
+    car: data.car ?? { make: "—", model: "" },
+    pickupLocation: placeOf(data.locations, reservation.pickupLocationId),
+    returnLocation: placeOf(data.locations, reservation.returnLocationId),
+    ...extra,
+  };
+}
+
+/** The mail of that kind about a reservation, or null when there is nobody to send it to. */
+export async function prepareReservationMail(
+  reader: Reader,
+  store: DocumentStore,
+  kind: EmailTemplateKey,
+  reservationId: string,
+  reservation: NoticeReservation,
+  extra: Pick<NoticeContext, "final"> = {},
+): Promise<OutgoingMail | null> {
+  const data = await loadNoticeData(reader, store, reservation);
+  const ctx = noticeContext(reservationId, reservation, data, extra);
+  return ctx ? reservationNoticeMail(kind, ctx) : null;
+}
+
+/**
+ * The mail a staff edit of a reservation calls for (confirmed, changed, cancelled), or null.
+ * Reads only; call it before the transaction's first write.
+ */
+export async function prepareChangeMail(
+  reader: Reader,
+  store: DocumentStore,
+  reservationId: string,
+  before: NoticeReservation,
+  after: NoticeReservation,
+): Promise<OutgoingMail | null> {
+  const notice = changeNoticeOf(before, after);
+  if (!notice) return null;
+  const data = await loadNoticeData(reader, store, after);
+  let changes: string[] | undefined;
+  if (notice.kind === "reservationChanged") {
+    const oldCar = notice.fields.includes("car") ? await loadCar(reader, store, before.carId) : data.car;
+    const language = mailLanguageOf(data.customer);
+    const side = (r: NoticeReservation, car: Car | null) => ({
+      pickupAt: r.pickupAt,
+      returnAt: r.returnAt,
+      car: carName(car),
+      pickupPlace: placeOf(data.locations, r.pickupLocationId).name,
+      returnPlace: placeOf(data.locations, r.returnLocationId).name,
+    });
+    changes = changeLines(notice.fields, side(before, oldCar), side(after, data.car), language);
+  }
+  const ctx = noticeContext(reservationId, after, data, changes ? { changes } : {});
+  return ctx ? reservationNoticeMail(notice.kind, ctx) : null;
+}

@@ -1,0 +1,621 @@
+// The rental desk: the car handed over (išdavimas) and returned (grąžinimas), with the customer's
+// signature, the signed PDFs, the return charges and the cars' damage register. Written once for
+// every store; the local server's routes (server/routes/rentalDesk.ts) and the Firebase callables
+// (functions/src/index.ts) only adapt requests to these use cases.
+//
+// A hand-over or return reads everything, checks it, renders and stores the signed PDFs and the
+// signature image first (files are not part of a transaction, and rendering is slow), then writes
+// the reservation, the fleet's mileage, the damages, the audit entry and the e-mail in ONE
+// transaction that first re-reads the reservation: if anyone saved it in between (its version
+// moved), nothing is written and the desk gets 409. A stored file that no record names is harmless.
+import { deskDocumentHash, renderDeskDocument } from "../documents/deskDocuments";
+import { type DeskMail, handoverMail, returnMail } from "../domain/deskMails";
+import { formatMoney, formatNumber } from "../domain/format";
+import {
+  decodeSignaturePng,
+  driverCheckErrors,
+  handoverReadingErrors,
+  readHandoverInput,
+  unconfirmedDamageErrors,
+} from "../domain/handoverChecks";
+import { invalidFields } from "../domain/input";
+import { earlyHandOverErrors, mayHandOverNow } from "../domain/reservationRules";
+import { RESERVATION_STATUS_LABELS } from "../domain/reservationStatus";
+import {
+  computeReturnCharges,
+  type FuelLevel,
+  OverrideForbiddenError,
+  type ReturnCharges,
+  type ReturnPreviewInput,
+  readReturnInput,
+  readReturnPreview,
+  returnMileageErrors,
+} from "../domain/returnCharges";
+import type {
+  Car,
+  Customer,
+  Damage,
+  DeskSettings,
+  Extra,
+  Fleet,
+  HandoverAct,
+  Location,
+  Reservation,
+  ReturnAct,
+  Settings,
+  Signature,
+} from "../domain/schemas";
+import { loadCar, loadExtras, loadLocations, loadOne, loadSettings } from "./catalog";
+import { COLLECTIONS } from "./collections";
+import { CoreError, StaleRecordError } from "./errors";
+import type { CoreContext, PrivateFiles, Reader, Transaction } from "./ports";
+import { type Stamped, toRecord } from "./records";
+import { RESERVATION_NOT_FOUND_MESSAGE } from "./reservations";
+import { assertFresh, expectedVersionOf, versionOf } from "./versions";
+import { insertDoc, queueMail, replaceDoc, type StaffActor, type Writer, writeAudit, writer } from "./writes";
+
+/** What the desk's use cases need besides the store: where the private files go. */
+export interface DeskDeps {
+  files: PrivateFiles;
+}
+
+export const DAMAGE_NOT_FOUND_MESSAGE = "Pažeidimas nerastas";
+export const DAMAGE_ALREADY_REPAIRED = "Šis pažeidimas jau pažymėtas sutaisytu";
+export const HANDOVER_STATUSES: readonly string[] = ["new", "confirmed"];
+
+const statusLabel = (status: string): string => RESERVATION_STATUS_LABELS[status as Reservation["status"]] ?? status;
+
+export const handoverStatusMessage = (status: string): string =>
+  `Automobilį išduoti galima tik pagal naują ar patvirtintą rezervaciją (dabar: ${statusLabel(status)})`;
+export const returnStatusMessage = (status: string): string =>
+  `Automobilį priimti galima tik pagal vykdomą rezervaciją (dabar: ${statusLabel(status)})`;
+export const NO_HANDOVER_MESSAGE =
+  "Rezervacija neturi išdavimo duomenų (ridos ir degalų), todėl grąžinimo mokesčių apskaičiuoti negalima";
+
+// ---------- reading ----------
+
+export interface DeskInfo {
+  reservation: Stamped<Reservation>;
+  customer: Stamped<Customer> | null;
+  car: Stamped<Car> | null;
+  fleet: Stamped<Fleet> | null;
+  /** the car's open damages from earlier rentals */
+  damages: Stamped<Damage>[];
+  rates: DeskSettings;
+  /** the return's grace period (settings.bookingRules.graceMinutes) */
+  graceMinutes: number;
+  /** the hand-over act, for the return screen (null before the hand-over) */
+  handover: HandoverAct | null;
+}
+
+async function readReservation(reader: Reader, ctx: CoreContext, id: string): Promise<Stamped<Reservation>> {
+  const found = ctx.store.isId(id) ? await reader.get(COLLECTIONS.reservations, id) : null;
+  if (!found) throw new CoreError("not-found", RESERVATION_NOT_FOUND_MESSAGE);
+  return toRecord<Reservation>(found);
+}
+
+async function fleetOf(reader: Reader, carId: string): Promise<Stamped<Fleet> | null> {
+  const [doc] = await reader.query(COLLECTIONS.fleet, {
+    where: [{ field: "carId", op: "==", value: carId }],
+    limit: 1,
+  });
+  return doc ? toRecord<Fleet>(doc) : null;
+}
+
+/** The car's damages still open, oldest first. */
+export async function openDamagesOf(reader: Reader, carId: string): Promise<Stamped<Damage>[]> {
+  const docs = await reader.query(COLLECTIONS.damages, {
+    where: [
+      { field: "carId", op: "==", value: carId },
+      { field: "status", op: "==", value: "open" },
+    ],
+  });
+  return docs.map((doc) => toRecord<Damage>(doc)).sort((a, b) => a.foundAt.localeCompare(b.foundAt));
+}
+
+/** Everything a desk screen shows, in one call. */
+export async function deskInfo(ctx: CoreContext, id: string): Promise<DeskInfo> {
+  const { store } = ctx;
+  const reservation = await readReservation(store, ctx, id);
+  const customer = store.isId(reservation.customerId)
+    ? await loadOne<Customer>(store, COLLECTIONS.customers, reservation.customerId)
+    : null;
+  const car = await loadCar(store, store, reservation.carId);
+  const fleet = await fleetOf(store, reservation.carId);
+  const damages = await openDamagesOf(store, reservation.carId);
+  const settings = await loadSettings(store);
+  return {
+    reservation: { ...reservation, version: versionOf(reservation) },
+    customer,
+    car,
+    fleet,
+    damages,
+    rates: settings.desk,
+    graceMinutes: settings.bookingRules.graceMinutes,
+    handover: reservation.handover ?? null,
+  };
+}
+
+/** What a document needs, read once before the transaction. */
+interface DeskContext {
+  settings: Settings;
+  reservation: Stamped<Reservation>;
+  customer: Stamped<Customer>;
+  car: Stamped<Car>;
+  fleet: Stamped<Fleet> | null;
+  locations: Stamped<Location>[];
+  extras: Stamped<Extra>[];
+  damages: Stamped<Damage>[];
+}
+
+async function readDeskContext(ctx: CoreContext, id: string): Promise<DeskContext> {
+  const info = await deskInfo(ctx, id);
+  if (!info.customer) throw new CoreError("precondition", "Rezervacijos klientas nerastas");
+  if (!info.car) throw new CoreError("precondition", "Rezervacijos automobilis nerastas");
+  return {
+    settings: await loadSettings(ctx.store),
+    reservation: info.reservation,
+    customer: info.customer,
+    car: info.car,
+    fleet: info.fleet,
+    locations: await loadLocations(ctx.store),
+    extras: await loadExtras(ctx.store),
+    damages: info.damages,
+  };
+}
+
+// ---------- shared pieces ----------
+
+const hash8 = (hash: string): string => hash.slice(0, 8);
+const newFileId = (): string => globalThis.crypto.randomUUID();
+
+function signaturePng(image: string): Uint8Array {
+  const decoded = decodeSignaturePng(image);
+  if ("errors" in decoded) throw invalidFields(decoded.errors);
+  return decoded.png;
+}
+
+const sameBytes = (a: Uint8Array, b: Uint8Array): boolean =>
+  a.length === b.length && a.every((byte, i) => byte === b[i]);
+
+/**
+ * Stores a signed PDF as `<stem>.pdf`, kept unchanged once written. A file already there with
+ * other bytes is what an earlier attempt left (its transaction refused, the customer signed
+ * again): this one gets the next free `<stem>-<n>.pdf`.
+ */
+async function storeDocument(files: PrivateFiles, stem: string, bytes: Uint8Array): Promise<string> {
+  for (let n = 1; n <= 50; n += 1) {
+    const path = n === 1 ? `${stem}.pdf` : `${stem}-${n}.pdf`;
+    const existing = await files.get(path);
+    if (existing && !sameBytes(existing, bytes)) continue;
+    if (!existing) await files.put(path, bytes, "application/pdf");
+    return path;
+  }
+  throw new Error(`Nepavyko išsaugoti dokumento ${stem}.pdf: per daug bandymų`);
+}
+
+/** Refuses a desk write over a reservation someone saved in between (the version the desk read). */
+function assertUnchanged(current: Stamped<Reservation>, readVersion: number): void {
+  if (versionOf(current) !== readVersion) throw new StaleRecordError({ ...current, version: versionOf(current) });
+}
+
+/** The fleet record's mileage moved forward to `mileage` (never back), or null. */
+function fleetForward(fleet: Stamped<Fleet> | null, mileage: number): Stamped<Fleet> | null {
+  if (!fleet) return null;
+  return mileage > (fleet.mileage ?? 0) ? { ...fleet, mileage } : null;
+}
+
+/** Queues a desk e-mail with its PDF attached (the mailer reads `message.attachments` paths from the private files). */
+function queueDeskMail(w: Writer, mail: DeskMail, attachment: { filename: string; path: string }): string {
+  return queueMail(w, {
+    to: mail.to,
+    subject: mail.message.subject,
+    text: mail.message.text,
+    ref: mail.ref,
+    attachments: [attachment],
+  });
+}
+
+function mailContext(desk: DeskContext) {
+  const place = desk.locations.find((location) => location.id === desk.reservation.returnLocationId) ?? null;
+  return {
+    settings: desk.settings,
+    reservation: desk.reservation,
+    customer: desk.customer,
+    car: desk.car,
+    plateNumber: desk.fleet?.plateNumber ?? null,
+    location: place ? { name: place.name, address: place.address } : null,
+  };
+}
+
+const documentName = (reservation: Stamped<Reservation>, kind: string): string =>
+  `${kind === "handover" ? "perdavimo-aktas" : kind === "return" ? "grazinimo-aktas" : "sutartis"}-${
+    reservation.number ?? reservation.id
+  }.pdf`;
+
+function storedReservation(record: Record<string, unknown>): Record<string, unknown> {
+  const { id: _id, createdAt: _c, updatedAt: _u, version: _v, ...doc } = record;
+  return doc;
+}
+
+// ---------- hand-over ----------
+
+/**
+ * The car handed over: the licence, age and licence years checked, the readings taken, the car's
+ * open damages confirmed with the customer, the customer's signature on the hand-over act and on
+ * the rental agreement. The reservation becomes active; the act is e-mailed with its PDF.
+ */
+export async function handOverReservation(
+  ctx: CoreContext,
+  deps: DeskDeps,
+  id: string,
+  body: unknown,
+  actor: StaffActor,
+): Promise<Stamped<Reservation>> {
+  const { store } = ctx;
+  const now = ctx.clock.now();
+  if (!store.isId(id)) throw new CoreError("not-found", RESERVATION_NOT_FOUND_MESSAGE);
+  const input = readHandoverInput(body);
+  const desk = await readDeskContext(ctx, id);
+  const { reservation, customer, car, fleet, damages } = desk;
+  if (!HANDOVER_STATUSES.includes(reservation.status)) {
+    throw new CoreError("precondition", handoverStatusMessage(reservation.status));
+  }
+  assertFresh(reservation, input.version);
+  const readVersion = versionOf(reservation);
+  const early = !mayHandOverNow(reservation.pickupAt, now);
+  const refusedEarly = earlyHandOverErrors(reservation.pickupAt, now, actor.role, input.statusReason);
+  if (refusedEarly) {
+    // Staff before the pickup day: a state of the business, not a typing error (409).
+    if (actor.role !== "admin") throw new CoreError("precondition", Object.values(refusedEarly)[0] ?? "");
+    throw invalidFields(refusedEarly);
+  }
+  const errors = {
+    ...driverCheckErrors(input.licence, { reservation, customer, car }),
+    ...handoverReadingErrors(input.mileage, fleet?.mileage ?? null),
+    ...unconfirmedDamageErrors(
+      damages.map((damage) => damage.id),
+      input.confirmedDamageIds,
+    ),
+  };
+  if (Object.keys(errors).length > 0) throw invalidFields(errors);
+  const png = signaturePng(input.signature.image);
+
+  const openIds = new Set(damages.map((damage) => damage.id));
+  const at = now.toISOString();
+  const act: Omit<HandoverAct, "signature" | "document"> = {
+    at,
+    by: actor.email,
+    mileage: input.mileage,
+    fuel: input.fuel,
+    damages: input.damages,
+    photos: input.photos,
+    licence: input.licence,
+    confirmedDamageIds: input.confirmedDamageIds.filter((damageId) => openIds.has(damageId)),
+  };
+  const signed = { png, signedAt: at, signerName: input.signature.signerName };
+  const base = { ...desk, damages: desk.damages, fleet: desk.fleet };
+  const handoverInput = { ...base, kind: "handover" as const, act };
+  const agreementInput = { ...base, kind: "agreement" as const, act: null };
+  const handoverHash = deskDocumentHash(handoverInput);
+  const agreementHash = deskDocumentHash(agreementInput);
+  const handoverPdf = await renderDeskDocument({ ...handoverInput, signature: signed });
+  const agreementPdf = await renderDeskDocument({ ...agreementInput, signature: signed });
+  const imagePath = `desk/${newFileId()}.png`;
+  await deps.files.put(imagePath, png, "image/png");
+  const handoverPath = await storeDocument(deps.files, `documents/${id}-handover-${hash8(handoverHash)}`, handoverPdf);
+  const agreementPath = await storeDocument(
+    deps.files,
+    `documents/${id}-agreement-${hash8(agreementHash)}`,
+    agreementPdf,
+  );
+  const signature: Signature = {
+    image: imagePath,
+    signedAt: at,
+    signerName: input.signature.signerName,
+    documentHash: handoverHash,
+  };
+  const handover: HandoverAct = { ...act, signature, document: handoverPath, agreementDocument: agreementPath };
+
+  const outcome = await store.transaction(async (tx: Transaction) => {
+    await tx.lock(`car-${reservation.carId}`);
+    const current = await readReservation(tx, ctx, id);
+    assertUnchanged(current, readVersion);
+    if (!HANDOVER_STATUSES.includes(current.status)) {
+      throw new CoreError("precondition", handoverStatusMessage(current.status));
+    }
+    const fleetNow = await fleetOf(tx, current.carId);
+
+    const w = writer(tx, store, now);
+    const next: Record<string, unknown> = {
+      ...current,
+      status: "active",
+      handover,
+      contract: { ...current.contract, mileageOut: input.mileage, fuelOut: input.fuel },
+      ...(early ? { handoverOverrideReason: input.statusReason } : {}),
+    };
+    const stamps = replaceDoc(
+      w,
+      COLLECTIONS.reservations,
+      id,
+      storedReservation(next),
+      current.createdAt,
+      versionOf(current),
+    );
+    const moved = fleetForward(fleetNow, input.mileage);
+    if (moved) {
+      replaceDoc(w, COLLECTIONS.fleet, moved.id, storedReservation(moved), moved.createdAt, versionOf(moved));
+      writeAudit(w, { action: "update", resource: "fleet", recordId: moved.id, actor: actor.email, reservationId: id });
+    }
+    writeAudit(w, {
+      action: "update",
+      resource: "reservations",
+      recordId: id,
+      actor: actor.email,
+      fromStatus: current.status,
+      toStatus: "active",
+      desk: "handover",
+      document: handoverPath,
+      agreement: agreementPath,
+      agreementHash,
+      ...(early ? { reason: input.statusReason } : {}),
+    });
+    const mail = handoverMail({ ...mailContext(desk), act: { at, mileage: input.mileage, fuel: input.fuel } });
+    const mailId = queueDeskMail(w, mail, { filename: documentName(current, "handover"), path: handoverPath });
+    const record = { ...next, id, ...stamps } as Stamped<Reservation>;
+    return { record, mailId, fleetId: moved?.id ?? null };
+  });
+
+  ctx.events.publish("reservations", id, "updated");
+  if (outcome.fleetId) ctx.events.publish("fleet", outcome.fleetId, "updated");
+  ctx.events.publish("mail", outcome.mailId, "created");
+  ctx.log.info(
+    `Automobilis išduotas pagal rezervaciją ${reservation.number ?? id}: rida ${formatNumber(input.mileage, 0)} km, degalai ${input.fuel} (${actor.email})`,
+  );
+  return outcome.record;
+}
+
+// ---------- return ----------
+
+/** The hand-over's readings: the act's, or the old contract fields for a car handed over by the status select. */
+function handoverReadings(reservation: Reservation): { mileage: number; fuel: FuelLevel; at: string | null } | null {
+  if (reservation.handover) {
+    return { mileage: reservation.handover.mileage, fuel: reservation.handover.fuel, at: reservation.handover.at };
+  }
+  const { mileageOut, fuelOut } = reservation.contract ?? {};
+  return typeof mileageOut === "number" && fuelOut ? { mileage: mileageOut, fuel: fuelOut, at: null } : null;
+}
+
+const FUTURE_TOLERANCE_MS = 10 * 60_000;
+
+/** The charges of a return as typed: checks that hold for the preview and the return alike. */
+function chargesFor(
+  desk: Pick<DeskContext, "reservation" | "car" | "settings">,
+  input: ReturnPreviewInput,
+  actor: StaffActor,
+  now: Date,
+): ReturnCharges {
+  const { reservation } = desk;
+  if (reservation.status !== "active") throw new CoreError("precondition", returnStatusMessage(reservation.status));
+  const out = handoverReadings(reservation);
+  if (!out) throw new CoreError("precondition", NO_HANDOVER_MESSAGE);
+  const errors: Record<string, string> = { ...returnMileageErrors(input.mileage, out.mileage) };
+  const returnedMs = Date.parse(input.returnedAt);
+  if (returnedMs > now.getTime() + FUTURE_TOLERANCE_MS) {
+    errors.returnedAt = "Grąžinimo laikas negali būti ateityje";
+  } else if (out.at !== null && returnedMs < Date.parse(out.at)) {
+    errors.returnedAt = "Grąžinimo laikas negali būti ankstesnis nei išdavimo";
+  }
+  if (Object.keys(errors).length > 0) throw invalidFields(errors);
+  try {
+    return computeReturnCharges(
+      {
+        car: { mileageLimitPerDay: desk.car.mileageLimitPerDay ?? null, deposit: desk.car.deposit },
+        reservation: { returnAt: reservation.returnAt, quote: reservation.quote },
+        handover: { mileage: out.mileage, fuel: out.fuel },
+        rates: desk.settings.desk,
+        graceMinutes: desk.settings.bookingRules.graceMinutes,
+      },
+      input,
+      actor.role,
+    );
+  } catch (error) {
+    if (error instanceof OverrideForbiddenError) throw new CoreError("forbidden", error.message);
+    throw error;
+  }
+}
+
+/** The return charges for the readings being typed; nothing is written. */
+export async function previewReturn(
+  ctx: CoreContext,
+  id: string,
+  body: unknown,
+  actor: StaffActor,
+): Promise<ReturnCharges> {
+  if (!ctx.store.isId(id)) throw new CoreError("not-found", RESERVATION_NOT_FOUND_MESSAGE);
+  const input = readReturnPreview(body);
+  const reservation = await readReservation(ctx.store, ctx, id);
+  const car = await loadCar(ctx.store, ctx.store, reservation.carId);
+  if (!car) throw new CoreError("precondition", "Rezervacijos automobilis nerastas");
+  const settings = await loadSettings(ctx.store);
+  return chargesFor({ reservation, car, settings }, input, actor, ctx.clock.now());
+}
+
+export interface ReturnOutcome extends Omit<ReturnCharges, "due"> {
+  reservation: Stamped<Reservation>;
+  due: number;
+}
+
+/**
+ * The car returned: the readings, the new damages (each enters the car's damage register, open),
+ * the charges and the deposit, the customer's signature on the return act. The reservation is
+ * completed; the act is e-mailed with the thanks and the final amount.
+ */
+export async function returnReservation(
+  ctx: CoreContext,
+  deps: DeskDeps,
+  id: string,
+  body: unknown,
+  actor: StaffActor,
+): Promise<ReturnOutcome> {
+  const { store } = ctx;
+  const now = ctx.clock.now();
+  if (!store.isId(id)) throw new CoreError("not-found", RESERVATION_NOT_FOUND_MESSAGE);
+  const input = readReturnInput(body);
+  const desk = await readDeskContext(ctx, id);
+  const { reservation } = desk;
+  assertFresh(reservation, input.version);
+  const readVersion = versionOf(reservation);
+  const computed = chargesFor(desk, input, actor, now);
+  const png = signaturePng(input.signature.image);
+
+  const at = now.toISOString();
+  const act: Omit<ReturnAct, "signature" | "document"> = {
+    at,
+    by: actor.email,
+    mileage: input.mileage,
+    fuel: input.fuel,
+    damages: input.damages,
+    photos: input.photos,
+    returnedAt: new Date(input.returnedAt).toISOString(),
+    charges: computed.charges,
+    total: computed.total,
+    deposit: computed.deposit,
+  };
+  const documentInput = { ...desk, kind: "return" as const, act };
+  const hash = deskDocumentHash(documentInput);
+  const pdf = await renderDeskDocument({
+    ...documentInput,
+    signature: { png, signedAt: at, signerName: input.signature.signerName },
+  });
+  const imagePath = `desk/${newFileId()}.png`;
+  await deps.files.put(imagePath, png, "image/png");
+  const documentPath = await storeDocument(deps.files, `documents/${id}-return-${hash8(hash)}`, pdf);
+  const returnAct: ReturnAct = {
+    ...act,
+    signature: { image: imagePath, signedAt: at, signerName: input.signature.signerName, documentHash: hash },
+    document: documentPath,
+  };
+
+  const outcome = await store.transaction(async (tx: Transaction) => {
+    await tx.lock(`car-${reservation.carId}`);
+    const current = await readReservation(tx, ctx, id);
+    assertUnchanged(current, readVersion);
+    if (current.status !== "active") throw new CoreError("precondition", returnStatusMessage(current.status));
+    const fleetNow = await fleetOf(tx, current.carId);
+
+    const w = writer(tx, store, now);
+    const next: Record<string, unknown> = {
+      ...current,
+      status: "completed",
+      returnAct,
+      contract: { ...current.contract, mileageIn: input.mileage, fuelIn: input.fuel },
+    };
+    const stamps = replaceDoc(
+      w,
+      COLLECTIONS.reservations,
+      id,
+      storedReservation(next),
+      current.createdAt,
+      versionOf(current),
+    );
+    const moved = fleetForward(fleetNow, input.mileage);
+    if (moved) {
+      replaceDoc(w, COLLECTIONS.fleet, moved.id, storedReservation(moved), moved.createdAt, versionOf(moved));
+      writeAudit(w, { action: "update", resource: "fleet", recordId: moved.id, actor: actor.email, reservationId: id });
+    }
+    const damageIds = input.damages.map((mark) => {
+      const damage: Damage = {
+        carId: current.carId,
+        reservationId: id,
+        x: mark.x,
+        y: mark.y,
+        note: mark.note,
+        photos: mark.photos,
+        status: "open",
+        foundAt: act.returnedAt,
+        repairedAt: null,
+        repairedBy: "",
+      };
+      const damageId = insertDoc(w, COLLECTIONS.damages, damage as Record<string, unknown>);
+      writeAudit(w, {
+        action: "create",
+        resource: "damages",
+        recordId: damageId,
+        actor: actor.email,
+        reservationId: id,
+      });
+      return damageId;
+    });
+    writeAudit(w, {
+      action: "update",
+      resource: "reservations",
+      recordId: id,
+      actor: actor.email,
+      fromStatus: current.status,
+      toStatus: "completed",
+      desk: "return",
+      document: documentPath,
+      total: computed.total,
+    });
+    const mail = returnMail({
+      ...mailContext(desk),
+      act: { returnedAt: act.returnedAt, mileage: input.mileage, fuel: input.fuel },
+      charges: computed.charges,
+      total: computed.total,
+      deposit: computed.deposit,
+    });
+    const mailId = queueDeskMail(w, mail, { filename: documentName(current, "return"), path: documentPath });
+    const record = { ...next, id, ...stamps } as Stamped<Reservation>;
+    return { record, mailId, damageIds, fleetId: moved?.id ?? null };
+  });
+
+  ctx.events.publish("reservations", id, "updated");
+  if (outcome.fleetId) ctx.events.publish("fleet", outcome.fleetId, "updated");
+  for (const damageId of outcome.damageIds) ctx.events.publish("damages", damageId, "created");
+  ctx.events.publish("mail", outcome.mailId, "created");
+  ctx.log.info(
+    `Automobilis grąžintas pagal rezervaciją ${reservation.number ?? id}: mokesčiai ${formatMoney(computed.total)}, naujų pažeidimų ${outcome.damageIds.length} (${actor.email})`,
+  );
+  return { reservation: outcome.record, ...computed };
+}
+
+// ---------- the damage register ----------
+
+/** A damage marked repaired by staff (with the version the list read, when it sends one). */
+export async function markDamageRepaired(
+  ctx: CoreContext,
+  id: string,
+  actor: StaffActor,
+  body: unknown = {},
+): Promise<Stamped<Damage>> {
+  const { store } = ctx;
+  const now = ctx.clock.now();
+  if (!store.isId(id)) throw new CoreError("not-found", DAMAGE_NOT_FOUND_MESSAGE);
+  const expected =
+    typeof body === "object" && body !== null && !Array.isArray(body)
+      ? expectedVersionOf(body as Record<string, unknown>)
+      : undefined;
+  const record = await store.transaction(async (tx) => {
+    const found = await tx.get(COLLECTIONS.damages, id);
+    if (!found) throw new CoreError("not-found", DAMAGE_NOT_FOUND_MESSAGE);
+    const current = toRecord<Damage>(found);
+    assertFresh(current, expected);
+    if (current.status === "repaired") throw new CoreError("precondition", DAMAGE_ALREADY_REPAIRED);
+    const w = writer(tx, store, now);
+    const next = { ...current, status: "repaired" as const, repairedAt: now.toISOString(), repairedBy: actor.email };
+    const stamps = replaceDoc(
+      w,
+      COLLECTIONS.damages,
+      id,
+      storedReservation(next),
+      current.createdAt,
+      versionOf(current),
+    );
+    writeAudit(w, { action: "update", resource: "damages", recordId: id, actor: actor.email, toStatus: "repaired" });
+    return { ...next, id, ...stamps } as Stamped<Damage>;
+  });
+  ctx.events.publish("damages", id, "updated");
+  ctx.log.info(`Pažeidimas ${id} pažymėtas sutaisytu (${actor.email})`);
+  return record;
+}

@@ -1,0 +1,128 @@
+// The rental agreement's text: the settings' template with the reservation's facts filled in.
+// Pure: the print-edit screen (src/admin/print) and the server's PDFs (src/documents) use it.
+import { formatDate, formatDateTime, formatDays, formatMoney, formatNumber } from "./format";
+import type { Car, Customer, Fleet, Location, Reservation, Settings } from "./schemas";
+
+export const BLANK = "______";
+
+export const FUEL_LEVEL_LABELS: Readonly<Record<string, string>> = {
+  "0": "tuščias bakas",
+  "1/4": "1/4 bako",
+  "1/2": "1/2 bako",
+  "3/4": "3/4 bako",
+  "1": "pilnas bakas",
+};
+
+export interface ContractFacts {
+  reservation: Reservation;
+  customer: Customer | null;
+  car: Car | null;
+  fleet: Fleet | null;
+  pickupLocation: Location | null;
+  returnLocation: Location | null;
+  settings: Settings | null;
+  /** the date the agreement is made (printed) */
+  today: Date;
+}
+
+const text = (value: string | null | undefined, fallback = BLANK) =>
+  value === null || value === undefined || value.trim() === "" ? fallback : value;
+const place = (location: Location | null) => (location ? `${location.name}, ${location.address}` : BLANK);
+
+export function contractValues(facts: ContractFacts): Record<string, string> {
+  const { reservation, customer, car, fleet, settings } = facts;
+  const quote = reservation.quote;
+  const contract = reservation.contract;
+  const company = settings?.company;
+  const money = (value: number | undefined) => (value === undefined ? BLANK : formatMoney(value));
+  const extras =
+    quote && quote.extrasLines.length > 0
+      ? quote.extrasLines.map((line) => `${line.name} × ${line.quantity} – ${formatMoney(line.amount)}`).join("; ")
+      : "nėra";
+  return {
+    number: text(reservation.number),
+    date: formatDate(facts.today),
+    "company.name": text(company?.name),
+    "company.companyCode": text(company?.companyCode),
+    "company.vatCode": text(company?.vatCode),
+    "company.address": text(company?.address),
+    "company.iban": text(company?.iban),
+    "company.bankName": text(company?.bankName),
+    "customer.name": customer ? `${customer.firstName} ${customer.lastName}` : BLANK,
+    "customer.companyName": text(customer?.companyName, "—"),
+    "customer.companyCode": text(customer?.companyCode, "—"),
+    "customer.vatCode": text(customer?.vatCode, "—"),
+    "customer.personalCode": text(customer?.personalCode),
+    "customer.idDocumentNumber": text(customer?.idDocumentNumber),
+    "customer.licenceNumber": text(customer?.licenceNumber),
+    "customer.licenceIssuedAt": customer?.licenceIssuedAt ? formatDate(customer.licenceIssuedAt) : BLANK,
+    "customer.address": text(customer?.address),
+    "customer.phone": text(customer?.phone),
+    "customer.email": text(customer?.email),
+    "car.make": text(car?.make),
+    "car.model": text(car?.model),
+    "car.year": car ? String(car.year) : BLANK,
+    "car.plateNumber": text(fleet?.plateNumber),
+    "car.vin": text(fleet?.vin),
+    "car.fuel": text(car?.fuel),
+    "car.transmission": text(car?.transmission),
+    pickupAt: formatDateTime(reservation.pickupAt),
+    returnAt: formatDateTime(reservation.returnAt),
+    pickupLocation: place(facts.pickupLocation),
+    returnLocation: place(facts.returnLocation),
+    days: quote ? formatDays(quote.days) : BLANK,
+    dailyRate: money(quote?.dailyRate),
+    extras,
+    delivery: money(quote?.delivery),
+    discount: money(quote?.discount),
+    total: money(quote?.total),
+    vat: money(quote?.vat),
+    deposit: money(quote?.deposit),
+    mileageLimit: car?.mileageLimitPerDay ? `${formatNumber(car.mileageLimitPerDay)} km per parą` : "neribota rida",
+    mileageOut: contract.mileageOut === null ? BLANK : formatNumber(contract.mileageOut),
+    mileageIn: contract.mileageIn === null ? BLANK : formatNumber(contract.mileageIn),
+    fuelOut: contract.fuelOut === null ? BLANK : (FUEL_LEVEL_LABELS[contract.fuelOut] ?? contract.fuelOut),
+    fuelIn: contract.fuelIn === null ? BLANK : (FUEL_LEVEL_LABELS[contract.fuelIn] ?? contract.fuelIn),
+    damages: text(contract.damages, "nėra"),
+    terms: text(settings?.terms, ""),
+  };
+}
+
+/** The customer's company placeholders: their lines are left out for a private customer. */
+export const CUSTOMER_COMPANY_KEYS: readonly string[] = [
+  "customer.companyName",
+  "customer.companyCode",
+  "customer.vatCode",
+];
+
+/** Whether the agreement names the customer's company: a business customer with a company name or code. */
+export function customerHasCompany(customer: Customer | null): boolean {
+  if (customer?.type !== "business") return false;
+  return Boolean(customer.companyName?.trim() || customer.companyCode?.trim());
+}
+
+const PLACEHOLDER = /\{([\w.]+)\}/g;
+
+/**
+ * "{customer.name}" -> value; an unknown placeholder stays visible so staff notice it. With
+ * omitCustomerCompany (a private customer, or no company details), a template line whose only
+ * placeholders are the customer's company fields is left out instead of printing "—".
+ */
+export function fillContract(
+  template: string,
+  values: Record<string, string>,
+  options: { omitCustomerCompany?: boolean } = {},
+): string {
+  const lines = options.omitCustomerCompany
+    ? template.split("\n").filter((line) => {
+        const keys = [...line.matchAll(PLACEHOLDER)].map((match) => match[1] ?? "");
+        return !(keys.length > 0 && keys.every((key) => CUSTOMER_COMPANY_KEYS.includes(key)));
+      })
+    : template.split("\n");
+  return lines.join("\n").replace(PLACEHOLDER, (whole, key: string) => values[key] ?? whole);
+}
+
+/** Facts -> the agreement's text, leaving out the customer's company lines when there is no company. */
+export function contractTextFor(template: string, facts: ContractFacts): string {
+  return fillContract(template, contractValues(facts), { omitCustomerCompany: !customerHasCompany(facts.customer) });
+}

@@ -1,0 +1,134 @@
+// The rental desk's e-mails to the customer: the hand-over act after the car leaves, and the
+// thanks with the final amount after it comes back (each with its signed PDF attached by the
+// core, src/core/rentalDesk.ts). The texts are the settings' templates handoverAct and returnThanks
+// in the customer's language (src/domain/notifications.ts); pure functions of what the desk read.
+import type { EmailTemplateSet } from "./emailTemplateDefaults";
+import { formatDateTime, formatMoney, formatNumber } from "./format";
+import {
+  type MailLanguage,
+  mailLanguageOf,
+  type PlaceholderValues,
+  renderMail,
+  reservationValues,
+  templateFor,
+} from "./notifications";
+import { chargeLine } from "./returnCharges";
+import type { Car, Charge, Customer, Settings } from "./schemas";
+
+export interface DeskMail {
+  to: string;
+  message: { subject: string; text: string };
+  /** what the mail is about: "reservation:<id>" */
+  ref: string;
+}
+
+export interface DeskMailContext {
+  settings: Pick<Settings, "company" | "emailTemplates"> & { emailTemplatesEn?: EmailTemplateSet };
+  reservation: { id: string; number?: string | undefined; returnAt: string };
+  customer: Pick<Customer, "firstName" | "lastName" | "email" | "language">;
+  car: Pick<Car, "make" | "model">;
+  plateNumber: string | null;
+  location: { name: string; address?: string } | null;
+}
+
+export interface HandoverMailContext extends DeskMailContext {
+  act: { at: string; mileage: number; fuel: string };
+}
+
+export interface ReturnMailContext extends DeskMailContext {
+  act: { returnedAt: string; mileage: number; fuel: string };
+  charges: Charge[];
+  total: number;
+  deposit: { held: number; retained: number; refunded: number };
+}
+
+/** The desk's extra values: readings, the time, the charges, what is still due. */
+function deskValues(ctx: DeskMailContext, language: MailLanguage) {
+  const base = reservationValues(
+    {
+      reservationId: ctx.reservation.id,
+      settings: ctx.settings,
+      reservation: {
+        number: ctx.reservation.number,
+        pickupAt: ctx.reservation.returnAt,
+        returnAt: ctx.reservation.returnAt,
+      },
+      customer: ctx.customer,
+      car: ctx.car,
+      pickupLocation: ctx.location ?? { name: "" },
+      returnLocation: ctx.location ?? { name: "" },
+    },
+    language,
+  );
+  const place = ctx.location ? `, ${ctx.location.name}` : "";
+  return {
+    ...base,
+    automobilis: `${ctx.car.make} ${ctx.car.model}${ctx.plateNumber ? ` (${ctx.plateNumber})` : ""}`,
+    grazinimas: `${formatDateTime(ctx.reservation.returnAt)}${place}`,
+    paemimas: "",
+    paemimo_laikas: "",
+  };
+}
+
+const deskMail = (
+  ctx: DeskMailContext,
+  key: "handoverAct" | "returnThanks",
+  values: PlaceholderValues,
+  language: MailLanguage,
+): DeskMail => {
+  const rendered = renderMail(templateFor(ctx.settings, key, language), values, language);
+  return {
+    to: ctx.customer.email,
+    message: { subject: rendered.subject, text: rendered.text },
+    ref: `reservation:${ctx.reservation.id}`,
+  };
+};
+
+/** The hand-over act e-mail (template handoverAct): what was handed over and when the car is due back. */
+export function handoverMail(ctx: HandoverMailContext): DeskMail {
+  const language = mailLanguageOf(ctx.customer);
+  return deskMail(
+    ctx,
+    "handoverAct",
+    {
+      ...deskValues(ctx, language),
+      laikas: formatDateTime(ctx.act.at),
+      rida: `${formatNumber(ctx.act.mileage, 0)} km`,
+      degalai: ctx.act.fuel,
+    },
+    language,
+  );
+}
+
+/** The return e-mail (template returnThanks): thanks, the charges with their rules, the final amount and the deposit. */
+export function returnMail(ctx: ReturnMailContext): DeskMail {
+  const language = mailLanguageOf(ctx.customer);
+  const en = language === "en";
+  const charged = ctx.charges.filter((charge) => charge.amount > 0);
+  const due = Math.max(0, ctx.total - ctx.deposit.retained);
+  const deposit = en
+    ? `${formatMoney(ctx.deposit.held)}, ${formatMoney(ctx.deposit.retained)} retained, ${formatMoney(ctx.deposit.refunded)} refunded`
+    : `${formatMoney(ctx.deposit.held)}, iš jo išskaičiuota ${formatMoney(ctx.deposit.retained)}, grąžinama ${formatMoney(
+        ctx.deposit.refunded,
+      )}`;
+  return deskMail(
+    ctx,
+    "returnThanks",
+    {
+      ...deskValues(ctx, language),
+      laikas: formatDateTime(ctx.act.returnedAt),
+      rida: `${formatNumber(ctx.act.mileage, 0)} km`,
+      degalai: ctx.act.fuel,
+      mokesciai:
+        charged.length > 0
+          ? charged.map((charge) => `– ${chargeLine(charge)}`).join("\n")
+          : en
+            ? "No extra charges."
+            : "Papildomų mokesčių nėra.",
+      suma: formatMoney(ctx.total),
+      uzstatas: deposit,
+      moketina: formatMoney(due),
+    },
+    language,
+  );
+}

@@ -1,0 +1,200 @@
+// The rental desk's use cases (src/core/rentalDesk.ts) on every DocumentStore (memory, PGlite,
+// Firestore): core-*.test.ts call defineRentalDeskContract with their harness. A hand-over and a
+// return of one demo car, with the private files kept in memory.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { COLLECTIONS } from "../../../src/core/collections";
+import type { PrivateFiles } from "../../../src/core/ports";
+import {
+  deskInfo,
+  handOverReservation,
+  markDamageRepaired,
+  previewReturn,
+  returnReservation,
+} from "../../../src/core/rentalDesk";
+import { createStaffReservation } from "../../../src/core/reservations";
+import {
+  at,
+  type CoreStoreHarness,
+  car,
+  coreRefusal,
+  demo,
+  inputRefusal,
+  NOW,
+  type RecordingStore,
+  recordingStore,
+  testContext,
+} from "./useCases.contract";
+
+const STAFF = { email: "darbuotojas@ratunuoma.lt", role: "staff" } as const;
+const ADMIN = { email: "vadove@ratunuoma.lt", role: "admin" } as const;
+const PNG =
+  "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==";
+const SIGNATURE = { image: PNG, signerName: "Rūta Žemaitienė" };
+
+function memoryFiles(): PrivateFiles & { paths: () => string[] } {
+  const files = new Map<string, Uint8Array>();
+  return {
+    put: async (path, bytes) => {
+      files.set(path, bytes);
+    },
+    get: async (path) => files.get(path) ?? null,
+    paths: () => [...files.keys()],
+  };
+}
+
+export function defineRentalDeskContract(name: string, open: () => Promise<CoreStoreHarness>): void {
+  describe(`Nuomos punktas: išdavimas ir grąžinimas: ${name}`, () => {
+    let harness: CoreStoreHarness | undefined;
+    let store: RecordingStore;
+    const files = memoryFiles();
+    const deps = { files };
+    let customerId = "";
+    let reservationId = "";
+    const location = demo.locations.find((l) => l.doc.active !== false)!;
+
+    beforeAll(async () => {
+      harness = await open();
+      await harness.seed();
+      store = recordingStore(harness.store);
+      // A customer with everything the checks need, and the car's limits set for the test.
+      customerId = store.newId(COLLECTIONS.customers);
+      const stamp = NOW.toISOString();
+      const carDoc = await store.get(COLLECTIONS.cars, car.id);
+      await store.transaction(async (tx) => {
+        tx.set(COLLECTIONS.customers, customerId, {
+          type: "private",
+          firstName: "Rūta",
+          lastName: "Žemaitienė",
+          email: "ruta.stalas@example.lt",
+          phone: "+37061234567",
+          birthDate: "1988-04-12",
+          licenceIssuedAt: "2008-05-01",
+          licenceNumber: "LT7654321",
+          notes: "",
+          consentAt: null,
+          version: 1,
+          createdAt: stamp,
+          updatedAt: stamp,
+        });
+        tx.set(COLLECTIONS.cars, car.id, {
+          ...carDoc?.data,
+          mileageLimitPerDay: 200,
+          deposit: 300,
+          minDriverAge: 21,
+          minLicenceYears: 2,
+        });
+      });
+      const created = await createStaffReservation(
+        testContext(store),
+        {
+          carId: car.id,
+          customerId,
+          pickupAt: at(200),
+          returnAt: at(203),
+          pickupLocationId: location.id,
+          returnLocationId: location.id,
+          status: "confirmed",
+        },
+        STAFF,
+      );
+      reservationId = created.id;
+    });
+    afterAll(async () => {
+      await harness?.close();
+    });
+
+    it("išdavimas prieš paėmimo dieną – atmetamas; paėmimo dieną – vykdoma, aktas, PDF, laiškas", async () => {
+      const info = await deskInfo(testContext(store), reservationId);
+      const fleetMileage = info.fleet?.mileage ?? 0;
+      const body = {
+        mileage: fleetMileage + 10,
+        fuel: "1",
+        licence: { number: "LT7654321", expiresAt: "2031-01-01" },
+        confirmedDamageIds: info.damages.map((d) => d.id),
+        signature: SIGNATURE,
+        version: info.reservation.version,
+      };
+      const early = await coreRefusal(
+        handOverReservation(testContext(store), deps, reservationId, body, STAFF),
+        "precondition",
+      );
+      expect(early.message).toMatch(/^Automobilį perduoti galima nuo paėmimo dienos/);
+      const missing = await inputRefusal(
+        handOverReservation(
+          testContext(store, new Date(at(200, "10:30"))),
+          deps,
+          reservationId,
+          { ...body, fuel: null },
+          STAFF,
+        ),
+      );
+      expect(missing.errors).toMatchObject({ fuel: "Pasirinkite degalų kiekį" });
+
+      const before = store.commits;
+      const saved = await handOverReservation(
+        testContext(store, new Date(at(200, "10:30"))),
+        deps,
+        reservationId,
+        body,
+        STAFF,
+      );
+      expect(store.commits).toBe(before + 1);
+      expect(saved).toMatchObject({ status: "active", contract: { mileageOut: body.mileage, fuelOut: "1" } });
+      const stored = await store.get(COLLECTIONS.reservations, reservationId);
+      expect(stored?.data.status).toBe("active");
+      const handover = stored?.data.handover as { document: string; signature: { image: string } };
+      const pdf = await files.get(handover.document);
+      expect(new TextDecoder().decode(pdf?.slice(0, 5))).toBe("%PDF-");
+      expect(await files.get(handover.signature.image)).not.toBeNull();
+      const mail = (await store.query(COLLECTIONS.mail)).filter((m) => m.data.ref === `reservation:${reservationId}`);
+      expect(mail.map((m) => (m.data.message as { attachments?: unknown[] }).attachments?.length)).toContain(1);
+
+      // The same hand-over again: the reservation is active now.
+      await coreRefusal(
+        handOverReservation(
+          testContext(store, new Date(at(200, "10:40"))),
+          deps,
+          reservationId,
+          { ...body, version: saved.version },
+          STAFF,
+        ),
+        "precondition",
+      );
+    });
+
+    it("grąžinimas: viršyta rida, trūkstami degalai, vėlavimas – suma pagal taisykles; pažeidimas registre", async () => {
+      const now = new Date(at(203, "16:00"));
+      const current = await deskInfo(testContext(store, now), reservationId);
+      const out = current.handover?.mileage ?? 0;
+      const { days, dailyRate } = current.reservation.quote!;
+      const body = {
+        mileage: out + 200 * days + 100,
+        fuel: "1/2",
+        returnedAt: now.toISOString(),
+        damages: [{ id: "z1", x: 0.5, y: 0.9, note: "Įskilęs galinis žibintas", photos: [] }],
+        signature: SIGNATURE,
+      };
+      await inputRefusal(
+        returnReservation(testContext(store, now), deps, reservationId, { ...body, mileage: out - 1 }, STAFF),
+      );
+      const preview = await previewReturn(testContext(store, now), reservationId, body, STAFF);
+      // 100 km × 0,20 € + 2 quarters × 15 € + one started day (6 h late) × the daily rate
+      const expected = Math.round((100 * 0.2 + 2 * 15 + dailyRate) * 100) / 100;
+      expect(preview.total).toBe(expected);
+      const answer = await returnReservation(testContext(store, now), deps, reservationId, body, STAFF);
+      expect(answer.total).toBe(expected);
+      expect(answer.reservation.status).toBe("completed");
+      expect(answer.deposit).toEqual({
+        held: 300,
+        retained: Math.min(300, expected),
+        refunded: Math.round((300 - Math.min(300, expected)) * 100) / 100,
+      });
+      const damages = (await store.query(COLLECTIONS.damages)).filter((d) => d.data.reservationId === reservationId);
+      expect(damages).toHaveLength(1);
+      expect(damages[0]?.data).toMatchObject({ carId: car.id, status: "open", note: "Įskilęs galinis žibintas" });
+      const repaired = await markDamageRepaired(testContext(store, now), damages[0]!.id, ADMIN);
+      expect(repaired).toMatchObject({ status: "repaired", repairedBy: ADMIN.email });
+      await coreRefusal(markDamageRepaired(testContext(store, now), damages[0]!.id, ADMIN), "precondition");
+    });
+  });
+}

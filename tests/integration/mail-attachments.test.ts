@@ -1,0 +1,131 @@
+// The local mailer sends a mail's attachments (message.attachments: { filename, path } of a private
+// file) read from DATA_DIR/private; a missing file leaves the mail in ERROR with a Lithuanian reason.
+// A real PGlite outbox and a small SMTP server on a local port that keeps what it receives.
+import { mkdtempSync, rmSync } from "node:fs";
+import { createServer, type Server } from "node:net";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openDb } from "../../server/db";
+import { migrate } from "../../server/db/migrate";
+import type { Db } from "../../server/db/types";
+import { enqueueMail, type Mailer, startMailer } from "../../server/services/mail";
+import { createLocalPrivateFiles } from "../../server/services/privateFiles";
+import type { Mail } from "../../src/domain/schemas";
+
+let dir: string;
+let db: Db;
+let smtp: Server;
+let smtpPort = 0;
+let mailer: Mailer | null = null;
+const received: string[] = [];
+
+/** Just enough SMTP for nodemailer: no TLS, no auth; each DATA kept whole. */
+function startSmtp(): Promise<void> {
+  smtp = createServer((socket) => {
+    let buffer = "";
+    let inData = false;
+    socket.write("220 bandomasis SMTP\r\n");
+    socket.on("data", (chunk) => {
+      buffer += chunk.toString("latin1");
+      for (;;) {
+        if (inData) {
+          const end = buffer.indexOf("\r\n.\r\n");
+          if (end < 0) return;
+          received.push(buffer.slice(0, end));
+          buffer = buffer.slice(end + 5);
+          inData = false;
+          socket.write("250 priimta\r\n");
+          continue;
+        }
+        const eol = buffer.indexOf("\r\n");
+        if (eol < 0) return;
+        const line = buffer.slice(0, eol).toUpperCase();
+        buffer = buffer.slice(eol + 2);
+        if (line.startsWith("EHLO") || line.startsWith("HELO")) socket.write("250-localhost\r\n250 8BITMIME\r\n");
+        else if (line.startsWith("DATA")) {
+          inData = true;
+          socket.write("354 toliau\r\n");
+        } else if (line.startsWith("QUIT")) {
+          socket.end("221 viso\r\n");
+          return;
+        } else socket.write("250 gerai\r\n");
+      }
+    });
+  });
+  return new Promise((resolve) =>
+    smtp.listen(0, "127.0.0.1", () => {
+      const address = smtp.address();
+      smtpPort = typeof address === "object" && address ? address.port : 0;
+      resolve();
+    }),
+  );
+}
+
+beforeAll(async () => {
+  dir = mkdtempSync(path.join(tmpdir(), "laisku-priedai-"));
+  db = await openDb({ dataDir: dir, databaseUrl: null });
+  await migrate(db);
+  await startSmtp();
+});
+afterAll(async () => {
+  await mailer?.stop();
+  await db?.close();
+  await new Promise((resolve) => smtp?.close(resolve));
+  rmSync(dir, { recursive: true, force: true });
+});
+
+async function deliveryOf(id: string): Promise<Mail["delivery"]> {
+  const { rows } = await db.query<{ doc: Mail }>("SELECT doc FROM mail WHERE id = $1", [id]);
+  return rows[0]?.doc.delivery ?? { state: "PENDING", attempts: 0, error: null, endTime: null };
+}
+
+async function waitForState(id: string, states: string[]): Promise<Mail["delivery"]> {
+  const until = Date.now() + 20_000;
+  for (;;) {
+    const delivery = await deliveryOf(id);
+    if (states.includes(delivery.state) || Date.now() > until) return delivery;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+describe("laiškų priedai (vietinis siuntėjas)", () => {
+  it("pasirašytas aktas pridedamas prie laiško; trūkstamas priedas – klaida lietuviškai", async () => {
+    const files = createLocalPrivateFiles(dir);
+    const pdf = new TextEncoder().encode("%PDF-1.7\n% perdavimo aktas su raidėmis ąčęėįšųūž\n%%EOF\n");
+    await files.put("documents/perdavimo-aktas-1.pdf", pdf, "application/pdf");
+
+    const sent = await enqueueMail(db, {
+      to: "klientas@example.com",
+      subject: "Automobilio perdavimo aktas",
+      text: "Sveiki, siunčiame pasirašytą aktą.",
+      attachments: [{ filename: "perdavimo-aktas-R-2026-000001.pdf", path: "documents/perdavimo-aktas-1.pdf" }],
+    });
+    const missing = await enqueueMail(db, {
+      to: "klientas@example.com",
+      subject: "Be priedo",
+      text: "Priedo nėra.",
+      attachments: [{ filename: "nera.pdf", path: "documents/nera.pdf" }],
+    });
+    mailer = startMailer(db, {
+      smtpUrl: `smtp://127.0.0.1:${smtpPort}`,
+      intervalMs: 100,
+      from: "nuoma@example.com",
+      privateFiles: files,
+    });
+
+    expect((await waitForState(sent, ["SUCCESS"])).state).toBe("SUCCESS");
+    const message = received.find((raw) => raw.includes("Automobilio perdavimo aktas")) ?? "";
+    expect(message).toMatch(/Content-Type: application\/pdf/i);
+    expect(message).toMatch(/Content-Disposition: attachment;\s*filename=perdavimo-aktas-R-2026-000001\.pdf/i);
+    const base64 = /Content-Disposition: attachment[^\r]*\r\n(?:[^\r]+\r\n)*\r\n([A-Za-z0-9+/=\r\n]+)/i.exec(
+      message,
+    )?.[1];
+    expect(Buffer.from((base64 ?? "").replace(/\s/g, ""), "base64").equals(Buffer.from(pdf))).toBe(true);
+
+    const failed = await waitForState(missing, ["ERROR"]);
+    expect(failed.state).toBe("ERROR");
+    expect(failed.error).toMatch(/priedas documents\/nera\.pdf nerastas/);
+    expect(received.some((raw) => raw.includes("Be priedo"))).toBe(false);
+  });
+});
