@@ -33,6 +33,11 @@ import {
 import { zodFormValidator } from "../validation";
 
 type CustomerRecord = Customer & { id: string };
+/** The languages of the e-mail templates (settings: emailTemplates, emailTemplatesEn). */
+const EMAIL_LANGUAGE_CHOICES = [
+  { id: "lt", name: "Lietuvių" },
+  { id: "en", name: "Anglų" },
+];
 const validateWithSchema = zodFormValidator(customerSchema);
 const OPTIONAL_TEXT = [
   "companyName",
@@ -90,6 +95,14 @@ function CustomerForm() {
           validate={required()}
           helperText="Pvz. +370 612 34567; saugomas tarptautiniu formatu"
           slotProps={{ htmlInput: { maxLength: 25 } }}
+        />
+        <SelectInput
+          source="language"
+          label="Laiškų kalba"
+          choices={EMAIL_LANGUAGE_CHOICES}
+          translateChoice={false}
+          defaultValue="lt"
+          helperText="Kuria kalba klientui siunčiami laiškai"
         />
         <CalendarDateInput source="birthDate" />
       </FormRow>

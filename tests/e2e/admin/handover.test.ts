@@ -3,9 +3,10 @@
 // with the mouse) makes the reservation active with its act; then the return with kilometres over
 // the limit, missing fuel and a late return shows the total the rules give (rates and limits read
 // through the API), and completes the reservation. Screenshots of every step at 1024 and 390 px.
-import { mkdirSync } from "node:fs";
+import { mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
+import { extractText, getDocumentProxy } from "unpdf";
 import { describe, expect, it } from "vitest";
 import { SETTINGS_ID } from "../../../src/core/collections";
 import { formatMoney, roundMoney } from "../../../src/domain/format";
@@ -189,9 +190,14 @@ describe("nuomos punktas: perdavimas ir grąžinimas naršyklėje", () => {
         page.waitForEvent("download"),
         page.getByRole("button", { name: "Perdavimo aktas (PDF)" }).click(),
       ]);
-      const path = await download.path();
-      const { readFileSync } = await import("node:fs");
-      expect(readFileSync(path).subarray(0, 5).toString("latin1")).toBe("%PDF-");
+      const bytes = readFileSync(await download.path());
+      expect(bytes.subarray(0, 5).toString("latin1")).toBe("%PDF-");
+      // the act the browser downloaded carries the Lithuanian letters of its text and of the names
+      const { text } = await extractText(await getDocumentProxy(new Uint8Array(bytes)), { mergePages: true });
+      expect(text).toContain("AUTOMOBILIO PERDAVIMO AKTAS");
+      expect(text).toMatch(/Pažeidimai/);
+      expect(text).toMatch(/Puslapis 1 iš \d/);
+      for (const letter of ["ž", "ė", "š"]) expect(text).toContain(letter);
     });
     expect(browser.errorsOf(page)).toEqual([]);
 
