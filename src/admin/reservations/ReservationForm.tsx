@@ -223,11 +223,21 @@ function AvailabilityNotice() {
             {state.result.conflicts.map((conflict, index) => (
               <span key={conflict.id}>
                 {index > 0 ? ", " : ""}
-                <MuiLink component={Link} to={`${basename}/reservations/add/${conflict.id}`}>
-                  {conflict.number}
-                </MuiLink>{" "}
-                ({formatDateTime(conflict.pickupAt)} – {formatDateTime(conflict.returnAt)},{" "}
-                {RESERVATION_STATUS_LABELS[conflict.status as Reservation["status"]] ?? conflict.status})
+                {conflict.status === "maintenance" ? (
+                  // a maintenance block (src/core/quoteCheck.ts): its reason stands where a number would
+                  <>
+                    remontas „{conflict.number}“ ({formatDateTime(conflict.pickupAt)} –{" "}
+                    {formatDateTime(conflict.returnAt)})
+                  </>
+                ) : (
+                  <>
+                    <MuiLink component={Link} to={`${basename}/reservations/add/${conflict.id}`}>
+                      {conflict.number}
+                    </MuiLink>{" "}
+                    ({formatDateTime(conflict.pickupAt)} – {formatDateTime(conflict.returnAt)},{" "}
+                    {RESERVATION_STATUS_LABELS[conflict.status as Reservation["status"]] ?? conflict.status})
+                  </>
+                )}
               </span>
             ))}
           </Alert>
