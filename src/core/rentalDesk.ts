@@ -8,7 +8,7 @@
 // the reservation, the fleet's mileage, the damages, the audit entry and the e-mail in ONE
 // transaction that first re-reads the reservation: if anyone saved it in between (its version
 // moved), nothing is written and the desk gets 409. A stored file that no record names is harmless.
-import { deskDocumentHash, renderDeskDocument } from "../documents/deskDocuments";
+import { type DeskDocumentInput, deskDocumentHash, renderDeskDocument } from "../documents/deskDocuments";
 import { type DeskMail, handoverMail, returnMail } from "../domain/deskMails";
 import { formatMoney, formatNumber } from "../domain/format";
 import {
@@ -48,11 +48,21 @@ import type {
 import { loadCar, loadExtras, loadLocations, loadOne, loadSettings } from "./catalog";
 import { COLLECTIONS } from "./collections";
 import { CoreError, StaleRecordError } from "./errors";
+import { fleetOf, moveFleetMileage } from "./fleetMileage";
 import type { CoreContext, PrivateFiles, Reader, Transaction } from "./ports";
 import { type Stamped, toRecord } from "./records";
 import { RESERVATION_NOT_FOUND_MESSAGE } from "./reservations";
 import { assertFresh, expectedVersionOf, versionOf } from "./versions";
-import { insertDoc, queueMail, replaceDoc, type StaffActor, type Writer, writeAudit, writer } from "./writes";
+import {
+  insertDoc,
+  queueMail,
+  replaceDoc,
+  type StaffActor,
+  type Stamps,
+  type Writer,
+  writeAudit,
+  writer,
+} from "./writes";
 
 /** What the desk's use cases need besides the store: where the private files go. */
 export interface DeskDeps {
@@ -94,14 +104,6 @@ async function readReservation(reader: Reader, ctx: CoreContext, id: string): Pr
   return toRecord<Reservation>(found);
 }
 
-async function fleetOf(reader: Reader, carId: string): Promise<Stamped<Fleet> | null> {
-  const [doc] = await reader.query(COLLECTIONS.fleet, {
-    where: [{ field: "carId", op: "==", value: carId }],
-    limit: 1,
-  });
-  return doc ? toRecord<Fleet>(doc) : null;
-}
-
 /** The car's damages still open, oldest first. */
 export async function openDamagesOf(reader: Reader, carId: string): Promise<Stamped<Damage>[]> {
   const docs = await reader.query(COLLECTIONS.damages, {
@@ -113,26 +115,31 @@ export async function openDamagesOf(reader: Reader, carId: string): Promise<Stam
   return docs.map((doc) => toRecord<Damage>(doc)).sort((a, b) => a.foundAt.localeCompare(b.foundAt));
 }
 
-/** Everything a desk screen shows, in one call. */
-export async function deskInfo(ctx: CoreContext, id: string): Promise<DeskInfo> {
+/** The reservation with what surrounds it at the desk, each read once. */
+async function loadDesk(ctx: CoreContext, id: string) {
   const { store } = ctx;
   const reservation = await readReservation(store, ctx, id);
   const customer = store.isId(reservation.customerId)
     ? await loadOne<Customer>(store, COLLECTIONS.customers, reservation.customerId)
     : null;
-  const car = await loadCar(store, store, reservation.carId);
-  const fleet = await fleetOf(store, reservation.carId);
-  const damages = await openDamagesOf(store, reservation.carId);
-  const settings = await loadSettings(store);
   return {
     reservation: { ...reservation, version: versionOf(reservation) },
     customer,
-    car,
-    fleet,
-    damages,
+    car: await loadCar(store, store, reservation.carId),
+    fleet: await fleetOf(store, reservation.carId),
+    damages: await openDamagesOf(store, reservation.carId),
+    settings: await loadSettings(store),
+  };
+}
+
+/** Everything a desk screen shows, in one call. */
+export async function deskInfo(ctx: CoreContext, id: string): Promise<DeskInfo> {
+  const { settings, ...desk } = await loadDesk(ctx, id);
+  return {
+    ...desk,
     rates: settings.desk,
     graceMinutes: settings.bookingRules.graceMinutes,
-    handover: reservation.handover ?? null,
+    handover: desk.reservation.handover ?? null,
   };
 }
 
@@ -149,18 +156,15 @@ interface DeskContext {
 }
 
 async function readDeskContext(ctx: CoreContext, id: string): Promise<DeskContext> {
-  const info = await deskInfo(ctx, id);
-  if (!info.customer) throw new CoreError("precondition", "Rezervacijos klientas nerastas");
-  if (!info.car) throw new CoreError("precondition", "Rezervacijos automobilis nerastas");
+  const { customer, car, ...desk } = await loadDesk(ctx, id);
+  if (!customer) throw new CoreError("precondition", "Rezervacijos klientas nerastas");
+  if (!car) throw new CoreError("precondition", "Rezervacijos automobilis nerastas");
   return {
-    settings: await loadSettings(ctx.store),
-    reservation: info.reservation,
-    customer: info.customer,
-    car: info.car,
-    fleet: info.fleet,
+    ...desk,
+    customer,
+    car,
     locations: await loadLocations(ctx.store),
     extras: await loadExtras(ctx.store),
-    damages: info.damages,
   };
 }
 
@@ -194,15 +198,31 @@ async function storeDocument(files: PrivateFiles, stem: string, bytes: Uint8Arra
   throw new Error(`Nepavyko išsaugoti dokumento ${stem}.pdf: per daug bandymų`);
 }
 
+/** The customer's signature image, stored once under a new name; its path. */
+async function storeSignature(files: PrivateFiles, png: Uint8Array): Promise<string> {
+  const path = `desk/${newFileId()}.png`;
+  await files.put(path, png, "image/png");
+  return path;
+}
+
+/**
+ * A document rendered with the customer's signature and stored unchanged: the hash its signature
+ * records (of the content, without the signature) and the stored PDF's path.
+ */
+async function signDocument(
+  files: PrivateFiles,
+  input: DeskDocumentInput,
+  signature: NonNullable<DeskDocumentInput["signature"]>,
+): Promise<{ hash: string; path: string }> {
+  const hash = deskDocumentHash(input);
+  const pdf = await renderDeskDocument({ ...input, signature });
+  const path = await storeDocument(files, `documents/${input.reservation.id}-${input.kind}-${hash8(hash)}`, pdf);
+  return { hash, path };
+}
+
 /** Refuses a desk write over a reservation someone saved in between (the version the desk read). */
 function assertUnchanged(current: Stamped<Reservation>, readVersion: number): void {
   if (versionOf(current) !== readVersion) throw new StaleRecordError({ ...current, version: versionOf(current) });
-}
-
-/** The fleet record's mileage moved forward to `mileage` (never back), or null. */
-function fleetForward(fleet: Stamped<Fleet> | null, mileage: number): Stamped<Fleet> | null {
-  if (!fleet) return null;
-  return mileage > (fleet.mileage ?? 0) ? { ...fleet, mileage } : null;
 }
 
 /** Queues a desk e-mail with its PDF attached (the mailer reads `message.attachments` paths from the private files). */
@@ -233,9 +253,20 @@ const documentName = (reservation: Stamped<Reservation>, kind: string): string =
     reservation.number ?? reservation.id
   }.pdf`;
 
-function storedReservation(record: Record<string, unknown>): Record<string, unknown> {
-  const { id: _id, createdAt: _c, updatedAt: _u, version: _v, ...doc } = record;
-  return doc;
+/**
+ * The signed act's writes shared by the hand-over and the return: the reservation replaced (its
+ * version counted up from the one read in this transaction) and the fleet's mileage moved forward.
+ */
+function writeDeskAct(
+  w: Writer,
+  current: Stamped<Reservation>,
+  next: Record<string, unknown>,
+  fleet: Stamped<Fleet> | null,
+  mileage: number,
+  actor: StaffActor,
+): { stamps: Stamps; fleetId: string | null } {
+  const stamps = replaceDoc(w, COLLECTIONS.reservations, current.id, next, current.createdAt, versionOf(current));
+  return { stamps, fleetId: moveFleetMileage(w, fleet, mileage, actor.email, current.id) };
 }
 
 // ---------- hand-over ----------
@@ -294,26 +325,17 @@ export async function handOverReservation(
     confirmedDamageIds: input.confirmedDamageIds.filter((damageId) => openIds.has(damageId)),
   };
   const signed = { png, signedAt: at, signerName: input.signature.signerName };
-  const base = { ...desk, damages: desk.damages, fleet: desk.fleet };
-  const handoverInput = { ...base, kind: "handover" as const, act };
-  const agreementInput = { ...base, kind: "agreement" as const, act: null };
-  const handoverHash = deskDocumentHash(handoverInput);
-  const agreementHash = deskDocumentHash(agreementInput);
-  const handoverPdf = await renderDeskDocument({ ...handoverInput, signature: signed });
-  const agreementPdf = await renderDeskDocument({ ...agreementInput, signature: signed });
-  const imagePath = `desk/${newFileId()}.png`;
-  await deps.files.put(imagePath, png, "image/png");
-  const handoverPath = await storeDocument(deps.files, `documents/${id}-handover-${hash8(handoverHash)}`, handoverPdf);
-  const agreementPath = await storeDocument(
-    deps.files,
-    `documents/${id}-agreement-${hash8(agreementHash)}`,
-    agreementPdf,
-  );
+  const imagePath = await storeSignature(deps.files, png);
+  const agreement = await signDocument(deps.files, { ...desk, kind: "agreement", act: null }, signed);
+  const signedAct = await signDocument(deps.files, { ...desk, kind: "handover", act }, signed);
+  const agreementHash = agreement.hash;
+  const handoverPath = signedAct.path;
+  const agreementPath = agreement.path;
   const signature: Signature = {
     image: imagePath,
     signedAt: at,
     signerName: input.signature.signerName,
-    documentHash: handoverHash,
+    documentHash: signedAct.hash,
   };
   const handover: HandoverAct = { ...act, signature, document: handoverPath, agreementDocument: agreementPath };
 
@@ -334,19 +356,7 @@ export async function handOverReservation(
       contract: { ...current.contract, mileageOut: input.mileage, fuelOut: input.fuel },
       ...(early ? { handoverOverrideReason: input.statusReason } : {}),
     };
-    const stamps = replaceDoc(
-      w,
-      COLLECTIONS.reservations,
-      id,
-      storedReservation(next),
-      current.createdAt,
-      versionOf(current),
-    );
-    const moved = fleetForward(fleetNow, input.mileage);
-    if (moved) {
-      replaceDoc(w, COLLECTIONS.fleet, moved.id, storedReservation(moved), moved.createdAt, versionOf(moved));
-      writeAudit(w, { action: "update", resource: "fleet", recordId: moved.id, actor: actor.email, reservationId: id });
-    }
+    const { stamps, fleetId } = writeDeskAct(w, current, next, fleetNow, input.mileage, actor);
     writeAudit(w, {
       action: "update",
       resource: "reservations",
@@ -363,7 +373,7 @@ export async function handOverReservation(
     const mail = handoverMail({ ...mailContext(desk), act: { at, mileage: input.mileage, fuel: input.fuel } });
     const mailId = queueDeskMail(w, mail, { filename: documentName(current, "handover"), path: handoverPath });
     const record = { ...next, id, ...stamps } as Stamped<Reservation>;
-    return { record, mailId, fleetId: moved?.id ?? null };
+    return { record, mailId, fleetId };
   });
 
   ctx.events.publish("reservations", id, "updated");
@@ -482,15 +492,9 @@ export async function returnReservation(
     total: computed.total,
     deposit: computed.deposit,
   };
-  const documentInput = { ...desk, kind: "return" as const, act };
-  const hash = deskDocumentHash(documentInput);
-  const pdf = await renderDeskDocument({
-    ...documentInput,
-    signature: { png, signedAt: at, signerName: input.signature.signerName },
-  });
-  const imagePath = `desk/${newFileId()}.png`;
-  await deps.files.put(imagePath, png, "image/png");
-  const documentPath = await storeDocument(deps.files, `documents/${id}-return-${hash8(hash)}`, pdf);
+  const signed = { png, signedAt: at, signerName: input.signature.signerName };
+  const imagePath = await storeSignature(deps.files, png);
+  const { hash, path: documentPath } = await signDocument(deps.files, { ...desk, kind: "return", act }, signed);
   const returnAct: ReturnAct = {
     ...act,
     signature: { image: imagePath, signedAt: at, signerName: input.signature.signerName, documentHash: hash },
@@ -511,19 +515,7 @@ export async function returnReservation(
       returnAct,
       contract: { ...current.contract, mileageIn: input.mileage, fuelIn: input.fuel },
     };
-    const stamps = replaceDoc(
-      w,
-      COLLECTIONS.reservations,
-      id,
-      storedReservation(next),
-      current.createdAt,
-      versionOf(current),
-    );
-    const moved = fleetForward(fleetNow, input.mileage);
-    if (moved) {
-      replaceDoc(w, COLLECTIONS.fleet, moved.id, storedReservation(moved), moved.createdAt, versionOf(moved));
-      writeAudit(w, { action: "update", resource: "fleet", recordId: moved.id, actor: actor.email, reservationId: id });
-    }
+    const { stamps, fleetId } = writeDeskAct(w, current, next, fleetNow, input.mileage, actor);
     const damageIds = input.damages.map((mark) => {
       const damage: Damage = {
         carId: current.carId,
@@ -567,7 +559,7 @@ export async function returnReservation(
     });
     const mailId = queueDeskMail(w, mail, { filename: documentName(current, "return"), path: documentPath });
     const record = { ...next, id, ...stamps } as Stamped<Reservation>;
-    return { record, mailId, damageIds, fleetId: moved?.id ?? null };
+    return { record, mailId, damageIds, fleetId };
   });
 
   ctx.events.publish("reservations", id, "updated");
@@ -604,14 +596,7 @@ export async function markDamageRepaired(
     if (current.status === "repaired") throw new CoreError("precondition", DAMAGE_ALREADY_REPAIRED);
     const w = writer(tx, store, now);
     const next = { ...current, status: "repaired" as const, repairedAt: now.toISOString(), repairedBy: actor.email };
-    const stamps = replaceDoc(
-      w,
-      COLLECTIONS.damages,
-      id,
-      storedReservation(next),
-      current.createdAt,
-      versionOf(current),
-    );
+    const stamps = replaceDoc(w, COLLECTIONS.damages, id, next, current.createdAt, versionOf(current));
     writeAudit(w, { action: "update", resource: "damages", recordId: id, actor: actor.email, toStatus: "repaired" });
     return { ...next, id, ...stamps } as Stamped<Damage>;
   });

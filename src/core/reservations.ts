@@ -40,12 +40,13 @@ import {
   readStaffEditIntent,
   type StaffEditIntent,
 } from "../domain/reservationRules";
-import type { Customer, Quote, Reservation, Settings } from "../domain/schemas";
+import type { Customer, Fleet, Quote, Reservation, Settings } from "../domain/schemas";
 import { readSiteQuote, type SiteQuote, siteQuoteAnswer } from "../domain/siteQuote";
 import { vilniusDateString } from "../domain/time";
 import { loadActiveOffers, loadCar, loadExtras, loadLocations, loadPrices, loadSettings } from "./catalog";
 import { COLLECTIONS } from "./collections";
 import { CoreError, reservationConflict } from "./errors";
+import { fleetOf, moveFleetMileage } from "./fleetMileage";
 import { carHasNoBlock } from "./maintenance";
 import { prepareChangeMail } from "./notifications";
 import {
@@ -413,14 +414,15 @@ function reasonOf(data: Partial<Pick<Reservation, "cancelReason" | "handoverOver
 }
 
 /**
- * The odometer readings of the hand-over act move the car's fleet record forward (never back:
- * another rental may have read a later figure already). Reads before any write, as Firestore wants.
+ * The contract's odometer readings as they move the car's fleet record (src/core/fleetMileage.ts):
+ * the record and the furthest reading, or null when the readings did not change. Reads only, before
+ * any write, as Firestore wants.
  */
 async function fleetMileageUpdate(
   tx: Transaction,
   before: Reservation | null,
   next: Reservation,
-): Promise<{ id: string; record: Stamped<Record<string, unknown>>; mileage: number } | null> {
+): Promise<{ fleet: Stamped<Fleet> | null; mileage: number } | null> {
   const readings = [next.contract.mileageOut, next.contract.mileageIn].filter(
     (value): value is number => value !== null,
   );
@@ -431,15 +433,7 @@ async function fleetMileageUpdate(
     before.contract?.mileageOut === next.contract.mileageOut &&
     before.contract?.mileageIn === next.contract.mileageIn;
   if (unchanged) return null;
-  const mileage = Math.max(...readings);
-  const [fleet] = await tx.query(COLLECTIONS.fleet, {
-    where: [{ field: "carId", op: "==", value: next.carId }],
-    limit: 1,
-  });
-  if (!fleet) return null;
-  const record = toRecord<Record<string, unknown>>(fleet);
-  const stored = typeof record.mileage === "number" ? record.mileage : 0;
-  return mileage > stored ? { id: fleet.id, record, mileage } : null;
+  return { fleet: await fleetOf(tx, next.carId), mileage: Math.max(...readings) };
 }
 
 /**
@@ -522,14 +516,11 @@ export async function updateStaffReservation(
       ...statusChange,
       ...(current.status === next.status ? {} : reasonOf(data)),
     });
-    if (fleet) {
-      replaceDoc(w, COLLECTIONS.fleet, fleet.id, { ...fleet.record, mileage: fleet.mileage }, fleet.record.createdAt);
-      writeAudit(w, { action: "update", resource: "fleet", recordId: fleet.id, actor: actor.email, reservationId: id });
-    }
+    const fleetId = fleet ? moveFleetMileage(w, fleet.fleet, fleet.mileage, actor.email, id) : null;
     return {
       record: { ...next, id, ...stamps } as Stamped<Reservation>,
       before: current.status,
-      fleetId: fleet?.id,
+      fleetId,
       noticeMailId,
     };
   });

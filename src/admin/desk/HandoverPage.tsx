@@ -6,21 +6,16 @@ import CheckCircleIcon from "@mui/icons-material/CheckCircle";
 import ErrorIcon from "@mui/icons-material/Error";
 import {
   Alert,
-  AlertTitle,
   Box,
-  Button,
-  Card,
-  CardContent,
   Checkbox,
-  CircularProgress,
   FormControlLabel,
   FormHelperText,
   Link as MuiLink,
   TextField,
   Typography,
 } from "@mui/material";
-import { type ReactNode, useCallback, useEffect, useMemo, useState } from "react";
-import { Loading, Title, useBasename, usePermissions } from "react-admin";
+import { type ReactNode, useMemo, useState } from "react";
+import { Loading, useBasename, usePermissions } from "react-admin";
 import { Link, useLocation, useParams } from "react-router-dom";
 import { formatDate, formatDateTime } from "../../domain/format";
 import { driverCheckErrors, handoverReadingErrors } from "../../domain/handoverChecks";
@@ -29,13 +24,11 @@ import { mayHandOverNow } from "../../domain/reservationRules";
 import type { DamageMark } from "../../domain/schemas";
 import { vilniusDateString } from "../../domain/time";
 import { DateField } from "../common/DatePicker";
-import { UnsavedChangesGuard } from "../common/UnsavedChangesDialog";
-import { CarDiagram, DiagramLegend, type DiagramMark } from "./CarDiagram";
+import { CarDiagram, DiagramLegend } from "./CarDiagram";
 import { type DeskInfoView, useDeskActions } from "./deskApi";
 import {
   addMark,
   type FieldErrors,
-  firstStepWithErrors,
   fuelLabel,
   HANDOVER_STEP_FIELDS,
   HANDOVER_STEPS,
@@ -44,13 +37,23 @@ import {
   handoverStepProblems,
   mileageText,
   parseMileage,
-  refusalOf,
   withoutFields,
 } from "./deskModel";
-import { DeskStepper, DocumentButton, FuelPicker, MarkList, MileageField, StepAlert, StepButtons } from "./deskParts";
-import { newMarkId, SummaryList, useDeskInfo } from "./deskShared";
+import { DocumentButton, FuelPicker, MarkList, MileageField } from "./deskParts";
+import {
+  DeskNotAllowed,
+  DeskOutcome,
+  DeskWizardFrame,
+  diagramMarks,
+  letterLabel,
+  newMarkId,
+  numberLabel,
+  SignatureFields,
+  SummaryList,
+  useDeskInfo,
+} from "./deskShared";
 import { PhotoUploader } from "./PhotoUploader";
-import { SignaturePad } from "./SignaturePad";
+import { useDeskWizard } from "./useDeskWizard";
 
 const HANDOVER_STATUSES = ["new", "confirmed"];
 
@@ -121,38 +124,45 @@ export function HandoverPage() {
       ? ((location.state as { statusReason: string }).statusReason ?? "")
       : "";
 
-  const [draft, setDraft] = useState<HandoverDraft | null>(null);
-  const [step, setStep] = useState(0);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [message, setMessage] = useState<string | null>(null);
-  const [touched, setTouched] = useState(false);
-  const [submitting, setSubmitting] = useState(false);
-  const [done, setDone] = useState(false);
   const [selected, setSelected] = useState<string | null>(null);
-
-  useEffect(() => {
-    if (info && !draft) setDraft(emptyDraft(info, presetReason));
-  }, [info, draft, presetReason]);
-
-  const change = useCallback((patch: Partial<HandoverDraft>) => {
-    setDraft((current) => (current ? { ...current, ...patch } : current));
-    setTouched(true);
-    // a field's message goes once staff change that field
-    setErrors((current) =>
-      withoutFields(
-        current,
-        Object.keys(patch).flatMap((key) => HANDOVER_DRAFT_FIELDS[key] ?? []),
-      ),
-    );
-  }, []);
-  const setPhotos = useCallback((photos: string[]) => change({ photos }), [change]);
-  const setUploading = useCallback(
-    (uploading: boolean) => setDraft((current) => (current ? { ...current, uploading } : current)),
-    [],
-  );
-
   const early = info ? !mayHandOverNow(info.reservation.pickupAt, new Date()) : false;
   const openDamageIds = useMemo(() => (info?.damages ?? []).map((damage) => damage.id), [info]);
+  const {
+    draft,
+    change,
+    setPhotos,
+    setUploading,
+    step,
+    errors,
+    message,
+    touched,
+    submitting,
+    done,
+    next,
+    back,
+    submit,
+  } = useDeskWizard<HandoverDraft, true>({
+    info,
+    initialDraft: (loaded) => emptyDraft(loaded, presetReason),
+    draftFields: HANDOVER_DRAFT_FIELDS,
+    stepCount: HANDOVER_STEPS.length,
+    stepFields: HANDOVER_STEP_FIELDS,
+    stepProblems: (index, current) => {
+      const mileage = parseMileage(current.mileage).value;
+      const live: FieldErrors =
+        index === 0
+          ? driverErrors
+          : index === 1 && mileage !== null
+            ? handoverReadingErrors(mileage, info?.fleet?.mileage ?? null)
+            : {};
+      return { ...live, ...handoverStepProblems(index, current, { openDamageIds, early }) };
+    },
+    send: async (current) => {
+      if (!info) throw new Error("Rezervacija dar neįkelta");
+      await actions.handOverReservation(info.reservation.id, handoverBody(current, info.reservation.version, early));
+      return true;
+    },
+  });
 
   // The driver's checks from the domain rules, shown while staff type (the server repeats them).
   const driverErrors = useMemo<FieldErrors>(() => {
@@ -189,89 +199,28 @@ export function HandoverPage() {
 
   if (!done && !HANDOVER_STATUSES.includes(reservation.status)) {
     return (
-      <Box sx={{ p: { xs: 1, sm: 2 } }}>
-        <Title title={title} />
-        <Alert severity="info" sx={{ mb: 2 }}>
-          Perduoti galima tik naują arba patvirtintą rezervaciją.
-        </Alert>
-        <Button component={Link} to={backTo} variant="outlined" size="large">
-          Grįžti į rezervaciją
-        </Button>
-      </Box>
+      <DeskNotAllowed title={title} message="Perduoti galima tik naują arba patvirtintą rezervaciją." backTo={backTo} />
     );
   }
   const tooEarlyForStaff = early && !isAdmin;
 
-  const validate = (index: number): boolean => {
-    const problems = handoverStepProblems(index, draft, { openDamageIds, early });
-    const live: FieldErrors =
-      index === 0
-        ? driverErrors
-        : index === 1 && parseMileage(draft.mileage).value !== null
-          ? handoverReadingErrors(parseMileage(draft.mileage).value ?? 0, fleet?.mileage ?? null)
-          : {};
-    const all = { ...live, ...problems };
-    setErrors(all);
-    setMessage(null);
-    return Object.keys(all).length === 0;
-  };
-
-  const next = () => {
-    if (!validate(step)) return;
-    setStep(step + 1);
-    window.scrollTo({ top: 0 });
-  };
-  const back = () => {
-    setErrors({});
-    setMessage(null);
-    setStep(Math.max(0, step - 1));
-  };
-
-  const submit = async () => {
-    for (let index = 0; index < HANDOVER_STEPS.length; index++) {
-      if (!validate(index)) {
-        setStep(index);
-        return;
-      }
-    }
-    setSubmitting(true);
-    try {
-      await actions.handOverReservation(reservation.id, handoverBody(draft, reservation.version, early));
-      setDone(true);
-      setErrors({});
-      setMessage(null);
-    } catch (failure) {
-      const refusal = refusalOf(failure);
-      setErrors(refusal.fields);
-      setMessage(refusal.message);
-      const target = firstStepWithErrors(refusal.fields, HANDOVER_STEP_FIELDS);
-      if (target !== null) setStep(target);
-    } finally {
-      setSubmitting(false);
-    }
-  };
-
   if (done) {
     return (
-      <Box sx={{ p: { xs: 1, sm: 2 }, maxWidth: 900 }}>
-        <Title title={title} />
-        <Card>
-          <CardContent>
-            <Alert severity="success" sx={{ mb: 3, fontSize: 18 }} data-testid="handover-done">
-              <AlertTitle>Automobilis perduotas</AlertTitle>
-              Rezervacija {reservation.number} dabar vykdoma. Perdavimo aktas ir pasirašyta sutartis išsiųsti klientui
-              el. paštu.
-            </Alert>
-            <Box sx={{ display: "flex", flexWrap: "wrap", gap: 2, mb: 3 }}>
-              <DocumentButton reservationId={reservation.id} kind="handover" />
-              <DocumentButton reservationId={reservation.id} kind="agreement" />
-            </Box>
-            <Button component={Link} to={backTo} variant="contained" size="large" sx={{ minHeight: 52 }}>
-              Grįžti į rezervaciją
-            </Button>
-          </CardContent>
-        </Card>
-      </Box>
+      <DeskOutcome
+        title={title}
+        heading="Automobilis perduotas"
+        testId="handover-done"
+        backTo={backTo}
+        documents={
+          <>
+            <DocumentButton reservationId={reservation.id} kind="handover" />
+            <DocumentButton reservationId={reservation.id} kind="agreement" />
+          </>
+        }
+      >
+        Rezervacija {reservation.number} dabar vykdoma. Perdavimo aktas ir pasirašyta sutartis išsiųsti klientui el.
+        paštu.
+      </DeskOutcome>
     );
   }
 
@@ -280,21 +229,10 @@ export function HandoverPage() {
   const years = customer?.licenceIssuedAt ? Math.max(0, ageOn(customer.licenceIssuedAt, pickupDay)) : null;
   const customerPath = customer ? `${basename}/customers/${customer.id}` : null;
 
-  const earlierMarks: DiagramMark[] = info.damages.map((damage, index) => ({
-    id: damage.id,
-    x: damage.x,
-    y: damage.y,
-    label: String.fromCharCode(65 + (index % 26)),
-    kind: "earlier",
-    confirmed: draft.confirmedDamageIds.includes(damage.id),
-  }));
-  const newMarks: DiagramMark[] = draft.marks.map((mark, index) => ({
-    id: mark.id,
-    x: mark.x,
-    y: mark.y,
-    label: String(index + 1),
-    kind: "new",
-  }));
+  const earlierMarks = diagramMarks(info.damages, "earlier", letterLabel, (damageId) =>
+    draft.confirmedDamageIds.includes(damageId),
+  );
+  const newMarks = diagramMarks(draft.marks, "new", numberLabel);
 
   const stepContent = [
     // ---- 1. Checks ----
@@ -486,7 +424,7 @@ export function HandoverPage() {
                 }
                 label={
                   <Box sx={{ pt: 1 }}>
-                    <strong>{String.fromCharCode(65 + (index % 26))}.</strong> {damage.note}{" "}
+                    <strong>{letterLabel(index)}.</strong> {damage.note}{" "}
                     <Typography component="span" variant="body2" color="text.secondary">
                       (rasta {formatDate(damage.foundAt)}) – patvirtinta
                     </Typography>
@@ -542,30 +480,13 @@ export function HandoverPage() {
               "Ankstesni pažeidimai (patvirtinti)",
               info.damages.length === 0
                 ? "nėra"
-                : info.damages
-                    .map((damage, index) => `${String.fromCharCode(65 + (index % 26))}. ${damage.note}`)
-                    .join("; "),
+                : info.damages.map((damage, index) => `${letterLabel(index)}. ${damage.note}`).join("; "),
             ],
             ["Nuotraukos", String(draft.photos.length)],
           ]}
         />
       </Box>
-      <TextField
-        label="Pasirašo (vardas ir pavardė)"
-        value={draft.signerName}
-        onChange={(event) => change({ signerName: event.target.value })}
-        required
-        error={Boolean(fieldError("signature.signerName"))}
-        helperText={fieldError("signature.signerName") ?? " "}
-        sx={{ maxWidth: 420 }}
-        slotProps={{ htmlInput: { maxLength: 160 } }}
-      />
-      <SignaturePad
-        label="Kliento parašas"
-        value={draft.signature}
-        onChange={(signature) => change({ signature })}
-        error={fieldError("signature.image") ?? fieldError("signature")}
-      />
+      <SignatureFields signerName={draft.signerName} signature={draft.signature} onChange={change} errors={errors} />
     </Box>,
   ];
 
@@ -585,59 +506,25 @@ export function HandoverPage() {
     "signature",
     ...draft.marks.flatMap((_, index) => [`damages.${index}.note`, `damages.${index}`]),
   ];
-  const last = step === HANDOVER_STEPS.length - 1;
-
   return (
-    <Box sx={{ p: { xs: 0, sm: 1 }, maxWidth: 1200 }}>
-      <Title title={title} />
-      <UnsavedChangesGuard dirty={touched && !done && !submitting} />
-      <Card>
-        <CardContent sx={{ p: { xs: 1.5, sm: 3 } }}>
-          <Box sx={{ display: "flex", justifyContent: "space-between", alignItems: "baseline", gap: 2, mb: 2 }}>
-            <Typography variant="h5" component="h1">
-              Automobilio perdavimas
-            </Typography>
-            <MuiLink component={Link} to={backTo}>
-              {reservation.number ?? "Rezervacija"}
-            </MuiLink>
-          </Box>
-          <DeskStepper steps={HANDOVER_STEPS} active={step} />
-          {/* every step stays mounted (photos uploading, the signature drawn); only the current one shows */}
-          {stepContent.map((content, index) => (
-            <Box key={HANDOVER_STEPS[index]} hidden={index !== step} role="group" aria-label={HANDOVER_STEPS[index]}>
-              {content}
-            </Box>
-          ))}
-          <StepAlert message={message} fields={errors} shown={shownOnStep} />
-          <StepButtons
-            onBack={step > 0 ? back : null}
-            next={
-              last ? (
-                <Button
-                  variant="contained"
-                  size="large"
-                  onClick={submit}
-                  disabled={submitting || tooEarlyForStaff}
-                  startIcon={submitting ? <CircularProgress size={20} color="inherit" /> : undefined}
-                  sx={{ minHeight: 52, minWidth: 200 }}
-                >
-                  Patvirtinti ir perduoti
-                </Button>
-              ) : (
-                <Button
-                  variant="contained"
-                  size="large"
-                  onClick={next}
-                  disabled={tooEarlyForStaff}
-                  sx={{ minHeight: 52, minWidth: 160 }}
-                >
-                  Toliau
-                </Button>
-              )
-            }
-          />
-        </CardContent>
-      </Card>
-    </Box>
+    <DeskWizardFrame
+      title={title}
+      heading="Automobilio perdavimas"
+      reservationNumber={reservation.number}
+      backTo={backTo}
+      steps={HANDOVER_STEPS}
+      step={step}
+      content={stepContent}
+      message={message}
+      errors={errors}
+      shownOnStep={shownOnStep}
+      dirty={touched && !done && !submitting}
+      onBack={back}
+      onNext={next}
+      onSubmit={submit}
+      submitLabel="Patvirtinti ir perduoti"
+      submitting={submitting}
+      blocked={tooEarlyForStaff}
+    />
   );
 }

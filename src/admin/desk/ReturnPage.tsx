@@ -3,16 +3,12 @@
 // changes with a reason, the deposit, the customer's signature, then returnReservation.
 import {
   Alert,
-  AlertTitle,
   Box,
   Button,
-  Card,
-  CardContent,
   Checkbox,
   CircularProgress,
   FormControlLabel,
   FormHelperText,
-  Link as MuiLink,
   Table,
   TableBody,
   TableCell,
@@ -23,22 +19,20 @@ import {
   useMediaQuery,
   useTheme,
 } from "@mui/material";
-import { useCallback, useEffect, useMemo, useRef, useState } from "react";
-import { Loading, Title, useBasename, usePermissions } from "react-admin";
-import { Link, useParams } from "react-router-dom";
+import { useEffect, useMemo, useRef, useState } from "react";
+import { Loading, useBasename, usePermissions } from "react-admin";
+import { useParams } from "react-router-dom";
 import { formatDateTime, formatMoney } from "../../domain/format";
 import { CHARGE_LABELS } from "../../domain/returnCharges";
 import type { ChargeKind } from "../../domain/schemas";
 import { vilniusDateString, vilniusLocalToInstant, vilniusTimeString } from "../../domain/time";
 import { DateField } from "../common/DatePicker";
-import { UnsavedChangesGuard } from "../common/UnsavedChangesDialog";
-import { CarDiagram, DiagramLegend, type DiagramMark } from "./CarDiagram";
+import { CarDiagram, DiagramLegend } from "./CarDiagram";
 import { type DeskInfoView, type ReturnPreviewView, type ReturnRequest, useDeskActions } from "./deskApi";
 import {
   addMark,
   chargeOverrides,
   type FieldErrors,
-  firstStepWithErrors,
   fuelLabel,
   mileageText,
   parseAmount,
@@ -48,12 +42,22 @@ import {
   type ReturnDraft,
   refusalOf,
   returnStepProblems,
-  withoutFields,
 } from "./deskModel";
-import { DeskStepper, DocumentButton, FuelPicker, MarkList, MileageField, StepAlert, StepButtons } from "./deskParts";
-import { newMarkId, SummaryList, useDeskInfo } from "./deskShared";
+import { DocumentButton, FuelPicker, MarkList, MileageField } from "./deskParts";
+import {
+  DeskNotAllowed,
+  DeskOutcome,
+  DeskWizardFrame,
+  diagramMarks,
+  letterLabel,
+  newMarkId,
+  numberLabel,
+  SignatureFields,
+  SummaryList,
+  useDeskInfo,
+} from "./deskShared";
 import { PhotoStrip, PhotoUploader } from "./PhotoUploader";
-import { SignaturePad } from "./SignaturePad";
+import { useDeskWizard } from "./useDeskWizard";
 
 /** The server's field names each draft field answers for. */
 const RETURN_DRAFT_FIELDS: Record<string, string[]> = {
@@ -289,39 +293,37 @@ export function ReturnPage() {
   const actions = useDeskActions();
   const { info, loadError } = useDeskInfo(id);
 
-  const [draft, setDraft] = useState<ReturnDraft | null>(null);
-  const [step, setStep] = useState(0);
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [message, setMessage] = useState<string | null>(null);
-  const [touched, setTouched] = useState(false);
-  const [submitting, setSubmitting] = useState(false);
-  const [done, setDone] = useState<ReturnPreviewView | null>(null);
   const [selected, setSelected] = useState<string | null>(null);
   const [preview, setPreview] = useState<ReturnPreviewView | null>(null);
   const [previewError, setPreviewError] = useState<string | null>(null);
   const [previewing, setPreviewing] = useState(false);
   const previewRun = useRef(0);
-
-  useEffect(() => {
-    if (info && !draft) setDraft(emptyDraft(info));
-  }, [info, draft]);
-
-  const change = useCallback((patch: Partial<ReturnDraft>) => {
-    setDraft((current) => (current ? { ...current, ...patch } : current));
-    setTouched(true);
-    // a field's message goes once staff change that field
-    setErrors((current) =>
-      withoutFields(
-        current,
-        Object.keys(patch).flatMap((key) => RETURN_DRAFT_FIELDS[key] ?? []),
-      ),
-    );
-  }, []);
-  const setPhotos = useCallback((photos: string[]) => change({ photos }), [change]);
-  const setUploading = useCallback(
-    (uploading: boolean) => setDraft((current) => (current ? { ...current, uploading } : current)),
-    [],
-  );
+  const {
+    draft,
+    change,
+    setPhotos,
+    setUploading,
+    step,
+    errors,
+    message,
+    touched,
+    submitting,
+    done,
+    next,
+    back,
+    submit,
+  } = useDeskWizard<ReturnDraft, ReturnPreviewView>({
+    info,
+    initialDraft: emptyDraft,
+    draftFields: RETURN_DRAFT_FIELDS,
+    stepCount: RETURN_STEPS.length,
+    stepFields: RETURN_STEP_FIELDS,
+    stepProblems: (index, current) => returnStepProblems(index, current, { handoverMileage, computed }),
+    send: (current) => {
+      if (!info) throw new Error("Rezervacija dar neįkelta");
+      return actions.returnReservation(info.reservation.id, requestOf(current, computed, info.reservation.version));
+    },
+  });
 
   const computed = useMemo<Record<string, number>>(
     () => Object.fromEntries((preview?.charges ?? []).map((charge) => [charge.kind, charge.computed])),
@@ -393,101 +395,32 @@ export function ReturnPage() {
 
   if (done) {
     return (
-      <Box sx={{ p: { xs: 1, sm: 2 }, maxWidth: 900 }}>
-        <Title title={title} />
-        <Card>
-          <CardContent>
-            <Alert severity="success" sx={{ mb: 3, fontSize: 18 }} data-testid="return-done">
-              <AlertTitle>Automobilis grąžintas</AlertTitle>
-              Rezervacija {reservation.number} užbaigta. Iš viso mokesčių: {formatMoney(done.total)}; grąžinama iš
-              užstato {formatMoney(done.deposit.refunded)}. Grąžinimo aktas išsiųstas klientui el. paštu.
-            </Alert>
-            <Box sx={{ display: "flex", flexWrap: "wrap", gap: 2, mb: 3 }}>
-              <DocumentButton reservationId={reservation.id} kind="return" />
-            </Box>
-            <Button component={Link} to={backTo} variant="contained" size="large" sx={{ minHeight: 52 }}>
-              Grįžti į rezervaciją
-            </Button>
-          </CardContent>
-        </Card>
-      </Box>
+      <DeskOutcome
+        title={title}
+        heading="Automobilis grąžintas"
+        testId="return-done"
+        backTo={backTo}
+        documents={<DocumentButton reservationId={reservation.id} kind="return" />}
+      >
+        Rezervacija {reservation.number} užbaigta. Iš viso mokesčių: {formatMoney(done.total)}; grąžinama iš užstato{" "}
+        {formatMoney(done.deposit.refunded)}. Grąžinimo aktas išsiųstas klientui el. paštu.
+      </DeskOutcome>
     );
   }
 
   if (reservation.status !== "active") {
     return (
-      <Box sx={{ p: { xs: 1, sm: 2 } }}>
-        <Title title={title} />
-        <Alert severity="info" sx={{ mb: 2 }}>
-          Grąžinti galima tik vykdomą rezervaciją (automobilis perduotas klientui).
-        </Alert>
-        <Button component={Link} to={backTo} variant="outlined" size="large">
-          Grįžti į rezervaciją
-        </Button>
-      </Box>
+      <DeskNotAllowed
+        title={title}
+        message="Grąžinti galima tik vykdomą rezervaciją (automobilis perduotas klientui)."
+        backTo={backTo}
+      />
     );
   }
 
-  const validate = (index: number): boolean => {
-    const problems = returnStepProblems(index, draft, { handoverMileage, computed });
-    setErrors(problems);
-    setMessage(null);
-    return Object.keys(problems).length === 0;
-  };
-  const next = () => {
-    if (!validate(step)) return;
-    setStep(step + 1);
-    window.scrollTo({ top: 0 });
-  };
-  const back = () => {
-    setErrors({});
-    setMessage(null);
-    setStep(Math.max(0, step - 1));
-  };
-  const submit = async () => {
-    for (let index = 0; index < RETURN_STEPS.length; index++) {
-      if (!validate(index)) {
-        setStep(index);
-        return;
-      }
-    }
-    setSubmitting(true);
-    try {
-      const answer = await actions.returnReservation(reservation.id, requestOf(draft, computed, reservation.version));
-      setDone(answer);
-    } catch (failure) {
-      const refusal = refusalOf(failure);
-      setErrors(refusal.fields);
-      setMessage(refusal.message);
-      const target = firstStepWithErrors(refusal.fields, RETURN_STEP_FIELDS);
-      if (target !== null) setStep(target);
-    } finally {
-      setSubmitting(false);
-    }
-  };
-
-  const handoverMarks: DiagramMark[] = (handover?.damages ?? []).map((mark, index) => ({
-    id: mark.id,
-    x: mark.x,
-    y: mark.y,
-    label: `P${index + 1}`,
-    kind: "handover",
-  }));
-  const earlierMarks: DiagramMark[] = info.damages.map((damage, index) => ({
-    id: damage.id,
-    x: damage.x,
-    y: damage.y,
-    label: String.fromCharCode(65 + (index % 26)),
-    kind: "earlier",
-    confirmed: true,
-  }));
-  const newMarks: DiagramMark[] = draft.marks.map((mark, index) => ({
-    id: mark.id,
-    x: mark.x,
-    y: mark.y,
-    label: String(index + 1),
-    kind: "new",
-  }));
+  const handoverMarks = diagramMarks(handover?.damages ?? [], "handover", (index) => `P${index + 1}`);
+  const earlierMarks = diagramMarks(info.damages, "earlier", letterLabel, () => true);
+  const newMarks = diagramMarks(draft.marks, "new", numberLabel);
 
   const handoverSummary = (
     <SummaryList
@@ -635,7 +568,7 @@ export function ReturnPage() {
             <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
               {info.damages.map((damage, index) => (
                 <li key={damage.id}>
-                  {String.fromCharCode(65 + (index % 26))}. {damage.note} (registre)
+                  {letterLabel(index)}. {damage.note} (registre)
                 </li>
               ))}
               {(handover?.damages ?? []).map((mark, index) => (
@@ -724,22 +657,7 @@ export function ReturnPage() {
           ]}
         />
       </Box>
-      <TextField
-        label="Pasirašo (vardas ir pavardė)"
-        value={draft.signerName}
-        onChange={(event) => change({ signerName: event.target.value })}
-        required
-        error={Boolean(fieldError("signature.signerName"))}
-        helperText={fieldError("signature.signerName") ?? " "}
-        sx={{ maxWidth: 420 }}
-        slotProps={{ htmlInput: { maxLength: 160 } }}
-      />
-      <SignaturePad
-        label="Kliento parašas"
-        value={draft.signature}
-        onChange={(signature) => change({ signature })}
-        error={fieldError("signature.image") ?? fieldError("signature")}
-      />
+      <SignatureFields signerName={draft.signerName} signature={draft.signature} onChange={change} errors={errors} />
     </Box>,
   ];
 
@@ -755,59 +673,32 @@ export function ReturnPage() {
     ...Object.keys(draft.edits).flatMap((kind) => [`overrides.${kind}.amount`, `overrides.${kind}.reason`]),
     ...draft.marks.flatMap((_, index) => [`damages.${index}.note`, `damages.${index}`]),
   ];
-  const last = step === RETURN_STEPS.length - 1;
-
   return (
-    <Box sx={{ p: { xs: 0, sm: 1 }, maxWidth: 1200 }}>
-      <Title title={title} />
-      <UnsavedChangesGuard dirty={touched && !done && !submitting} />
-      <Card>
-        <CardContent sx={{ p: { xs: 1.5, sm: 3 } }}>
-          <Box sx={{ display: "flex", justifyContent: "space-between", alignItems: "baseline", gap: 2, mb: 2 }}>
-            <Typography variant="h5" component="h1">
-              Automobilio grąžinimas
-            </Typography>
-            <MuiLink component={Link} to={backTo}>
-              {reservation.number ?? "Rezervacija"}
-            </MuiLink>
-          </Box>
-          <Typography color="text.secondary" sx={{ mb: 2 }}>
-            {customer ? `${customer.firstName} ${customer.lastName}` : ""}
-            {car ? ` · ${car.make} ${car.model}` : ""}
-            {fleet ? ` · ${fleet.plateNumber}` : ""}
-          </Typography>
-          <DeskStepper steps={RETURN_STEPS} active={step} />
-          {/* every step stays mounted (photos uploading, the signature drawn); only the current one shows */}
-          {stepContent.map((content, index) => (
-            <Box key={RETURN_STEPS[index]} hidden={index !== step} role="group" aria-label={RETURN_STEPS[index]}>
-              {content}
-            </Box>
-          ))}
-          <StepAlert message={message} fields={errors} shown={shownOnStep} />
-          <StepButtons
-            onBack={step > 0 ? back : null}
-            next={
-              last ? (
-                <Button
-                  variant="contained"
-                  size="large"
-                  onClick={submit}
-                  disabled={submitting}
-                  startIcon={submitting ? <CircularProgress size={20} color="inherit" /> : undefined}
-                  sx={{ minHeight: 52, minWidth: 200 }}
-                >
-                  Patvirtinti grąžinimą
-                </Button>
-              ) : (
-                <Button variant="contained" size="large" onClick={next} sx={{ minHeight: 52, minWidth: 160 }}>
-                  Toliau
-                </Button>
-              )
-            }
-          />
-          {step === 3 && fieldError("charges") && <FormHelperText error>{fieldError("charges")}</FormHelperText>}
-        </CardContent>
-      </Card>
-    </Box>
+    <DeskWizardFrame
+      title={title}
+      heading="Automobilio grąžinimas"
+      reservationNumber={reservation.number}
+      backTo={backTo}
+      subtitle={
+        <Typography color="text.secondary" sx={{ mb: 2 }}>
+          {customer ? `${customer.firstName} ${customer.lastName}` : ""}
+          {car ? ` · ${car.make} ${car.model}` : ""}
+          {fleet ? ` · ${fleet.plateNumber}` : ""}
+        </Typography>
+      }
+      steps={RETURN_STEPS}
+      step={step}
+      content={stepContent}
+      message={message}
+      errors={errors}
+      shownOnStep={shownOnStep}
+      dirty={touched && !done && !submitting}
+      onBack={back}
+      onNext={next}
+      onSubmit={submit}
+      submitLabel="Patvirtinti grąžinimą"
+      submitting={submitting}
+      footer={step === 3 && fieldError("charges") && <FormHelperText error>{fieldError("charges")}</FormHelperText>}
+    />
   );
 }
