@@ -16,9 +16,9 @@ import type { MailerHandle } from "./http/context";
 import { log } from "./log";
 import { ensureBaseSettings, seedDemoIfEmpty } from "./seed/seed";
 import { type ChangeFeed, closeStreams, connectChangeFeed } from "./services/events";
+import { type JobRunner, startJobs } from "./services/jobRunner";
 import { startMailer } from "./services/mail";
 import { privateFilesFor } from "./services/privateFiles";
-import { REMINDER_INTERVAL_MS, type ReminderJob, startReminderJob } from "./services/reminderJob";
 
 /** In-flight requests get this long to finish before connections are cut. */
 const DRAIN_MS = 3000;
@@ -91,7 +91,7 @@ async function main(): Promise<void> {
   );
 
   let mailer: MailerHandle | null = null;
-  let reminders: ReminderJob | null = null;
+  let jobs: JobRunner | null = null;
   let feed: ChangeFeed | null = null;
   let server: Server | null = null;
   let stopping = false;
@@ -117,9 +117,7 @@ async function main(): Promise<void> {
       clearInterval(sweep);
       clearTimeout(drain);
     }
-    if (reminders) {
-      await reminders.stop().catch((error: unknown) => log.error("Nepavyko sustabdyti priminimų tarnybos", error));
-    }
+    if (jobs) await jobs.stop().catch((error: unknown) => log.error("Nepavyko sustabdyti foninių darbų", error));
     if (mailer) await mailer.stop().catch((error: unknown) => log.error("Nepavyko sustabdyti laiškų siuntimo", error));
     // After the HTTP server: changes its last requests published still go out to the other instances.
     if (feed) await feed.close().catch((error: unknown) => log.error("Nepavyko uždaryti pakeitimų kanalo", error));
@@ -138,12 +136,8 @@ async function main(): Promise<void> {
     feed = await connectChangeFeed(db);
     if (feed) log.info("Gyvi pakeitimai perduodami tarp serverių per PostgreSQL LISTEN/NOTIFY");
     mailer = startMailer(db, { smtpUrl: config.smtpUrl, privateFiles: privateFilesFor(config) });
-    // Pickup reminders; REMINDER_INTERVAL_MS (milliseconds) only for tests, otherwise every minute.
-    const reminderInterval = Number(process.env.REMINDER_INTERVAL_MS);
-    reminders = startReminderJob(coreFor(db), {
-      intervalMs:
-        Number.isInteger(reminderInterval) && reminderInterval >= 100 ? reminderInterval : REMINDER_INTERVAL_MS,
-    });
+    // Background jobs (server/jobs.ts); JOB_INTERVAL_MS (milliseconds) only for tests.
+    jobs = startJobs(coreFor(db));
     const app = createApp({ db, config, mailer });
     server = createAdaptorServer({ fetch: app.fetch }) as Server;
     const address = await listen(server, config);

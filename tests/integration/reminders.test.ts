@@ -1,7 +1,7 @@
-// The pickup reminder job (src/core/reminders.ts, server/services/reminderJob.ts) on the real
+// The pickup reminder job (src/core/reminders.ts, server/services/jobRunner.ts) on the real
 // server: a restart between runs sends no duplicates (PGlite, same data folder), and two servers
 // on one PostgreSQL running the job at the same time queue each reminder once. The job runs every
-// 200 ms here (REMINDER_INTERVAL_MS) instead of every minute.
+// 200 ms here (JOB_INTERVAL_MS) instead of every minute.
 import { afterAll, describe, expect, it } from "vitest";
 import { adminListAll, type Doc, freeCarId, signInAdmin } from "../helpers/api";
 import { ApiClient, listItems, listQuery } from "../helpers/http";
@@ -9,7 +9,7 @@ import { detectPostgres, TestCluster } from "../helpers/postgresCluster";
 import { type RunningServer, removeTempDir, startServer } from "../helpers/server";
 
 const HOUR = 3_600_000;
-const FAST_JOB = { REMINDER_INTERVAL_MS: "200" };
+const FAST_JOB = { JOB_INTERVAL_MS: "200" };
 const REMINDER_SUBJECT = /^Primename: automobilio paėmimas/;
 
 type Mail = Doc & { ref: string | null; to: string; message: { subject: string; text: string } };
@@ -87,7 +87,7 @@ describe("priminimų tarnyba: paleidus iš naujo tas pats priminimas nesiunčiam
 
   it("vienas priminimas kiekvienai rezervacijai prieš ir po paleidimo iš naujo", async () => {
     server = await startServer({ demo: true, env: FAST_JOB });
-    expect(server.output()).toContain("Priminimai apie paėmimą tikrinami kas 0,2 s");
+    expect(server.output()).toContain("Darbas „priminimai apie paėmimą“ vykdomas kas 0,2 s");
     let admin = await signInAdmin(server.url);
     const site = new ApiClient(server.url);
     const { dueIds, farId, newId, customer } = await makeReservations(admin, site, 3);
@@ -106,7 +106,7 @@ describe("priminimų tarnyba: paleidus iš naujo tas pats priminimas nesiunčiam
     admin = await signInAdmin(server.url);
     // Several runs of the restarted job (200 ms each).
     await sleep(2000);
-    expect(server.output().split("Priminimai apie paėmimą tikrinami kas").length - 1).toBe(2);
+    expect(server.output().split("Darbas „priminimai apie paėmimą“ vykdomas kas").length - 1).toBe(2);
 
     for (const id of dueIds) expect((await remindersOf(admin, id)).length, `rezervacija ${id}`).toBe(1);
     expect(await remindersOf(admin, farId)).toHaveLength(0);
