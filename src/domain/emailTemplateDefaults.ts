@@ -10,7 +10,6 @@ export const EMAIL_TEMPLATE_KEYS = [
   "pickupReminder",
   "returnThanks",
   "handoverAct",
-  "returnAct",
   "requestReply",
 ] as const;
 export type EmailTemplateKey = (typeof EMAIL_TEMPLATE_KEYS)[number];
@@ -145,18 +144,6 @@ Geros kelionės!
 Pagarbiai
 {{imone}}`,
   },
-  returnAct: {
-    subject: "Automobilio grąžinimo aktas, rezervacija {{numeris}}",
-    body: `Laba diena,
-
-Pridedame automobilio {{automobilis}} grąžinimo aktą (rezervacija {{numeris}}).
-
-Galutinė suma: {{suma}}
-Užstatas: {{uzstatas}}
-
-Pagarbiai
-{{imone}}`,
-  },
   requestReply: {
     subject: "Re: {subject}",
     body: `Laba diena,
@@ -278,18 +265,6 @@ Fuel: {{degalai}}
 Return by: {{grazinimas}}
 
 Have a good trip!
-
-Kind regards,
-{{imone}}`,
-  },
-  returnAct: {
-    subject: "Vehicle return act, reservation {{numeris}}",
-    body: `Hello {{vardas}},
-
-Please find attached the return act for {{automobilis}} (reservation {{numeris}}).
-
-Final amount: {{suma}}
-Deposit: {{uzstatas}}
 
 Kind regards,
 {{imone}}`,

@@ -129,7 +129,7 @@ export interface NoticeContext {
   returnLocation: PlaceInfo;
   /** reservationChanged: what changed, one line each */
   changes?: string[];
-  /** returnThanks / returnAct: the final amount and the deposit's fate */
+  /** returnThanks: the final amount and the deposit's fate */
   final?: { total: number; deposit: { held: number; retained: number; refunded: number } };
 }
 

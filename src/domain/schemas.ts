@@ -493,6 +493,76 @@ export const damageSchema = z
   .strict();
 export type Damage = z.infer<typeof damageSchema>;
 
+// ---------- Payments (issue 12; rules in src/domain/payments.ts) ----------
+
+/** What the site charges online at booking: a fixed advance, a percentage or the full price. */
+export const ONLINE_CHARGE_MODES = ["advance", "percent", "full"] as const;
+export const PAYMENT_DEFAULTS = {
+  onlineCharge: "advance",
+  advanceAmount: 50,
+  advancePercent: 30,
+  paymentHoldMinutes: 30,
+  depositHold: false,
+} as const;
+export const paymentSettingsSchema = z
+  .object({
+    onlineCharge: z.enum(ONLINE_CHARGE_MODES, { error: "Neteisingas apmokėjimo būdas" }).default("advance"),
+    /** € charged online when onlineCharge is "advance" (never more than the price) */
+    advanceAmount: money.default(PAYMENT_DEFAULTS.advanceAmount),
+    /** % of the price charged online when onlineCharge is "percent" */
+    advancePercent: z
+      .number({ error: numberTypeError })
+      .int({ error: "Turi būti sveikas skaičius" })
+      .min(1, { error: "Ne mažiau kaip 1 %" })
+      .max(100, { error: "Ne daugiau kaip 100 %" })
+      .default(PAYMENT_DEFAULTS.advancePercent),
+    /** how long a web reservation waiting for its online payment holds the car */
+    paymentHoldMinutes: z
+      .number({ error: numberTypeError })
+      .int({ error: "Turi būti sveikas skaičius" })
+      .min(5, { error: "Ne mažiau kaip 5 min." })
+      .max(1440, { error: "Ne daugiau kaip 1440 min. (24 val.)" })
+      .default(PAYMENT_DEFAULTS.paymentHoldMinutes),
+    /** Stripe: also hold the deposit on the card (manual capture) */
+    depositHold: z.boolean().default(false),
+  })
+  .strict();
+export type PaymentSettings = z.infer<typeof paymentSettingsSchema>;
+
+export const DEPOSIT_STATES = ["none", "held", "released"] as const;
+export type DepositState = (typeof DEPOSIT_STATES)[number];
+export const PAYMENT_PROVIDERS = ["paysera", "stripe"] as const;
+export type PaymentProvider = (typeof PAYMENT_PROVIDERS)[number];
+/** An online pre-payment's state: "awaiting" holds the car until holdUntil. */
+export const ONLINE_PAYMENT_STATES = ["awaiting", "paid", "failed", "expired"] as const;
+export type OnlinePaymentState = (typeof ONLINE_PAYMENT_STATES)[number];
+export const onlinePaymentSchema = z
+  .object({
+    provider: z.enum(PAYMENT_PROVIDERS),
+    state: z.enum(ONLINE_PAYMENT_STATES),
+    amount: money,
+    /** the deposit held on the card too (Stripe manual capture), 0 when none */
+    depositHold: money.default(0),
+    holdUntil: isoDateTime,
+    /** the provider's order or session id */
+    orderId: z.string().max(300),
+  })
+  .strict();
+export type OnlinePayment = z.infer<typeof onlinePaymentSchema>;
+/**
+ * The ledger's summary kept on the reservation (written with each ledger entry, without counting
+ * the reservation's version) so lists filter on it without reading every ledger.
+ */
+export const reservationPaymentSchema = z
+  .object({
+    paid: z.number(),
+    due: z.number(),
+    depositState: z.enum(DEPOSIT_STATES),
+    online: onlinePaymentSchema.nullable().default(null),
+  })
+  .strict();
+export type ReservationPayment = z.infer<typeof reservationPaymentSchema>;
+
 export const reservationExtraSchema = z
   .object({ id: entityId, quantity: z.number({ error: numberTypeError }).int().min(1).max(10) })
   .strict();
@@ -529,6 +599,8 @@ export const reservationSchema = z
     handover: handoverActSchema.nullable().default(null),
     /** set by the return use case only */
     returnAct: returnActSchema.nullable().default(null),
+    /** the payments ledger's summary, set by src/core/payments.ts only */
+    payment: reservationPaymentSchema.nullable().default(null),
   })
   .strict()
   .refine((r) => Date.parse(r.returnAt) > Date.parse(r.pickupAt), {
@@ -686,19 +758,28 @@ const emailTemplateSchema = z.object({ subject: text(200), body: text(20_000) })
 /** One language's templates; a template missing from an older document is the default one. */
 const emailTemplateSetSchema = (defaults: EmailTemplateSet) => {
   const entry = (key: EmailTemplateKey) => emailTemplateSchema.default({ ...defaults[key] });
-  return z
-    .object({
-      reservationReceived: entry("reservationReceived"),
-      reservationConfirmed: entry("reservationConfirmed"),
-      reservationChanged: entry("reservationChanged"),
-      reservationCancelled: entry("reservationCancelled"),
-      pickupReminder: entry("pickupReminder"),
-      returnThanks: entry("returnThanks"),
-      handoverAct: entry("handoverAct"),
-      returnAct: entry("returnAct"),
-      requestReply: entry("requestReply"),
-    })
-    .strict();
+  // An older document may hold "returnAct", a template no mail used (the return act goes with
+  // returnThanks); it is dropped on reading, so saving such a document works.
+  const withoutRetired = (value: unknown) => {
+    if (!value || typeof value !== "object" || !("returnAct" in value)) return value;
+    const { returnAct: _retired, ...rest } = value as Record<string, unknown>;
+    return rest;
+  };
+  return z.preprocess(
+    withoutRetired,
+    z
+      .object({
+        reservationReceived: entry("reservationReceived"),
+        reservationConfirmed: entry("reservationConfirmed"),
+        reservationChanged: entry("reservationChanged"),
+        reservationCancelled: entry("reservationCancelled"),
+        pickupReminder: entry("pickupReminder"),
+        returnThanks: entry("returnThanks"),
+        handoverAct: entry("handoverAct"),
+        requestReply: entry("requestReply"),
+      })
+      .strict(),
+  );
 };
 /** Lithuanian (the default language) */
 export const emailTemplatesSchema = emailTemplateSetSchema(DEFAULT_EMAIL_TEMPLATES_LT);
@@ -748,6 +829,8 @@ export const settingsSchema = z
       .default(1),
     /** the rental desk's rates; older documents: the defaults */
     desk: deskSettingsSchema.default({ ...DESK_DEFAULTS }),
+    /** online pre-payment (src/domain/payments.ts); older documents: the defaults */
+    payments: paymentSettingsSchema.default({ ...PAYMENT_DEFAULTS }),
   })
   .strict();
 export type Settings = z.infer<typeof settingsSchema>;

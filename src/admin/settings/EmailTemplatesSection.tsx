@@ -49,14 +49,10 @@ export const TEMPLATE_LABELS: Readonly<Record<EmailTemplateKey, { label: string;
     when: "grąžinus automobilį: mokesčiai, galutinė suma, užstatas; pridedamas pasirašytas grąžinimo aktas",
   },
   handoverAct: { label: "Perdavimo aktas", when: "perdavus automobilį; pridedamas pasirašytas perdavimo aktas" },
-  returnAct: {
-    label: "Grąžinimo aktas (atskiras laiškas)",
-    when: "tik jei grąžinimo aktas siunčiamas atskiru laišku – šiuo metu jis pridedamas prie padėkos laiško",
-  },
   requestReply: { label: "Atsakymas į užklausą", when: "darbuotojui atsakant į užklausą" },
 };
 
-const FINAL_AMOUNT_TEMPLATES: readonly EmailTemplateKey[] = ["returnThanks", "returnAct"];
+const FINAL_AMOUNT_TEMPLATES: readonly EmailTemplateKey[] = ["returnThanks"];
 
 const DEFAULTS: Record<MailLanguage, typeof DEFAULT_EMAIL_TEMPLATES_LT> = {
   lt: DEFAULT_EMAIL_TEMPLATES_LT,

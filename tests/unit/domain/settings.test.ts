@@ -61,6 +61,20 @@ describe("settingsFromDoc", () => {
     expect(settings.reminderHours).toBe(24);
   });
 
+  it("senesnio dokumento šablonas „returnAct“ (joks laiškas jo nenaudojo) atmetamas, likę šablonai lieka", () => {
+    const ownThanks = { subject: "Ačiū, {{vardas}}", body: "Suma: {{suma}}" };
+    const stored = {
+      emailTemplates: {
+        ...TEMPLATES,
+        returnThanks: ownThanks,
+        returnAct: { subject: "Grąžinimo aktas", body: "Aktas priede" },
+      } as Settings["emailTemplates"],
+    };
+    const settings = settingsFromDoc(stored, TEMPLATES);
+    expect(settings.emailTemplates).toEqual({ ...TEMPLATES, returnThanks: ownThanks });
+    expect(Object.keys(settings.emailTemplates)).not.toContain("returnAct");
+  });
+
   it("be savų šablonų įmonės laiškams naudojami numatytieji lietuviški tekstai", () => {
     const settings = settingsFromDoc({});
     expect(settings.emailTemplates).toEqual(DEFAULT_EMAIL_TEMPLATES);
