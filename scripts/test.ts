@@ -1,5 +1,8 @@
-// `npm test`: lint, type check, unit, integration, build, end-to-end, in that order,
-// stopping at the first failure. `--only e2e` (or `--only unit,integration`) runs a part.
+// `npm test`: lint, type check, unit, integration, build, end-to-end, stopping at the first
+// failure. `--only e2e` (or `--only unit,integration`) runs a part. Steps that depend on nothing
+// before them run beside the next one (lint and the type check beside the unit tests, the build
+// beside the integration tests), their output printed when they end: on 2 cores the test files,
+// which run one at a time, leave the second core mostly idle.
 // The integration step runs with the Google Cloud SDK's Firestore emulator (firestore.rules
 // loaded) when it is installed, so every Firestore suite runs; the summary says how many
 // Firestore tests ran and how many did not, and why.
@@ -49,6 +52,10 @@ interface Step {
   /** started before the step, stopped after it (also on failure and Ctrl-C); null when not available here */
   service?: (notes: string[]) => Promise<Service | null>;
   highlights?: Highlight[];
+  /** runs beside the steps after it; waited for before a step that `needs` it, and at the end */
+  beside?: boolean;
+  /** steps (run beside) that must have ended, successfully, before this one starts */
+  needs?: string[];
 }
 
 /** Why the Firestore suites did not run in this `npm test`, when they did not. */
@@ -79,14 +86,28 @@ const STORAGE_NOT_RUN =
   "Storage emuliatorius be interneto nepasileidžia (firebase-tools atsisiunčia jo taisyklių vykdymo aplinką)";
 
 const STEPS: Step[] = [
-  { id: "lint", title: "Stilius ir formatavimas (biome check)", command: bin("biome"), args: ["check", "."] },
-  { id: "types", title: "Tipų patikra (tsc --noEmit)", command: bin("tsc"), args: ["-p", "tsconfig.json", "--noEmit"] },
+  {
+    id: "lint",
+    title: "Stilius ir formatavimas (biome check)",
+    command: bin("biome"),
+    args: ["check", "."],
+    beside: true,
+  },
+  {
+    id: "types",
+    title: "Tipų patikra (tsc --noEmit)",
+    command: bin("tsc"),
+    args: ["-p", "tsconfig.json", "--noEmit"],
+    beside: true,
+  },
   { id: "unit", title: "Vienetų testai (vitest: unit)", command: bin("vitest"), args: ["run", "--project", "unit"] },
   {
     id: "integration",
     title: "Integraciniai testai (tikras serveris, PGlite, Firestore emuliatorius)",
     command: bin("vitest"),
     args: ["run", "--project", "integration"],
+    // The build runs beside: the servers these tests start must not see a half-written dist/.
+    prepare: () => ({ DIST_DIR: join(tmpdir(), "ratai-testai-be-surinkimo") }),
     service: firestoreService,
     highlights: [
       {
@@ -97,12 +118,13 @@ const STEPS: Step[] = [
       { title: "Storage emuliatoriaus testai", match: isStorageTest, notRun: () => STORAGE_NOT_RUN },
     ],
   },
-  { id: "build", title: "Programos surinkimas (npm run build)", command: "npm", args: ["run", "build"] },
+  { id: "build", title: "Programos surinkimas (npm run build)", command: "npm", args: ["run", "build"], beside: true },
   {
     id: "e2e",
     title: "Naršyklės testai (playwright-core ir Chromium)",
     command: bin("vitest"),
     args: ["run", "--project", "e2e"],
+    needs: ["build"],
     prepare: () => ({ CHROME_PATH: findChromium() }),
     highlights: [
       {
@@ -185,33 +207,42 @@ function parseArgs(argv: string[]): { only: Set<string> | null; vitestArgs: stri
   return { only, vitestArgs };
 }
 
-let running: ReturnType<typeof spawn> | null = null;
+const running = new Set<ReturnType<typeof spawn>>();
 let service: Service | null = null;
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.on(signal, () => {
-    running?.kill(signal);
+    for (const child of running) child.kill(signal);
     // The emulator's guard also sees this process end and stops it.
     void service?.stop();
     process.exit(130);
   });
 }
 
+/** Runs a step's command; a step run beside others keeps its output and prints it when it ends. */
 function run(step: Step, extraEnv: Record<string, string>, extraArgs: string[]): Promise<number> {
   return new Promise((done) => {
     const child = spawn(step.command, [...step.args, ...extraArgs], {
       cwd: ROOT,
-      stdio: "inherit",
+      stdio: step.beside ? ["ignore", "pipe", "pipe"] : "inherit",
       env: { ...process.env, ...extraEnv, FORCE_COLOR: process.env.FORCE_COLOR ?? (process.stdout.isTTY ? "1" : "0") },
     });
-    running = child;
+    running.add(child);
+    const output: Buffer[] = [];
+    child.stdout?.on("data", (chunk: Buffer) => output.push(chunk));
+    child.stderr?.on("data", (chunk: Buffer) => output.push(chunk));
+    const finish = (code: number) => {
+      running.delete(child);
+      if (step.beside) {
+        console.info(`\n━━━ ${step.title} (vykdyta greta) ━━━`);
+        process.stdout.write(Buffer.concat(output));
+      }
+      done(code);
+    };
     child.once("error", (error) => {
       console.error(`Nepavyko paleisti „${step.command}“: ${error.message}`);
-      done(127);
+      finish(127);
     });
-    child.once("exit", (code, signal) => {
-      running = null;
-      done(code ?? (signal ? 128 : 1));
-    });
+    child.once("exit", (code, signal) => finish(code ?? (signal ? 128 : 1)));
   });
 }
 
@@ -234,20 +265,28 @@ async function main(): Promise<number> {
   const started = Date.now();
   const reports = mkdtempSync(join(tmpdir(), "ratai-testai-"));
 
-  for (const [index, step] of steps.entries()) {
-    console.info(`\n━━━ ${index + 1}/${steps.length} ${step.title} ━━━`);
+  type Result = (typeof results)[number];
+  /** steps running beside the others, by id: each resolves to its result */
+  const besides = new Map<string, Promise<Result>>();
+
+  /** A step from start to result; its service stops after it, also when it fails. */
+  const execute = async (step: Step, index: number): Promise<Result> => {
+    const header = `${index + 1}/${steps.length} ${step.title}`;
+    console.info(step.beside ? `\n━━━ ${header}: paleista greta ━━━` : `\n━━━ ${header} ━━━`);
     const stepStart = Date.now();
     let env: Record<string, string> = {};
     const notes: string[] = [];
+    let own: Service | null = null;
     try {
       env = step.prepare?.() ?? {};
-      service = (await step.service?.(notes)) ?? null;
-      Object.assign(env, service?.env);
+      own = (await step.service?.(notes)) ?? null;
+      if (!step.beside) service = own;
+      Object.assign(env, own?.env);
     } catch (error) {
       const message = error instanceof ChromiumNotFoundError || error instanceof Error ? error.message : String(error);
       console.error(`\n✖ ${step.title}: ${message}`);
-      results.push({ step, ms: Date.now() - stepStart, ok: false, counts: null, highlights: [] });
-      break;
+      await own?.stop();
+      return { step, ms: Date.now() - stepStart, ok: false, counts: null, highlights: [] };
     }
     for (const note of notes) console.info(note);
     if (env.CHROME_PATH) console.info(`Chromium: ${env.CHROME_PATH}`);
@@ -258,25 +297,62 @@ async function main(): Promise<number> {
     try {
       code = await run(step, env, isVitest ? [...reporterArgs, ...parsed.vitestArgs] : []);
     } finally {
-      await service?.stop();
-      service = null;
+      await own?.stop();
+      if (service === own) service = null;
     }
     const ms = Date.now() - stepStart;
-    results.push({
+    if (code !== 0) console.error(`\n✖ Nepavyko: ${step.title} (išėjimo kodas ${code}, ${seconds(ms)}).`);
+    else console.info(`✔ ${step.title}: ${seconds(ms)}`);
+    return {
       step,
       ms,
       ok: code === 0,
       counts: isVitest ? readCounts(report) : null,
       highlights: isVitest ? highlightResults(step, report) : [],
-    });
-    if (code !== 0) {
-      console.error(
-        `\n✖ Nepavyko: ${step.title} (išėjimo kodas ${code}, ${seconds(ms)}). Tolesni žingsniai nevykdyti.`,
-      );
+    };
+  };
+  /** Waits for steps run beside; false when one of them failed. */
+  const settle = async (ids: readonly string[]): Promise<boolean> => {
+    let ok = true;
+    for (const id of ids) {
+      const pending = besides.get(id);
+      if (!pending) continue;
+      besides.delete(id);
+      const result = await pending;
+      results.push(result);
+      ok &&= result.ok;
+    }
+    return ok;
+  };
+
+  let failed = false;
+  let besideFailed = false;
+  for (const [index, step] of steps.entries()) {
+    if (besideFailed || !(await settle(step.needs ?? []))) {
+      failed = true;
       break;
     }
-    console.info(`✔ ${step.title}: ${seconds(ms)}`);
+    if (step.beside) {
+      besides.set(
+        step.id,
+        execute(step, index).then((result) => {
+          if (!result.ok) besideFailed = true;
+          return result;
+        }),
+      );
+      continue;
+    }
+    const result = await execute(step, index);
+    results.push(result);
+    // A step run beside that has already failed stops the run too.
+    if (!result.ok) {
+      failed = true;
+      break;
+    }
   }
+  // Whatever still runs beside is waited for (on failure, too: its output is printed, not lost).
+  if (!(await settle([...besides.keys()]))) failed = true;
+  if (failed) console.error("\n✖ Tolesni žingsniai nevykdyti.");
 
   const ok = results.length === steps.length && results.every((r) => r.ok);
   console.info("\n━━━ Santrauka ━━━");
