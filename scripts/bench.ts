@@ -13,6 +13,9 @@
 //   npm run bench                              everything with the defaults below
 //   npm run bench -- --json out.json           also write the figures
 //   npm run bench -- --requests 200 --concurrency 10 --starts 3 --double 50
+//   npm run bench -- --scale                   the API at 1,000 cars and 100,000 reservations instead
+//                                              (scripts/lib/scaleBench.ts; --requests, --concurrency, --json apply)
+//   npm run bench -- --scale --scale-data /tmp/suvesti   keep the seeded data there and reuse it next time
 import { writeFileSync } from "node:fs";
 import http from "node:http";
 import { brotliCompressSync, gzipSync } from "node:zlib";
@@ -30,6 +33,8 @@ import {
   startServer,
   tempDataDir,
 } from "./lib/benchServer";
+import { runScale } from "./lib/scaleBench";
+import { type Call, heading, json, kb, listOf, lt0, lt1, ms, percentile, send, table } from "./lib/scaleHttp";
 
 function numberArg(name: string, fallback: number): number {
   const index = process.argv.indexOf(name);
@@ -42,99 +47,13 @@ const CONCURRENCY = numberArg("--concurrency", 10);
 const STARTS = numberArg("--starts", 3);
 const DOUBLE = numberArg("--double", 50);
 const WARMUP = 20;
+/** --scale: requests per scenario (its seed and server are heavy; see scripts/lib/scaleBench.ts) */
+const SCALE_REQUESTS = 200;
 /** Reservations the latency run makes start this many days ahead, past the demo data and the double-booking day. */
 const FIRST_SLOT_DAY = 110;
 const DOUBLE_BOOKING_DAY = 100;
 /** The demo booking rules allow pickups up to 365 days ahead. */
 const LAST_SLOT_DAY = 360;
-
-// ---------- formatting ----------
-
-const lt1 = new Intl.NumberFormat("lt-LT", { minimumFractionDigits: 1, maximumFractionDigits: 1 });
-const lt0 = new Intl.NumberFormat("lt-LT", { maximumFractionDigits: 0 });
-const ms = (value: number) => `${lt1.format(value)} ms`;
-const kb = (bytes: number) => `${lt1.format(bytes / 1024)} kB`;
-
-function table(headers: string[], rows: string[][], rightAligned: number[] = []): void {
-  const widths = headers.map((header, column) =>
-    Math.max(header.length, ...rows.map((row) => (row[column] ?? "").length)),
-  );
-  const line = (cells: string[]) =>
-    cells
-      .map((cell, column) =>
-        rightAligned.includes(column) ? cell.padStart(widths[column] ?? 0) : cell.padEnd(widths[column] ?? 0),
-      )
-      .join("  ")
-      .trimEnd();
-  console.info(line(headers));
-  console.info(widths.map((width) => "─".repeat(width)).join("  "));
-  for (const row of rows) console.info(line(row));
-}
-
-function heading(text: string): void {
-  console.info("");
-  console.info(text);
-  console.info("");
-}
-
-// ---------- HTTP ----------
-
-interface Answer {
-  status: number;
-  body: Buffer;
-  headers: http.IncomingHttpHeaders;
-  ms: number;
-}
-
-interface Call {
-  method: "GET" | "POST";
-  path: string;
-  headers?: Record<string, string>;
-  body?: string;
-}
-
-/** One request over the agent's keep-alive connections; the time runs until the whole body has arrived. */
-function send(agent: http.Agent, base: URL, call: Call): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    const started = performance.now();
-    const headers: Record<string, string> = { ...call.headers };
-    if (call.body !== undefined) {
-      headers["content-type"] = "application/json";
-      headers["content-length"] = String(Buffer.byteLength(call.body));
-    }
-    const request = http.request(
-      { agent, host: base.hostname, port: base.port, method: call.method, path: call.path, headers },
-      (response) => {
-        const chunks: Buffer[] = [];
-        response.on("data", (chunk: Buffer) => chunks.push(chunk));
-        response.on("end", () =>
-          resolve({
-            status: response.statusCode ?? 0,
-            body: Buffer.concat(chunks),
-            headers: response.headers,
-            ms: performance.now() - started,
-          }),
-        );
-        response.on("error", reject);
-      },
-    );
-    request.on("error", reject);
-    request.end(call.body);
-  });
-}
-
-function json<T>(answer: Answer, what: string): T {
-  try {
-    return JSON.parse(answer.body.toString("utf8")) as T;
-  } catch {
-    throw new Error(
-      `${what}: atsakymas ne JSON (būsena ${answer.status}): ${answer.body.toString("utf8").slice(0, 300)}`,
-    );
-  }
-}
-
-const listOf = <T>(body: unknown): T[] =>
-  Array.isArray(body) ? (body as T[]) : ((body as { data?: T[] } | null)?.data ?? []);
 
 // ---------- dates ----------
 
@@ -240,16 +159,14 @@ async function measureLatency(
   await run(WARMUP);
   const { times, failed, firstFailure, seconds } = await run(REQUESTS);
   times.sort((a, b) => a - b);
-  // nearest rank
-  const percentile = (p: number) => times[Math.max(0, Math.ceil((p / 100) * times.length) - 1)] ?? 0;
   return {
     name,
     requests: times.length,
     failed,
     ...(firstFailure ? { firstFailure } : {}),
-    p50: percentile(50),
-    p95: percentile(95),
-    p99: percentile(99),
+    p50: percentile(times, 50),
+    p95: percentile(times, 95),
+    p99: percentile(times, 99),
     perSecond: times.length / seconds,
   };
 }
@@ -339,6 +256,16 @@ async function main(): Promise<void> {
   }
   const jsonIndex = process.argv.indexOf("--json");
   const jsonFile = jsonIndex > 0 ? process.argv[jsonIndex + 1] : undefined;
+  const seedDirIndex = process.argv.indexOf("--scale-data");
+  if (process.argv.includes("--scale")) {
+    process.exitCode = await runScale({
+      requests: numberArg("--requests", SCALE_REQUESTS),
+      concurrency: CONCURRENCY,
+      ...(jsonFile ? { jsonFile } : {}),
+      ...(seedDirIndex > 0 && process.argv[seedDirIndex + 1] ? { seedDir: process.argv[seedDirIndex + 1] } : {}),
+    });
+    return;
+  }
 
   const { figures: starts, server, dataDir } = await measureStarts();
   const base = new URL(server.url);

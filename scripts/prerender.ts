@@ -25,7 +25,7 @@ import { freePort, launchServer, ROOT, removeDir, tempDir } from "./lib/serverPr
 const DIST = path.resolve(process.env.DIST_DIR ?? path.join(ROOT, "dist"));
 
 /** Paths left out of sitemap.xml: the staff login and the bare search form. */
-const NOT_IN_SITEMAP = new Set(["/login", "/paieskosautomobiliai"]);
+const NOT_IN_SITEMAP = new Set(["/login", "/paieskosautomobiliai", "/mokejimas/sekmingas", "/mokejimas/atsauktas"]);
 const COMPRESSIBLE = new Set([".html", ".js", ".css", ".json", ".svg", ".xml", ".txt", ".webmanifest", ".map"]);
 
 const log = (message: string) => console.info(`[išankstinis atvaizdavimas] ${message}`);

@@ -7,7 +7,10 @@ import { HTTPException } from "hono/http-exception";
 import { secureHeaders } from "hono/secure-headers";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { ZodError } from "zod";
+import { setPortalBaseUrl } from "../src/core/customerPortal";
 import { FILE_TOO_LARGE_MESSAGE, MAX_UPLOAD_BYTES } from "../src/domain/imageUpload";
+import { PORTAL_PATH } from "../src/domain/portalToken";
+import { backupRoutes } from "./backup/route";
 import type { Config } from "./config";
 import { coreHttpError } from "./core";
 import { isPgError } from "./db/index";
@@ -21,13 +24,18 @@ import { adminRoutes, DUPLICATE_MESSAGE, NOT_FOUND_MESSAGE } from "./routes/admi
 import { adminActionRoutes } from "./routes/adminActions";
 import { authRoutes } from "./routes/auth";
 import { clientErrorRoutes } from "./routes/clientErrors";
+import { dataRightsRoutes } from "./routes/dataRights";
 import { documentRoutes, privateFileRoutes } from "./routes/documents";
 import { fileAdminRoutes, filePublicRoutes } from "./routes/files";
 import { healthRoutes } from "./routes/health";
 import { icalAdminRoutes, icalPublicRoutes } from "./routes/ical";
+import { invoiceRoutes } from "./routes/invoices";
 import { mailRoutes } from "./routes/mail";
 import { maintenanceRoutes } from "./routes/maintenance";
+import { PAYSERA_CALLBACK_PATH, paymentAdminRoutes, paymentPublicRoutes } from "./routes/payments";
+import { portalAdminRoutes, portalRoutes } from "./routes/portal";
 import { rentalDeskRoutes } from "./routes/rentalDesk";
+import { reportRoutes } from "./routes/reports";
 import { runtimeConfigRoutes } from "./routes/runtimeConfig";
 import { siteRoutes } from "./routes/site";
 import { staticRoutes } from "./routes/static";
@@ -145,7 +153,10 @@ function crossSiteGuard(config: Config) {
  */
 function jsonBodiesOnly() {
   return async (c: Context<AppEnv>, next: () => Promise<void>) => {
-    if (SAFE_METHODS.has(c.req.method) || c.req.path === "/api/admin/files") return next();
+    // Paysera posts its callback as a form (its signature is what is checked there).
+    if (SAFE_METHODS.has(c.req.method) || c.req.path === "/api/admin/files" || c.req.path === PAYSERA_CALLBACK_PATH) {
+      return next();
+    }
     const length = c.req.header("content-length");
     const hasBody = (length !== undefined && length.trim() !== "0") || c.req.header("transfer-encoding") !== undefined;
     if (hasBody && !isJsonContentType(c.req.header("content-type"))) {
@@ -240,7 +251,9 @@ export function errorResponse(error: unknown, c: Context): Response {
       return c.json({ message: known.message }, known.status);
     }
   }
-  log.error(`Netikėta serverio klaida apdorojant ${c.req.method} ${c.req.path}`, error);
+  // The customer's page carries its secret token in the address: never in the log.
+  const loggedPath = c.req.path.startsWith(`${PORTAL_PATH}/`) ? `${PORTAL_PATH}/…` : c.req.path;
+  log.error(`Netikėta serverio klaida apdorojant ${c.req.method} ${loggedPath}`, error);
   // A page request (a browser's navigation) reads a page, not JSON; never the error's own text.
   if (!c.req.path.startsWith("/api/") && c.req.header("accept")?.includes("text/html"))
     return c.html(SERVER_ERROR_HTML, 500);
@@ -268,6 +281,15 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     c.set("deps", deps);
     await next();
   });
+  // The links in customer mails point at the public address (never at a request's Host header).
+  setPortalBaseUrl(deps.config.publicUrl ?? `http://localhost:${deps.config.port}`);
+  // The customer's page: its address holds the token, so no referrer leaves it and no index keeps it.
+  app.use(`${PORTAL_PATH}/*`, async (c, next) => {
+    await next();
+    c.header("Referrer-Policy", "no-referrer");
+    c.header("X-Robots-Tag", "noindex, nofollow");
+    c.header("Cache-Control", "no-store");
+  });
   app.use("*", securityHeaders(deps.config));
   app.use("*", crossSiteGuard(deps.config));
   app.use("/api/*", bodyLimits());
@@ -282,8 +304,14 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route("/api/auth", authRoutes());
   app.route("/api/site", siteRoutes({ db: deps.db, config: deps.config }));
   app.route("/api/client-errors", clientErrorRoutes());
+  // "Mano rezervacija": the customer's page by a signed link (token in a header, never in the address).
+  app.route("/api/portal", portalRoutes());
   // Calendar feeds: public secret addresses, no session (outside the /api/admin guard).
   app.route("/api/ical", icalPublicRoutes());
+  // Payment providers' signed callbacks and the site's payment status (server/routes/payments.ts).
+  app.route("/api/payments", paymentPublicRoutes());
+  // Backups (server/backup/route.ts): an administrator's session or the secret in DATA_DIR.
+  app.route("/", backupRoutes());
 
   // Everything under /api/admin needs a session; roles are checked per resource.
   app.use("/api/admin", requireStaff());
@@ -295,7 +323,15 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.route("/api/admin/actions/calendar-feeds", icalAdminRoutes());
   app.route("/api/admin/maintenance", maintenanceRoutes());
   // The rental desk's hand-over, return and damage register, before the generic resource routes.
+  // Invoices, credit notes, i.SAF and reports (issue 12), before the generic resource routes.
+  app.route("/api/admin", invoiceRoutes());
+  app.route("/api/admin", reportRoutes());
   app.route("/api/admin", rentalDeskRoutes());
+  // The payments ledger (append-only), before the generic resource routes.
+  app.route("/api/admin", paymentAdminRoutes());
+  // The customer's data rights (export, erasure, retention runs), admins only.
+  app.route("/api/admin", dataRightsRoutes());
+  app.route("/api/admin/actions/reservations", portalAdminRoutes());
   app.route("/api/admin", adminActionRoutes());
   app.route("/api/admin", adminRoutes());
 

@@ -1,8 +1,12 @@
 // The jobs the local server runs in the background (server/services/jobRunner.ts). Each job is a
 // use case of src/core that is safe to run at any time, repeatedly and on two servers at once.
 // On Firebase the same use cases run as scheduled functions (functions/src/index.ts).
+import { releaseExpiredHolds } from "../src/core/payments";
 import type { CoreContext } from "../src/core/ports";
 import { queueDueReminders } from "../src/core/reminders";
+import { runScheduledBackup } from "./backup/scheduled";
+import { loadConfig } from "./config";
+import { runRetention } from "./routes/dataRights";
 
 export interface JobSpec {
   /** Lithuanian, for the log */
@@ -12,4 +16,20 @@ export interface JobSpec {
   intervalMs?: number;
 }
 
-export const JOBS: JobSpec[] = [{ title: "priminimai apie paėmimą", run: queueDueReminders }];
+export const JOBS: JobSpec[] = [
+  { title: "priminimai apie paėmimą", run: queueDueReminders },
+  // Web reservations whose online payment did not come in time are cancelled: the car is free again.
+  { title: "neapmokėtų rezervacijų atlaisvinimas", run: (core) => releaseExpiredHolds(core) },
+  // Once a day (a marker per Vilnius date); checked every 15 minutes so a restarted server catches up.
+  {
+    title: "asmens duomenų saugojimo terminai",
+    run: (core) => runRetention(core, { dataDir: loadConfig().dataDir }),
+    intervalMs: 15 * 60_000,
+  },
+  // Daily backups when the settings turn them on (a record per Vilnius date: once with many servers).
+  {
+    title: "suplanuotos atsarginės kopijos",
+    run: (core) => runScheduledBackup(core, loadConfig().dataDir),
+    intervalMs: 5 * 60_000,
+  },
+];

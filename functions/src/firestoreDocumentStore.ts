@@ -321,6 +321,21 @@ export function createFirestoreDocumentStore(db: Firestore): DocumentStore {
         }
       }
     },
+    async snapshot(collections) {
+      // Backups: one read-only transaction, whose reads all see the database at one read time
+      // (the server's, taken at its first read: what was committed before the backup is in it).
+      return db.runTransaction(
+        async (t) => {
+          const out: Record<string, StoredDoc[]> = {};
+          for (const collection of collections) {
+            const snapshot = await t.get(db.collection(collection).orderBy(FieldPath.documentId()));
+            out[collection] = snapshot.docs.map((d) => ({ id: d.id, data: readForm(collection, d.id, d.data()) }));
+          }
+          return out;
+        },
+        { readOnly: true },
+      );
+    },
     newId(collection) {
       return db.collection(collection).doc().id;
     },

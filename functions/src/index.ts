@@ -15,6 +15,7 @@ import { setGlobalOptions } from "firebase-functions/v2";
 import { type CallableRequest, HttpsError, onCall, onRequest } from "firebase-functions/v2/https";
 import { onSchedule } from "firebase-functions/v2/scheduler";
 import { roleFromClaims } from "../../src/backend/firebase/roles";
+import { backupStatus as backupStatusUseCase } from "../../src/core/backupSchedule";
 import {
   calendarFeed,
   FEED_NOT_FOUND_MESSAGE,
@@ -23,8 +24,31 @@ import {
   regenerateCalendarFeed as regenerateCalendarFeedUseCase,
 } from "../../src/core/calendarFeeds";
 import { recordClientError } from "../../src/core/clientErrors";
+import {
+  applyPortalChange,
+  cancelByCustomer,
+  openPortal,
+  portalCalendar,
+  portalDocumentPath,
+  portalInvoicePdf,
+  quotePortalChange,
+  requestPortalLink,
+  resendPortalLink as resendPortalLinkUseCase,
+  saveDriverDetails,
+  setPortalBaseUrl,
+} from "../../src/core/customerPortal";
 import { CoreError } from "../../src/core/errors";
 import { replyToInquiry, submitInquiry } from "../../src/core/inquiries";
+import {
+  creditInvoice as creditInvoiceUseCase,
+  getInvoice as getInvoiceUseCase,
+  invoicePdf as invoicePdfUseCase,
+  isafExport as isafExportUseCase,
+  issueMonthlyInvoice as issueMonthlyInvoiceUseCase,
+  issueReservationInvoice,
+  listInvoices as listInvoicesUseCase,
+  reservationInvoices as reservationInvoicesUseCase,
+} from "../../src/core/invoices";
 import { SITE_RATE_WINDOW_SECONDS } from "../../src/core/limits";
 import { resendMail as resendMailUseCase } from "../../src/core/mailResend";
 import {
@@ -33,6 +57,7 @@ import {
   listMaintenance as listMaintenanceUseCase,
   updateMaintenance as updateMaintenanceUseCase,
 } from "../../src/core/maintenance";
+import { addLedgerEntry, listLedger, releaseExpiredHolds } from "../../src/core/payments";
 import { type CoreContext, noEvents, systemClock } from "../../src/core/ports";
 import {
   applyPriceUpdate as applyPriceUpdateUseCase,
@@ -48,6 +73,7 @@ import {
   previewReturn as previewReturnUseCase,
   returnReservation as returnReservationUseCase,
 } from "../../src/core/rentalDesk";
+import { reports as reportsUseCase, todayDesk as todayDeskUseCase } from "../../src/core/reports";
 import {
   createStaffReservation,
   quoteWebReservation,
@@ -101,6 +127,8 @@ function callable<T>(name: string, handler: (request: CallableRequest) => Promis
     }
   });
 }
+
+const BACKUP_ADMIN_ONLY_MESSAGE = "Atsarginių kopijų būseną mato tik administratorius";
 
 function requireStaff(request: CallableRequest): { uid: string; role: "admin" | "staff"; actor: string } {
   if (!request.auth) throw new HttpsError("unauthenticated", SIGN_IN_MESSAGE);
@@ -156,6 +184,69 @@ export const submitRequest = callable("submitRequest", (request) =>
   submitInquiry(core, request.data, { clientKey: requestClient(request), limit: perWindow(requestLimit.value()) }),
 );
 
+// ---------- "Mano rezervacija": the customer's page by a signed link (src/core/customerPortal.ts) ----------
+
+// The links in mails point at the site: PUBLIC_URL when set, else the project's Hosting address.
+setPortalBaseUrl(process.env.PUBLIC_URL || `https://${process.env.GCLOUD_PROJECT ?? "localhost"}.web.app`);
+
+/**
+ * { action, token, body } -> the action's answer; { file, token } -> { fileName, contentType, base64 }.
+ * The token is checked by the core on every call; no Firestore rule opens reservations to visitors.
+ */
+export const customerPortal = callable("customerPortal", async (request) => {
+  const input = fields(request.data);
+  const token = typeof input.token === "string" ? input.token : "";
+  const file = input.file;
+  if (file === "calendar") {
+    const calendar = await portalCalendar(core, token);
+    return {
+      fileName: calendar.fileName,
+      contentType: calendar.contentType,
+      base64: Buffer.from(calendar.body, "utf8").toString("base64"),
+    };
+  }
+  if (typeof file === "string" && file.startsWith("invoice:")) {
+    const pdf = await portalInvoicePdf(core, invoiceDeps(), token, file.slice("invoice:".length));
+    return {
+      fileName: pdf.fileName,
+      contentType: "application/pdf",
+      base64: Buffer.from(pdf.bytes).toString("base64"),
+    };
+  }
+  if (file !== undefined) {
+    const found = await portalDocumentPath(core, token, file);
+    const bytes = await createStoragePrivateFiles().get(found.path);
+    if (!bytes) throw new HttpsError("not-found", "Dokumento failas nerastas");
+    return { fileName: found.fileName, contentType: "application/pdf", base64: Buffer.from(bytes).toString("base64") };
+  }
+  switch (input.action) {
+    case "view":
+      return openPortal(core, token);
+    case "quote":
+      return quotePortalChange(core, token, input.body, { clientKey: requestClient(request) });
+    case "change":
+      return applyPortalChange(core, token, input.body);
+    case "cancel":
+      return cancelByCustomer(core, token, input.body);
+    case "driver":
+      return saveDriverDetails(core, token, input.body);
+    case "linkRequest":
+      return requestPortalLink(core, input.body, { clientKey: requestClient(request) });
+    default:
+      throw new HttpsError("invalid-argument", "Nežinomas veiksmas");
+  }
+});
+
+/** { id }: staff revoke the reservation's links and send the customer a new one. */
+export const resendPortalLink = callable("resendPortalLink", async (request) => {
+  const staff = requireStaff(request);
+  const input = fields(request.data);
+  return resendPortalLinkUseCase(core, typeof input.id === "string" ? input.id : "", {
+    email: staff.actor,
+    role: staff.role,
+  });
+});
+
 // ---------- staff ----------
 
 export const saveReservation = callable("saveReservation", async (request) => {
@@ -192,6 +283,33 @@ export const sendPickupReminders = onSchedule(
   async () => {
     const run = await queueDueReminders(core);
     logger.info(`Priminimų patikra: tikrinta ${run.checked}, įdėta į eilę ${run.queued.length}`);
+  },
+);
+
+// ---------- the payments ledger (src/core/payments.ts; local: /api/admin/reservations/:id/payments) ----------
+
+/** { id } -> { reservationId, number, entries, summary, online } */
+export const reservationPayments = callable("reservationPayments", async (request) => {
+  requireStaff(request);
+  return listLedger(core, idOf(request.data));
+});
+
+/** { id, body: { amount, method, kind, reference } } -> { entry, summary }; append-only */
+export const addReservationPayment = callable("addReservationPayment", async (request) => {
+  const caller = requireStaff(request);
+  const input = fields(request.data);
+  return addLedgerEntry(core, idOf(request.data), input.body, { email: caller.actor, role: caller.role });
+});
+
+/**
+ * Web reservations whose online payment did not come before their hold ran out are cancelled
+ * (the car is free again): the same use case as the local server's job, safe to overlap.
+ */
+export const releaseUnpaidReservations = onSchedule(
+  { schedule: "every 5 minutes", timeZone: "Europe/Vilnius", retryCount: 0 },
+  async () => {
+    const run = await releaseExpiredHolds(core);
+    if (run.released.length > 0) logger.info(`Neapmokėtos rezervacijos atšauktos: ${run.released.join(", ")}`);
   },
 );
 
@@ -287,10 +405,16 @@ export const deskInfo = callable("deskInfo", async (request) => {
 export const handOverReservation = callable("handOverReservation", async (request) => {
   const caller = requireStaff(request);
   const { id, body } = deskRequest(request);
-  return handOverReservationUseCase(core, { files: createStoragePrivateFiles() }, id, body, {
-    email: caller.actor,
-    role: caller.role,
-  });
+  return handOverReservationUseCase(
+    core,
+    { files: createStoragePrivateFiles(), inlineMailAttachments: true },
+    id,
+    body,
+    {
+      email: caller.actor,
+      role: caller.role,
+    },
+  );
 });
 
 export const previewReturn = callable("previewReturn", async (request) => {
@@ -302,7 +426,7 @@ export const previewReturn = callable("previewReturn", async (request) => {
 export const returnReservation = callable("returnReservation", async (request) => {
   const caller = requireStaff(request);
   const { id, body } = deskRequest(request);
-  return returnReservationUseCase(core, { files: createStoragePrivateFiles() }, id, body, {
+  return returnReservationUseCase(core, { files: createStoragePrivateFiles(), inlineMailAttachments: true }, id, body, {
     email: caller.actor,
     role: caller.role,
   });
@@ -370,4 +494,106 @@ export const ical = onRequest({ cors: false, maxInstances: 3 }, async (req, res)
     res.status(answer.httpErrorCode.status).json({ message: answer.message });
   }
 });
+export { applyRetentionPeriods, eraseCustomer, exportCustomerData } from "./dataRights";
 export * from "./richTextTriggers";
+
+// ---------- invoices, credit notes, i.SAF and reports (src/core/invoices.ts, src/core/reports.ts) ----------
+
+const invoiceDeps = () => ({ files: createStoragePrivateFiles(), inlineMailAttachments: true });
+const idOf = (data: unknown): string => {
+  const id = fields(data).id;
+  return typeof id === "string" ? id : "";
+};
+
+/** { filter?, sort?, range? } as the local GET /api/admin/invoices reads them -> { data, total }. */
+export const listInvoices = callable("listInvoices", async (request) => {
+  requireStaff(request);
+  const input = fields(request.data);
+  const sort = fields(input.sort);
+  const range = Array.isArray(input.range) && input.range.length === 2 ? input.range.map(Number) : null;
+  const page = await listInvoicesUseCase(
+    core,
+    {
+      filter: fields(input.filter),
+      sort: {
+        field: typeof sort.field === "string" ? sort.field : "createdAt",
+        order: sort.order === "ASC" ? "ASC" : "DESC",
+      },
+      range: range?.every((n) => Number.isSafeInteger(n) && n >= 0) ? [range[0] ?? 0, range[1] ?? 0] : null,
+    },
+    500,
+  );
+  return { data: page.records, total: page.total };
+});
+
+export const getInvoice = callable("getInvoice", async (request) => {
+  requireStaff(request);
+  return getInvoiceUseCase(core, idOf(request.data));
+});
+
+/** { id }: the reservation's invoice -> { id, number, total } */
+export const issueInvoice = callable("issueInvoice", async (request) => {
+  const caller = requireStaff(request);
+  return issueReservationInvoice(
+    core,
+    invoiceDeps(),
+    idOf(request.data),
+    {},
+    { email: caller.actor, role: caller.role },
+  );
+});
+
+export const reservationInvoices = callable("reservationInvoices", async (request) => {
+  requireStaff(request);
+  return reservationInvoicesUseCase(core, idOf(request.data));
+});
+
+/** { id, body: { reason } }: a credit note of the whole invoice. */
+export const creditInvoice = callable("creditInvoice", async (request) => {
+  const caller = requireStaff(request);
+  return creditInvoiceUseCase(core, invoiceDeps(), idOf(request.data), fields(request.data).body, {
+    email: caller.actor,
+    role: caller.role,
+  });
+});
+
+/** { customerId, month }: a business customer's month on one invoice. */
+export const issueMonthlyInvoice = callable("issueMonthlyInvoice", async (request) => {
+  const caller = requireStaff(request);
+  return issueMonthlyInvoiceUseCase(core, invoiceDeps(), request.data, { email: caller.actor, role: caller.role });
+});
+
+/** { id } -> { fileName, contentType, base64 } */
+export const invoicePdf = callable("invoicePdf", async (request) => {
+  requireStaff(request);
+  const file = await invoicePdfUseCase(core, invoiceDeps(), idOf(request.data));
+  return {
+    fileName: file.fileName,
+    contentType: "application/pdf",
+    base64: Buffer.from(file.bytes).toString("base64"),
+  };
+});
+
+/** { month } -> { fileName, xml } */
+export const isafExport = callable("isafExport", async (request) => {
+  requireStaff(request);
+  return isafExportUseCase(core, fields(request.data).month);
+});
+
+/** { from, to } -> the reports of src/domain/reports.ts */
+export const reports = callable("reports", async (request) => {
+  requireStaff(request);
+  const input = fields(request.data);
+  return reportsUseCase(core, { from: input.from, to: input.to });
+});
+
+export const todayDesk = callable("todayDesk", async (request) => {
+  requireStaff(request);
+  return todayDeskUseCase(core);
+});
+
+/** {} -> the scheduled backups' status (src/core/backupSchedule.ts); admins only */
+export const backupStatus = callable("backupStatus", async (request) => {
+  if (requireStaff(request).role !== "admin") throw new HttpsError("permission-denied", BACKUP_ADMIN_ONLY_MESSAGE);
+  return backupStatusUseCase(core);
+});

@@ -30,6 +30,7 @@ import {
   parseListParams,
   UUID_PATTERN,
 } from "../http/listQuery";
+import { takeUnpaidFilter } from "../payments/listFilter";
 import { writeAudit } from "../services/audit";
 import { type ChangeKind, onStreamsClosed, publish, subscribe } from "../services/events";
 import { hashPassword } from "../services/passwords";
@@ -309,7 +310,10 @@ export function adminRoutes(): Hono<AppEnv> {
       filter: c.req.query("filter"),
       rangeHeader: c.req.header("range"),
     });
-    const built = buildListQuery(list, { ...BASE_COLUMNS, ...RESOURCE_COLUMNS[name] });
+    // Reservations: the "Neapmokėtos" filter (server/payments/listFilter.ts).
+    const unpaid = name === "reservations" ? takeUnpaidFilter(list) : null;
+    const query = buildListQuery(list, { ...BASE_COLUMNS, ...RESOURCE_COLUMNS[name] });
+    const built = unpaid ? { ...query, where: `${query.where} AND ${unpaid}` } : query;
     const start = list.range?.[0] ?? 0;
     const limit = list.range ? Math.min(list.range[1] - list.range[0] + 1, MAX_PAGE_SIZE) : MAX_PAGE_SIZE;
     const [rows, count] = await Promise.all([

@@ -22,10 +22,15 @@ import type { Db } from "../db/types";
 import { parseJsonText } from "../http/body";
 import { clientKey } from "../http/clientIp";
 import { ApiError } from "../http/errors";
+import { createSiteCache } from "../http/siteCache";
+import { createSiteStoreCache } from "../http/siteStoreCache";
+import { paymentsFor } from "../payments/gateway";
+import { checkoutFor, onlinePaymentOption, siteOrigin } from "../payments/siteCheckout";
+import { subscribe } from "../services/events";
 
 export interface SiteRoutesDeps {
   db: Db;
-  config: Pick<Config, "trustProxy" | "siteRateLimits">;
+  config: Pick<Config, "trustProxy" | "siteRateLimits"> & Partial<Pick<Config, "publicUrl">>;
 }
 
 /** Largest JSON body the public forms send (a reservation is about 1 kB). */
@@ -54,6 +59,11 @@ export function siteRoutes(deps: SiteRoutesDeps): Hono {
   const { db } = deps;
   const limits = deps.config.siteRateLimits;
   const core = coreFor(db);
+  // Reads of the catalogue, search and quote from this server's memory, kept fresh by the change
+  // events; the finished catalogue answers with ETags (server/http/siteCache.ts). Bookings and
+  // inquiries write through `core`, straight to the database.
+  const memory = { ...core, store: createSiteStoreCache(core.store, { subscribe }).store };
+  const answers = createSiteCache({ subscribe });
   const app = new Hono();
   const client = (c: Context) => clientKey(c, deps.config.trustProxy);
 
@@ -62,21 +72,28 @@ export function siteRoutes(deps: SiteRoutesDeps): Hono {
     onError: (c) => c.json({ message: "Užklausos turinys per didelis" }, 413),
   });
 
-  app.get("/cars", async (c) => c.json(await listPublicCars(core.store, carFilter(c.req.query()))));
+  app.get("/cars", async (c) => {
+    const filter = carFilter(c.req.query());
+    // Keyed by the parsed filter: any other query text maps to the same answer.
+    return answers.json(c, `cars?${JSON.stringify(filter)}`, () => listPublicCars(memory.store, filter));
+  });
 
   app.get("/cars/:slug", async (c) => {
-    const car = await getPublicCar(core.store, c.req.param("slug"));
-    if (!car) throw new ApiError(404, "Automobilis nerastas");
-    return c.json(car);
+    const slug = c.req.param("slug");
+    return answers.json(c, `car:${slug}`, async () => {
+      const car = await getPublicCar(memory.store, slug);
+      if (!car) throw new ApiError(404, "Automobilis nerastas");
+      return car;
+    });
   });
 
   app.get("/search", async (c) => {
     const query = c.req.query();
     carFilter(query);
-    return c.json(await searchCars(core, query));
+    return c.json(await searchCars(memory, query));
   });
 
-  app.get("/offers", async (c) => c.json(await listPublicOffers(core.store)));
+  app.get("/offers", async (c) => answers.json(c, "offers", () => listPublicOffers(memory.store)));
 
   app.get("/news", async (c) => c.json(await listPublicNews(core.store)));
 
@@ -86,18 +103,23 @@ export function siteRoutes(deps: SiteRoutesDeps): Hono {
     return c.json(item);
   });
 
-  app.get("/settings", async (c) => c.json(await loadPublicSettings(core.store)));
+  app.get("/settings", async (c) => answers.json(c, "settings", () => loadPublicSettings(memory.store)));
 
   app.post("/reservations", limitBody, async (c) => {
-    const created = await submitWebReservation(core, await readJson(c), {
+    const body = await readJson(c);
+    // Online pre-payment (server/payments): the reservation waits for it and the visitor goes to the provider.
+    const payments = paymentsFor();
+    const created = await submitWebReservation(core, body, {
       rateLimit: { clientKey: client(c), limit: limits.reservations },
+      ...onlinePaymentOption(payments),
     });
-    return c.json({ id: created.id, number: created.number, quote: created.quote }, 201);
+    const payment = await checkoutFor(core, payments, created, body, siteOrigin(c, deps.config));
+    return c.json({ id: created.id, number: created.number, quote: created.quote, payment }, 201);
   });
 
   app.post("/quote", limitBody, async (c) =>
     c.json(
-      await quoteWebReservation(core, await readJson(c), {
+      await quoteWebReservation(memory, await readJson(c), {
         rateLimit: { clientKey: client(c), limit: limits.quotes },
       }),
     ),

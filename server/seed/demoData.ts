@@ -24,6 +24,7 @@ import {
   newsSchema,
   type Offer,
   offerSchema,
+  PORTAL_DEFAULTS,
   type Price,
   type PriceTier,
   priceSchema,
@@ -577,6 +578,7 @@ export function buildDemoData(now: Date): DemoData {
       emailTemplates: EMAIL_TEMPLATES,
       minDailyRate: 1,
       desk: { ...DESK_DEFAULTS },
+      portal: { ...PORTAL_DEFAULTS },
     },
   };
   const rules = settings.doc.bookingRules;
@@ -1048,6 +1050,7 @@ export function buildDemoData(now: Date): DemoData {
         handoverOverrideReason: "",
         handover: null,
         returnAct: null,
+        driverDetails: null,
       },
     });
   }

@@ -4,7 +4,13 @@ import { copyFile, mkdir, stat } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { CAR_FORMS, formatCount } from "../../src/domain/format";
-import { bookingRulesSchema, DESK_DEFAULTS, type Settings, settingsSchema } from "../../src/domain/schemas";
+import {
+  bookingRulesSchema,
+  DESK_DEFAULTS,
+  PORTAL_DEFAULTS,
+  type Settings,
+  settingsSchema,
+} from "../../src/domain/schemas";
 import { type Db, type Queryable, SETTINGS_ID } from "../db/types";
 import { log } from "../log";
 import { hashPassword } from "../services/passwords";
@@ -43,6 +49,7 @@ export function defaultSettings(): Doc<Settings> {
     emailTemplates: EMAIL_TEMPLATES,
     minDailyRate: 1,
     desk: { ...DESK_DEFAULTS },
+    portal: { ...PORTAL_DEFAULTS },
   };
 }
 

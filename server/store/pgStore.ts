@@ -336,6 +336,60 @@ function setStatement(collection: string, id: string, data: Data): Statement {
   };
 }
 
+/**
+ * Restores: many new documents of one collection in one statement (the rows go in as one jsonb
+ * array), with the same checks and columns as set(). The triggers (search, car holds) and the
+ * exclusion constraints see every row, as they see a set(). Not for staff (updateOnly).
+ */
+export async function bulkInsert(q: Queryable, collection: string, docs: readonly StoredDoc[]): Promise<void> {
+  if (docs.length === 0) return;
+  const spec = tableOf(collection);
+  if (spec.updateOnly) throw new Error(`Kolekcijos ${collection} įrašų taip įkelti negalima`);
+  const rows = docs.map(({ id, data }) => {
+    if (!validId(spec, id)) {
+      throw new Error(`Netinkamas dokumento identifikatorius kolekcijoje ${collection}: ${JSON.stringify(id)}`);
+    }
+    const doc = jsonCopy(withoutAuditFields(data));
+    for (const [field, column] of Object.entries(spec.columns)) {
+      if (columnValue(column.type, doc[field]) === null) {
+        throw new Error(`${collection}/${id}: laukas ${field} privalomas ir turi būti tinkamo tipo (${column.type})`);
+      }
+    }
+    if (spec.layout === "counter" && !Number.isSafeInteger(doc.value)) {
+      throw new Error(`Skaitiklio ${id} dokumentas turi būti { value: sveikasis skaičius }`);
+    }
+    return { id, doc, c: auditTime(data, "createdAt"), u: auditTime(data, "updatedAt") };
+  });
+  const times = "coalesce((r->>'c')::timestamptz, now()), coalesce((r->>'u')::timestamptz, now())";
+  const from = "FROM jsonb_array_elements($1::jsonb) AS r";
+  if (spec.layout === "counter") {
+    await q.query(
+      `INSERT INTO counters (name, value, created_at, updated_at) SELECT r->>'id', (r->'doc'->>'value')::bigint, ${times} ${from}`,
+      [JSON.stringify(rows)],
+    );
+    return;
+  }
+  if (spec.layout === "shared") {
+    await q.query(
+      `INSERT INTO store_documents (collection, id, doc, created_at, updated_at) SELECT $2, r->>'id', r->'doc', ${times} ${from}`,
+      [JSON.stringify(rows), collection],
+    );
+    return;
+  }
+  const typed = Object.entries(spec.columns);
+  const columns = ["id", "doc", "created_at", "updated_at", ...typed.map(([, c]) => c.column)];
+  // The field names are the table spec's own (letters only), never input.
+  const values = [
+    "(r->>'id')::uuid",
+    "r->'doc'",
+    times,
+    ...typed.map(([field, c]) => `(r->'doc'->>'${field}')::${c.type}`),
+  ];
+  await q.query(`INSERT INTO ${spec.table} (${columns.join(", ")}) SELECT ${values.join(", ")} ${from}`, [
+    JSON.stringify(rows),
+  ]);
+}
+
 function deleteStatement(collection: string, id: string): Statement {
   const spec = tableOf(collection);
   const [sql, params]: [string, unknown[]] =
@@ -414,6 +468,92 @@ export function transactionOver(q: Queryable): { tx: Transaction; commit(): Prom
   };
 }
 
+/** Rows per page when a snapshot is read out. */
+const SNAPSHOT_PAGE = 2000;
+let snapshotSequence = 0;
+
+type SnapshotRow = { id: string; doc: Data; c: string; u: string };
+
+/** One page of rows (id order, after `after`) as one JSON text: few values cross the driver. */
+async function snapshotPage(q: Queryable, from: string, after: string | null): Promise<SnapshotRow[]> {
+  const { rows } = await q.query<{ docs: string | null }>(
+    `SELECT json_agg(json_build_object('id', s.id, 'doc', s.doc, 'c', s.created_at, 'u', s.updated_at)
+       ORDER BY s.id::text COLLATE "C")::text AS docs
+     FROM (SELECT * FROM (${from}) AS t WHERE $1::text IS NULL OR t.id::text COLLATE "C" > $1::text
+           ORDER BY t.id::text COLLATE "C" LIMIT ${SNAPSHOT_PAGE}) AS s`,
+    [after],
+  );
+  return rows[0]?.docs ? (JSON.parse(rows[0].docs) as SnapshotRow[]) : [];
+}
+
+async function readPages(q: Queryable, from: string): Promise<StoredDoc[]> {
+  const docs: StoredDoc[] = [];
+  for (let after: string | null = null; ; ) {
+    const page = await snapshotPage(q, from, after);
+    for (const row of page) docs.push(toStored({ id: row.id, doc: row.doc, created_at: row.c, updated_at: row.u }));
+    if (page.length < SNAPSHOT_PAGE) return docs;
+    after = (page[page.length - 1] as SnapshotRow).id;
+  }
+}
+
+/** The rows of a collection, as SQL (the shared table's collection name is a checked literal). */
+function snapshotSource(collection: string): string {
+  const spec = tableOf(collection);
+  if (spec.layout === "counter")
+    return "SELECT name AS id, jsonb_build_object('value', value) AS doc, created_at, updated_at FROM counters";
+  if (spec.layout === "shared") {
+    if (!/^[A-Za-z0-9_]+$/.test(collection)) throw new Error(`Netinkamas kolekcijos pavadinimas: ${collection}`);
+    return `SELECT id, doc, created_at, updated_at FROM store_documents WHERE collection = '${collection}'`;
+  }
+  return `SELECT id, doc, created_at, updated_at FROM ${spec.table}`;
+}
+
+/**
+ * Backups: every document of the collections at one instant.
+ *
+ * PostgreSQL: one REPEATABLE READ READ ONLY transaction on its own connection, read out in pages;
+ * nobody waits for it. PGlite runs one transaction at a time, so a long read would hold every
+ * booking up: there one transaction copies the tables into temporary tables inside the database
+ * (the snapshot, quick), and the copies are read out page by page afterwards, other work going on
+ * between the pages; then they are dropped.
+ */
+export async function readSnapshot(
+  db: Db,
+  collections: readonly string[],
+  stats: { exclusiveMs?: number } = {},
+): Promise<Record<string, StoredDoc[]>> {
+  const result: Record<string, StoredDoc[]> = {};
+  if (db.kind === "postgres") {
+    await db.transaction(async (q) => {
+      await q.query("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY");
+      for (const collection of collections) result[collection] = await readPages(q, snapshotSource(collection));
+    });
+    return result;
+  }
+  snapshotSequence += 1;
+  const prefix = `atsargine_${process.pid}_${snapshotSequence}`;
+  const copies = collections.map((collection, i) => ({ collection, table: `${prefix}_${i}` }));
+  try {
+    const started = performance.now();
+    await db.transaction(async (q) => {
+      await q.query("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ");
+      for (const { collection, table } of copies) {
+        await q.query(`CREATE TEMP TABLE ${table} AS ${snapshotSource(collection)}`);
+      }
+    });
+    // How long other work waited for the snapshot (PGlite's one connection).
+    stats.exclusiveMs = performance.now() - started;
+    for (const { collection, table } of copies) result[collection] = await readPages(db, `SELECT * FROM ${table}`);
+  } finally {
+    await db.query(copies.map(({ table }) => `DROP TABLE IF EXISTS ${table}`).join("; "));
+  }
+  return result;
+}
+
+/** The database under a store made here (backups need the staff's password hashes beside the documents). */
+const STORE_DBS = new WeakMap<DocumentStore, Db>();
+export const dbOfStore = (store: DocumentStore): Db | null => STORE_DBS.get(store) ?? null;
+
 export function createPgStore(db: Db): DocumentStore {
   const runOnce = <T>(fn: (tx: Transaction) => Promise<T>): Promise<T> =>
     db.transaction(async (q) => {
@@ -423,7 +563,7 @@ export function createPgStore(db: Db): DocumentStore {
       return result;
     });
 
-  return {
+  const store: DocumentStore = {
     get: (collection, id) => getDoc(db, collection, id),
     query: (collection, spec) => queryDocs(db, collection, spec),
     async transaction<T>(fn: (tx: Transaction) => Promise<T>): Promise<T> {
@@ -442,5 +582,8 @@ export function createPgStore(db: Db): DocumentStore {
     },
     newId: () => randomUUID(),
     isId: (id) => typeof id === "string" && UUID_PATTERN.test(id),
+    snapshot: (collections) => readSnapshot(db, collections),
   };
+  STORE_DBS.set(store, db);
+  return store;
 }

@@ -74,6 +74,15 @@ export const TABLES: Readonly<Record<CollectionName, TableSpec>> = {
   [COLLECTIONS.reminders]: shared,
   [COLLECTIONS.damages]: document("damages"),
   [COLLECTIONS.calendarFeeds]: shared,
+  // The payments ledger (src/core/payments.ts): text ids, so a provider's payment id names its entry.
+  [COLLECTIONS.payments]: shared,
+  // Written once; 007_invoices.sql refuses any UPDATE or DELETE of them.
+  [COLLECTIONS.invoices]: shared,
+  [COLLECTIONS.retentionRuns]: shared,
+  // The scheduled backups' daily records (src/core/backupSchedule.ts).
+  [COLLECTIONS.backups]: shared,
+  // The "Mano rezervacija" links, by the SHA-256 of their token (src/core/customerPortal.ts).
+  [COLLECTIONS.reservationLinks]: shared,
   // What the exclusion constraint car_holds_no_overlap (005_maintenance.sql) gets through its trigger.
   [COLLECTIONS.maintenance]: document("maintenance", {
     columns: {

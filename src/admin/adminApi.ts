@@ -4,13 +4,27 @@
 // useAdminActions(), never through an adapter.
 import { useContext, useMemo } from "react";
 import { type DataProvider, DataProviderContext, useDataProvider } from "react-admin";
+import type { BackupStatus } from "../core/backupSchedule";
 import type { CalendarFeedInfo, RegeneratedFeed } from "../core/calendarFeeds";
+import type { InvoiceListParams, InvoiceView, IssuedInvoice } from "../core/invoices";
+import type { TodayRow } from "../core/reports";
 import type { ReplyInput } from "../domain/inquiry";
+import type { LedgerSummary, StoredLedgerEntry } from "../domain/payments";
 import type { PlannedRule, PriceChange, PriceScope } from "../domain/priceChange";
 import type { PriceUndoResult, PriceUpdateLogEntry } from "../domain/priceUpdate";
 import type { QuoteCheckRequest, QuoteCheckResult } from "../domain/quoteCheck";
-import type { Charge, DeskSettings, HandoverAct } from "../domain/schemas";
+import type { Reports } from "../domain/reports";
+import type { Charge, DeskSettings, HandoverAct, OnlinePayment } from "../domain/schemas";
 import type { MaintenanceBlock } from "../domain/upkeep";
+
+/** GET /api/admin/reservations/:id/payments (src/core/payments.ts listLedger) */
+export interface LedgerView {
+  reservationId: string;
+  number: string;
+  entries: StoredLedgerEntry[];
+  summary: LedgerSummary;
+  online: OnlinePayment | null;
+}
 
 /** The reply staff write to an inquiry (src/domain/inquiry.ts). */
 export type RequestReplyInput = ReplyInput;
@@ -46,6 +60,14 @@ export interface ReturnChargesAnswer {
   deposit: { held: number; retained: number; refunded: number };
   /** what the customer still pays beyond the deposit */
   due: number;
+}
+
+/** What an erasure answers (ErasureReport of src/core/dataRights.ts). */
+export interface CustomerErasure {
+  customerId: string;
+  erasedAt: string;
+  counts: Record<string, number>;
+  kept: { kind: string; id: string; label: string; reason: string }[];
 }
 
 export type LiveChangeKind = "created" | "updated" | "deleted";
@@ -95,6 +117,8 @@ export interface AdminActions {
   downloadDeskDocument(id: string, kind: DeskDocumentKind): Promise<Blob>;
   /** a copy of an outbox mail queued again (same recipients, message, attachments and ref); audited */
   resendMail(id: string): Promise<{ id: string }>;
+  /** "Mano rezervacija": every link of the reservation revoked, a new one mailed to the customer; audited */
+  resendPortalLink(id: string): Promise<{ revoked: number; sentTo: string }>;
   /** the rental desk (src/core/rentalDesk.ts): what a hand-over or return screen shows, in one call */
   deskInfo(id: string): Promise<DeskInfoAnswer>;
   /** the car handed over (readings, licence, confirmed damages, signature): the reservation, now active */
@@ -108,6 +132,39 @@ export interface AdminActions {
   ): Promise<ReturnChargesAnswer & { reservation: Record<string, unknown> }>;
   /** a damage of the register marked repaired (`version`: the one the list read; 409 when stale or already repaired) */
   markDamageRepaired(id: string, version?: number): Promise<Record<string, unknown>>;
+  /** everything held about a customer (JSON) and its readable Lithuanian summary (HTML); admins only */
+  exportCustomerData(id: string): Promise<{ data: Record<string, unknown>; summary: string }>;
+  /** anonymises the customer everywhere (src/core/dataRights.ts); the counts and what was kept, and why; admins only */
+  eraseCustomer(id: string): Promise<CustomerErasure>;
+  /** a page of invoices and credit notes (filter: q, kind, month, customerId, reservationId) with the total count */
+  listInvoices(params: InvoiceListParams): Promise<{ data: InvoiceView[]; total: number }>;
+  /** one invoice with the credit note that reverses it */
+  getInvoice(id: string): Promise<InvoiceView>;
+  /** issues the reservation's invoice (src/core/invoices.ts); 409 when it has one in force */
+  issueInvoice(reservationId: string): Promise<IssuedInvoice>;
+  /** the reservation's invoices and credit notes */
+  reservationInvoices(reservationId: string): Promise<InvoiceView[]>;
+  /** a credit note reversing the whole invoice, with the reason */
+  creditInvoice(id: string, reason: string): Promise<IssuedInvoice>;
+  /** one invoice for a business customer's completed rentals of a month (YYYY-MM) */
+  issueMonthlyInvoice(input: { customerId: string; month: string }): Promise<IssuedInvoice>;
+  /** the invoice's PDF */
+  downloadInvoicePdf(id: string): Promise<Blob>;
+  /** the month's i.SAF XML (YYYY-MM) */
+  downloadIsaf(month: string): Promise<Blob>;
+  /** the reports of a period (YYYY-MM-DD, inclusive) */
+  reports(input: { from: string; to: string }): Promise<Reports>;
+  /** today's pick-ups and returns with what each still owes */
+  todayDesk(): Promise<TodayRow[]>;
+  /** scheduled backups: the settings, the last and the last good one, whether it is stale (admins only) */
+  backupStatus(): Promise<BackupStatus>;
+  /** the reservation's payments ledger with its summary (src/core/payments.ts) */
+  reservationPayments(reservationId: string): Promise<LedgerView>;
+  /** a new ledger entry taken by staff (append-only); the entry and the new summary */
+  addReservationPayment(
+    reservationId: string,
+    input: { amount: number; method: string; kind: string; reference?: string },
+  ): Promise<{ entry: StoredLedgerEntry; summary: LedgerSummary }>;
   /** live change feed; returns the unsubscribe function */
   subscribeToChanges(listener: (change: LiveChange) => void, onStatus?: (connected: boolean) => void): () => void;
 }
@@ -136,6 +193,22 @@ const ACTION_NAMES: (keyof AdminActions)[] = [
   "markDamageRepaired",
   "subscribeToChanges",
   "resendMail",
+  "resendPortalLink",
+  "exportCustomerData",
+  "eraseCustomer",
+  "listInvoices",
+  "getInvoice",
+  "issueInvoice",
+  "reservationInvoices",
+  "creditInvoice",
+  "issueMonthlyInvoice",
+  "downloadInvoicePdf",
+  "downloadIsaf",
+  "reports",
+  "todayDesk",
+  "backupStatus",
+  "reservationPayments",
+  "addReservationPayment",
 ];
 
 /**

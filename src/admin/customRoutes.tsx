@@ -1,10 +1,14 @@
 // The SPEC's admin paths that are not plain resource screens.
+import { CircularProgress } from "@mui/material";
+import { lazy, Suspense } from "react";
 import { CustomRoutes } from "react-admin";
 import { Route } from "react-router-dom";
 import { CheckAvailability } from "./availability/CheckAvailability";
 import { CarCreate } from "./cars/CarCreate";
 import { HandoverPage } from "./desk/HandoverPage";
 import { ReturnPage } from "./desk/ReturnPage";
+import { InvoiceListPage } from "./invoices/InvoiceListPage";
+import { InvoiceShowPage } from "./invoices/InvoiceShowPage";
 import { PriceUpdate } from "./prices/PriceUpdate";
 import { PrintEdit } from "./print/PrintEdit";
 import { RequestReply } from "./requests/RequestReply";
@@ -12,6 +16,9 @@ import { ReservationCreate } from "./reservations/ReservationCreate";
 import { ReservationEdit } from "./reservations/ReservationEdit";
 import { SettingsPage } from "./settings/SettingsPage";
 import { SortingPage } from "./sorting/SortingPage";
+
+// The reports bring the charting library: its own chunk, loaded when the page is opened.
+const ReportsPage = lazy(() => import("./reports/ReportsPage"));
 
 export function adminCustomRoutes() {
   return (
@@ -27,6 +34,16 @@ export function adminCustomRoutes() {
       <Route path="/price-update" element={<PriceUpdate />} />
       <Route path="/reservations/:id/handover" element={<HandoverPage />} />
       <Route path="/reservations/:id/return" element={<ReturnPage />} />
+      <Route path="/invoices" element={<InvoiceListPage />} />
+      <Route path="/invoices/:id" element={<InvoiceShowPage />} />
+      <Route
+        path="/reports"
+        element={
+          <Suspense fallback={<CircularProgress sx={{ m: 2 }} aria-label="Įkeliama" />}>
+            <ReportsPage />
+          </Suspense>
+        }
+      />
     </CustomRoutes>
   );
 }

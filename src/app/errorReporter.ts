@@ -97,7 +97,14 @@ export function recordClientError(kind: ClientErrorKind, error: unknown): boolea
     const report: ClientErrorReport = {
       message,
       kind,
-      url: clip(typeof location !== "undefined" ? location.href : "", LIMITS.url),
+      // The customer's page holds its secret link token in the address: never in the error log.
+      url: clip(
+        (typeof location !== "undefined" ? location.href : "").replace(
+          /\/mano-rezervacija\/[^/?#]+/,
+          "/mano-rezervacija/…",
+        ),
+        LIMITS.url,
+      ),
     };
     if (stack) report.stack = clip(stack, LIMITS.stack);
     if (typeof navigator !== "undefined" && navigator.userAgent) {

@@ -91,6 +91,19 @@ export const PUBLIC_ROUTES: readonly AppRoute[] = [
     page: () => import("../site/reservation/ReservationPage"),
     source: "src/site/reservation/ReservationPage.tsx",
   },
+  // Where the payment provider brings the visitor back (src/site/payment; server/payments).
+  {
+    path: "/mokejimas/sekmingas",
+    layout: "default",
+    page: () => import("../site/payment/PaymentReturnPage"),
+    source: "src/site/payment/PaymentReturnPage.tsx",
+  },
+  {
+    path: "/mokejimas/atsauktas",
+    layout: "default",
+    page: () => import("../site/payment/PaymentReturnPage"),
+    source: "src/site/payment/PaymentReturnPage.tsx",
+  },
   {
     path: "/automobiliai",
     layout: "default",
@@ -115,6 +128,14 @@ export const PUBLIC_ROUTES: readonly AppRoute[] = [
     layout: "default",
     page: () => import("../site/business/BusinessPage"),
     source: "src/site/business/BusinessPage.tsx",
+  },
+  {
+    // "Mano rezervacija": the signed link of the customer's mails (never prerendered, never indexed)
+    path: "/mano-rezervacija/:token",
+    layout: "default",
+    validate: (params) => typeof params.token === "string" && /^[A-Za-z0-9_-]{1,200}$/.test(params.token),
+    page: () => import("../site/portal/PortalPage"),
+    source: "src/site/portal/PortalPage.tsx",
   },
   {
     path: "/paieskosautomobiliai",
@@ -173,6 +194,10 @@ export const ADMIN_ROUTES: readonly AppRoute[] = [
   ...adminResource("staff"),
   // the cars' damage register (list only; src/admin/damages)
   admin("/admin/damages"),
+  // invoices and credit notes (read only), the reports (src/admin/invoices, src/admin/reports)
+  admin("/admin/invoices"),
+  admin("/admin/invoices/:id", idParam("id")),
+  admin("/admin/reports"),
   admin("/admin/mail"),
   admin("/admin/mail/:id", idParam("id")),
   admin("/admin/mail/:id/show", idParam("id")),

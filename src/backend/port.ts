@@ -1,5 +1,7 @@
 // The backend port: pages talk to this, never to an adapter.
 import type { AuthProvider, DataProvider } from "react-admin";
+import type { PortalAction, PortalFile } from "../domain/portal";
+import type { RetentionSettings } from "../domain/retention";
 import type {
   Car,
   CompanyDetails,
@@ -28,6 +30,8 @@ export interface PublicSettings {
   terms: string;
   about: string;
   privacy: string;
+  /** how long personal data is kept (src/domain/retention.ts); the privacy page describes it; absent: the defaults */
+  retention?: RetentionSettings;
   bookingRules: {
     leadTimeHours: number;
     minDays: number;
@@ -68,6 +72,8 @@ export interface ReservationCreated {
   id: string;
   number: string;
   quote: Quote;
+  /** online pre-payment (server/payments): the provider's page the visitor goes to; null: pay at pick-up */
+  payment?: { redirectUrl: string; amount: number; provider: string } | null;
 }
 
 export interface SiteApi {
@@ -87,6 +93,10 @@ export interface SiteApi {
   submitRequest(input: RequestInput): Promise<{ id: string }>;
   /** ISO 3166 alpha-2 of the visitor, from the IP lookup service; null when it fails */
   detectCountry(): Promise<string | null>;
+  /** "Mano rezervacija": one action of the customer's page, authorised by the link's token (src/core/customerPortal.ts) */
+  portal<T>(action: PortalAction, token: string, body?: unknown): Promise<T>;
+  /** "Mano rezervacija": a file of the page (the .ics, a signed PDF) */
+  portalFile(file: PortalFile, token: string): Promise<{ blob: Blob; fileName: string }>;
 }
 
 export interface SessionUser {
@@ -127,6 +137,12 @@ export interface FileStore {
   remove(path: string): Promise<void>;
   /** a URL an <img> can load */
   url(path: string): string;
+  /**
+   * A URL staff's browser can open for a private file of the desk (photos, signatures, documents):
+   * the local server checks the session cookie on url(path); Cloud Storage needs a download URL
+   * with its token, which only an asynchronous call can give.
+   */
+  privateUrl(path: string): Promise<string>;
 }
 
 export interface Backend {

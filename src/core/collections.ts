@@ -33,6 +33,16 @@ export const COLLECTIONS = {
   calendarFeeds: "calendarFeeds",
   /** maintenance blocks: a car out of service over [from, to) (src/core/maintenance.ts) */
   maintenance: "maintenance",
+  /** the payments ledger: append-only entries per reservation (src/core/payments.ts); online ones keyed "<provider>-<payment id>" */
+  payments: "payments",
+  /** issued invoices and credit notes, never changed once written (src/core/invoices.ts) */
+  invoices: "invoices",
+  /** the customer's "Mano rezervacija" links: reservationLinks/{sha256 of the token} { reservationId, expiresAt, revokedAt } (src/core/customerPortal.ts) */
+  reservationLinks: "reservationLinks",
+  /** the retention job's daily runs: retentionRuns/{Vilnius date} { status, counts } (src/core/dataRights.ts) */
+  retentionRuns: "retentionRuns",
+  /** scheduled backups: backups/{Vilnius date} { status, file, size, error } (src/core/backupSchedule.ts) */
+  backups: "backups",
 } as const;
 
 export type CollectionName = (typeof COLLECTIONS)[keyof typeof COLLECTIONS];

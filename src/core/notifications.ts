@@ -14,6 +14,7 @@ import {
 import type { Car, Customer, Location, Reservation, Settings } from "../domain/schemas";
 import { loadCar, loadLocations, loadSettings } from "./catalog";
 import { COLLECTIONS } from "./collections";
+import { newReservationLink } from "./customerPortal";
 import type { DocumentStore, Reader } from "./ports";
 import { toRecord } from "./records";
 
@@ -61,6 +62,8 @@ export function noticeContext(
 ): NoticeContext | null {
   if (!data.customer?.email) return null;
   return {
+    // Every customer mail about a reservation carries a fresh "Mano rezervacija" link.
+    portalLink: newReservationLink(reservationId, reservation.returnAt),
     reservationId,
     settings: data.settings,
     reservation,

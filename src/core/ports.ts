@@ -69,6 +69,12 @@ export interface DocumentStore extends Reader {
   newId(collection: string): string;
   /** whether `id` could name a document of this store (a malformed id is simply not found) */
   isId(id: string): boolean;
+  /**
+   * Backups (src/core/backup.ts): every document of the named collections, read at one instant
+   * (PostgreSQL/PGlite: one REPEATABLE READ READ ONLY transaction; Firestore: one read time),
+   * each collection in id order. Optional: a store without it is read collection by collection.
+   */
+  snapshot?(collections: readonly string[]): Promise<Record<string, StoredDoc[]>>;
 }
 
 /**

@@ -4,6 +4,7 @@
 import type { PublicCar, PublicSettings } from "../backend/port";
 import { publicBookingRules, toPublicCar } from "../backend/shared/catalog";
 import { type CarFilter, matchesCarFilter } from "../domain/carFilter";
+import { retentionOf } from "../domain/retention";
 import type { Car, News, Offer } from "../domain/schemas";
 import { vilniusDateString } from "../domain/time";
 import { loadActiveOffers, loadExtras, loadLocations, loadPrices, loadPublishedCars, loadSettings } from "./catalog";
@@ -65,6 +66,7 @@ export async function loadPublicSettings(reader: Reader): Promise<PublicSettings
     terms: settings.terms,
     about: settings.about,
     privacy: settings.privacy,
+    retention: retentionOf(settings),
     bookingRules: publicBookingRules(settings.bookingRules),
   };
 }

@@ -8,7 +8,9 @@
 // the reservation, the fleet's mileage, the damages, the audit entry and the e-mail in ONE
 // transaction that first re-reads the reservation: if anyone saved it in between (its version
 // moved), nothing is written and the desk gets 409. A stored file that no record names is harmless.
+
 import { type DeskDocumentInput, deskDocumentHash, renderDeskDocument } from "../documents/deskDocuments";
+import { inlineAttachment } from "../documents/mailAttachments";
 import { type DeskMail, handoverMail, returnMail } from "../domain/deskMails";
 import { formatMoney, formatNumber } from "../domain/format";
 import {
@@ -47,8 +49,10 @@ import type {
 } from "../domain/schemas";
 import { loadCar, loadExtras, loadLocations, loadOne, loadSettings } from "./catalog";
 import { COLLECTIONS } from "./collections";
+import { newReservationLink } from "./customerPortal";
 import { CoreError, StaleRecordError } from "./errors";
 import { fleetOf, moveFleetMileage } from "./fleetMileage";
+import { invoiceAtReturn } from "./invoices";
 import type { CoreContext, PrivateFiles, Reader, Transaction } from "./ports";
 import { type Stamped, toRecord } from "./records";
 import { RESERVATION_NOT_FOUND_MESSAGE } from "./reservations";
@@ -67,6 +71,11 @@ import {
 /** What the desk's use cases need besides the store: where the private files go. */
 export interface DeskDeps {
   files: PrivateFiles;
+  /**
+   * Firebase: the desk's e-mails carry their PDF inline, because the Trigger Email extension
+   * cannot read a private Storage path; the local mailer reads the path itself.
+   */
+  inlineMailAttachments?: boolean;
 }
 
 export const DAMAGE_NOT_FOUND_MESSAGE = "Pažeidimas nerastas";
@@ -213,11 +222,11 @@ async function signDocument(
   files: PrivateFiles,
   input: DeskDocumentInput,
   signature: NonNullable<DeskDocumentInput["signature"]>,
-): Promise<{ hash: string; path: string }> {
+): Promise<{ hash: string; path: string; pdf: Uint8Array }> {
   const hash = deskDocumentHash(input);
   const pdf = await renderDeskDocument({ ...input, signature });
   const path = await storeDocument(files, `documents/${input.reservation.id}-${input.kind}-${hash8(hash)}`, pdf);
-  return { hash, path };
+  return { hash, path, pdf };
 }
 
 /** Refuses a desk write over a reservation someone saved in between (the version the desk read). */
@@ -225,14 +234,25 @@ function assertUnchanged(current: Stamped<Reservation>, readVersion: number): vo
   if (versionOf(current) !== readVersion) throw new StaleRecordError({ ...current, version: versionOf(current) });
 }
 
-/** Queues a desk e-mail with its PDF attached (the mailer reads `message.attachments` paths from the private files). */
-function queueDeskMail(w: Writer, mail: DeskMail, attachment: { filename: string; path: string }): string {
+/**
+ * Queues a desk e-mail with its PDF attached: by path (the local mailer reads it from the private
+ * files) or inline (Firebase, DeskDeps.inlineMailAttachments).
+ */
+function queueDeskMail(
+  w: Writer,
+  mail: DeskMail,
+  pdf: { filename: string; path: string; bytes: Uint8Array },
+  inline: boolean,
+): string {
   return queueMail(w, {
     to: mail.to,
     subject: mail.message.subject,
     text: mail.message.text,
     ref: mail.ref,
-    attachments: [attachment],
+    attachments: [
+      inline ? inlineAttachment(pdf.filename, pdf.path, pdf.bytes) : { filename: pdf.filename, path: pdf.path },
+    ],
+    ...(mail.portalLink ? { portalLink: mail.portalLink } : {}),
   });
 }
 
@@ -245,6 +265,7 @@ function mailContext(desk: DeskContext) {
     car: desk.car,
     plateNumber: desk.fleet?.plateNumber ?? null,
     location: place ? { name: place.name, address: place.address } : null,
+    portalLink: newReservationLink(desk.reservation.id, desk.reservation.returnAt),
   };
 }
 
@@ -371,7 +392,12 @@ export async function handOverReservation(
       ...(early ? { reason: input.statusReason } : {}),
     });
     const mail = handoverMail({ ...mailContext(desk), act: { at, mileage: input.mileage, fuel: input.fuel } });
-    const mailId = queueDeskMail(w, mail, { filename: documentName(current, "handover"), path: handoverPath });
+    const mailId = queueDeskMail(
+      w,
+      mail,
+      { filename: documentName(current, "handover"), path: handoverPath, bytes: signedAct.pdf },
+      deps.inlineMailAttachments === true,
+    );
     const record = { ...next, id, ...stamps } as Stamped<Reservation>;
     return { record, mailId, fleetId };
   });
@@ -494,7 +520,11 @@ export async function returnReservation(
   };
   const signed = { png, signedAt: at, signerName: input.signature.signerName };
   const imagePath = await storeSignature(deps.files, png);
-  const { hash, path: documentPath } = await signDocument(deps.files, { ...desk, kind: "return", act }, signed);
+  const {
+    hash,
+    path: documentPath,
+    pdf: returnPdf,
+  } = await signDocument(deps.files, { ...desk, kind: "return", act }, signed);
   const returnAct: ReturnAct = {
     ...act,
     signature: { image: imagePath, signedAt: at, signerName: input.signature.signerName, documentHash: hash },
@@ -557,7 +587,12 @@ export async function returnReservation(
       total: computed.total,
       deposit: computed.deposit,
     });
-    const mailId = queueDeskMail(w, mail, { filename: documentName(current, "return"), path: documentPath });
+    const mailId = queueDeskMail(
+      w,
+      mail,
+      { filename: documentName(current, "return"), path: documentPath, bytes: returnPdf },
+      deps.inlineMailAttachments === true,
+    );
     const record = { ...next, id, ...stamps } as Stamped<Reservation>;
     return { record, mailId, damageIds, fleetId };
   });
@@ -569,6 +604,8 @@ export async function returnReservation(
   ctx.log.info(
     `Automobilis grąžintas pagal rezervaciją ${reservation.number ?? id}: mokesčiai ${formatMoney(computed.total)}, naujų pažeidimų ${outcome.damageIds.length} (${actor.email})`,
   );
+  // The invoice at the return (settings.invoicing.autoInvoiceAtReturn); never fails the return.
+  await invoiceAtReturn(ctx, deps, id, actor);
   return { reservation: outcome.record, ...computed };
 }
 

@@ -10,6 +10,7 @@ import { BLOCKING_STATUSES, findConflicts, isBlockingStatus } from "../domain/av
 import { formatMoney } from "../domain/format";
 import { invalidFields, prepareBody } from "../domain/input";
 import { reservationMails } from "../domain/mailTemplates";
+import { paymentSettingsOf } from "../domain/payments";
 import {
   assertBookablePeriod,
   assertDriverAge,
@@ -45,10 +46,13 @@ import { readSiteQuote, type SiteQuote, siteQuoteAnswer } from "../domain/siteQu
 import { vilniusDateString } from "../domain/time";
 import { loadActiveOffers, loadCar, loadExtras, loadLocations, loadPrices, loadSettings } from "./catalog";
 import { COLLECTIONS } from "./collections";
+import { newReservationLink } from "./customerPortal";
 import { CoreError, reservationConflict } from "./errors";
 import { fleetOf, moveFleetMileage } from "./fleetMileage";
 import { carHasNoBlock } from "./maintenance";
 import { prepareChangeMail } from "./notifications";
+import type { PaymentGateway } from "./paymentPort";
+import { awaitingPayment } from "./payments";
 import {
   type CoreContext,
   type DocumentStore,
@@ -109,7 +113,7 @@ export async function blockingReservations(reader: Reader, carId: string): Promi
  * one being edited) and no maintenance block, each at least the turnaround buffer away
  * (settings.bookingRules.turnaroundMinutes).
  */
-async function carIsFree(
+export async function carIsFree(
   reader: Reader,
   carId: string,
   period: ReservationPeriod,
@@ -193,6 +197,8 @@ function storedReservation(record: Reservation): Record<string, unknown> {
 export interface WebReservationOptions {
   /** the client's key (a hash of its address) and how many accepted reservations it may make per window */
   rateLimit?: { clientKey: string; limit: RateLimit };
+  /** the site takes an online pre-payment: the reservation waits for it (src/core/payments.ts) */
+  onlinePayment?: Pick<PaymentGateway, "provider" | "canHoldDeposit">;
 }
 
 export interface ReservationSaved {
@@ -257,18 +263,15 @@ export async function submitWebReservation(
       customerCreated = true;
       writeAudit(w, { action: "create", resource: "customers", recordId: customerId, actor: WEB_ACTOR });
     }
-    const reservation = webReservation({
-      number: numbering.number,
-      customerId,
-      refs,
-      period,
-      quote,
-      comment: input.comment,
-    });
+    const reservation = {
+      ...webReservation({ number: numbering.number, customerId, refs, period, quote, comment: input.comment }),
+      payment: opts.onlinePayment ? awaitingPayment(quote, paymentSettingsOf(settings), opts.onlinePayment, now) : null,
+    };
     const id = insertDoc(w, COLLECTIONS.reservations, storedReservation(reservation));
     writeAudit(w, { action: "create", resource: "reservations", recordId: id, actor: WEB_ACTOR });
     const context = webReservationMailContext({ settings, number: numbering.number, refs, input, period, quote });
-    const mailIds = reservationMails({ ...context, reservationId: id }).map((mail) => queueMail(w, mail));
+    const portalLink = newReservationLink(id, period.returnAt);
+    const mailIds = reservationMails({ ...context, reservationId: id, portalLink }).map((mail) => queueMail(w, mail));
     const at = now.toISOString();
     const record = { ...reservation, id, version: 1, createdAt: at, updatedAt: at } as Stamped<Reservation>;
     return { id, number: numbering.number, quote, record, customerId, customerCreated, mailIds, car: refs.car };

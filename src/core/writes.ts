@@ -53,10 +53,22 @@ export function replaceDoc(
 
 /** Puts a mail into the outbox (delivered by the local mailer or the Trigger Email extension). */
 export function queueMail(w: Writer, mail: OutgoingMail): string {
+  // The "Mano rezervacija" link the mail carries is stored (only its hash) with the mail.
+  if (mail.portalLink) {
+    insertDoc(w, COLLECTIONS.reservationLinks, { ...mail.portalLink.doc }, mail.portalLink.tokenHash);
+  }
   return insertDoc(w, COLLECTIONS.mail, pendingMailDoc(mail) as Record<string, unknown>);
 }
 
-export type AuditAction = "create" | "update" | "delete" | "upload" | "remove-file" | "price-update";
+export type AuditAction =
+  | "create"
+  | "update"
+  | "delete"
+  | "upload"
+  | "remove-file"
+  | "price-update"
+  | "erase"
+  | "retention";
 
 /** A signed-in staff member: the e-mail names them in the log, the role decides what they may override. */
 export interface StaffActor {

@@ -1,8 +1,8 @@
-// A queued mail's attachments ({ filename, path } with a private file's path, src/domain/schemas.ts
-// mailAttachmentSchema) read from the private files, in the shape nodemailer sends. The local
-// mailer uses it; on Firebase the same bytes can be put inline for the Trigger Email extension
-// (docs/firebase.md).
+// A queued mail's attachments (src/domain/schemas.ts mailAttachmentSchema) in the shape nodemailer
+// sends: { filename, path } read from the private files (the local mailer), or the bytes inline,
+// as the Firebase functions queue them for the Trigger Email extension (docs/firebase.md).
 import type { PrivateFiles } from "../core/ports";
+import type { MailAttachment } from "../domain/schemas";
 
 export interface LoadedAttachment {
   filename: string;
@@ -35,10 +35,18 @@ export class MissingAttachmentError extends Error {
 /** Every attachment's bytes; a missing file fails the whole mail (it is retried, then shown as an error). */
 export async function loadMailAttachments(
   files: PrivateFiles,
-  attachments: readonly { filename: string; path: string }[] | undefined,
+  attachments: readonly MailAttachment[] | undefined,
 ): Promise<LoadedAttachment[]> {
   const loaded: LoadedAttachment[] = [];
   for (const attachment of attachments ?? []) {
+    if ("content" in attachment) {
+      loaded.push({
+        filename: attachment.filename,
+        content: Buffer.from(attachment.content, "base64"),
+        contentType: attachment.contentType,
+      });
+      continue;
+    }
     const bytes = await files.get(attachment.path);
     if (!bytes) throw new MissingAttachmentError(attachment.path);
     loaded.push({
@@ -48,4 +56,25 @@ export async function loadMailAttachments(
     });
   }
   return loaded;
+}
+
+function bytesToBase64(bytes: Uint8Array): string {
+  let binary = "";
+  // In slices: String.fromCharCode takes its arguments on the stack.
+  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(binary);
+}
+
+/**
+ * The attachment as the Firebase mail carries it: the bytes inline, the kept file's path beside
+ * them (the Trigger Email extension cannot read private Storage).
+ */
+export function inlineAttachment(filename: string, path: string, bytes: Uint8Array): MailAttachment {
+  return {
+    filename,
+    content: bytesToBase64(bytes),
+    encoding: "base64",
+    contentType: attachmentContentType(path),
+    document: path,
+  };
 }

@@ -12,6 +12,7 @@ import {
   reservationValues,
   templateFor,
 } from "./notifications";
+import { type PortalLinkDoc, type PortalLinkIssue, withPortalLinkText } from "./portalToken";
 import { chargeLine } from "./returnCharges";
 import type { Car, Charge, Customer, Settings } from "./schemas";
 
@@ -20,6 +21,8 @@ export interface DeskMail {
   message: { subject: string; text: string };
   /** what the mail is about: "reservation:<id>" */
   ref: string;
+  /** the "Mano rezervacija" link the mail carries (stored by queueMail) */
+  portalLink?: { tokenHash: string; doc: PortalLinkDoc };
 }
 
 export interface DeskMailContext {
@@ -29,6 +32,8 @@ export interface DeskMailContext {
   car: Pick<Car, "make" | "model">;
   plateNumber: string | null;
   location: { name: string; address?: string } | null;
+  /** a fresh "Mano rezervacija" link for this mail */
+  portalLink?: PortalLinkIssue;
 }
 
 export interface HandoverMailContext extends DeskMailContext {
@@ -57,6 +62,7 @@ function deskValues(ctx: DeskMailContext, language: MailLanguage) {
       car: ctx.car,
       pickupLocation: ctx.location ?? { name: "" },
       returnLocation: ctx.location ?? { name: "" },
+      ...(ctx.portalLink ? { portalLink: ctx.portalLink } : {}),
     },
     language,
   );
@@ -77,10 +83,12 @@ const deskMail = (
   language: MailLanguage,
 ): DeskMail => {
   const rendered = renderMail(templateFor(ctx.settings, key, language), values, language);
+  const link = ctx.portalLink;
   return {
     to: ctx.customer.email,
-    message: { subject: rendered.subject, text: rendered.text },
+    message: { subject: rendered.subject, text: withPortalLinkText(rendered.text, link?.url, language) },
     ref: `reservation:${ctx.reservation.id}`,
+    ...(link ? { portalLink: { tokenHash: link.tokenHash, doc: link.doc } } : {}),
   };
 };
 

@@ -44,6 +44,8 @@ Iš viso (su PVM): {total}
 
 Netrukus susisieksime ir rezervaciją patvirtinsime. Atvykdami turėkite asmens dokumentą, vairuotojo pažymėjimą ir mokėjimo kortelę užstatui.
 
+Jūsų rezervacija internete (peržiūrėti, pakeisti, atšaukti): {{nuoroda}}
+
 Pagarbiai
 {company}`,
   },
@@ -60,6 +62,8 @@ Grąžinimas: {{grazinimas}}
 Iš viso (su PVM): {{suma}}
 
 ${WHAT_TO_BRING_LT}
+
+Jūsų rezervacija internete (peržiūrėti, pakeisti, atšaukti): {{nuoroda}}
 
 Pagarbiai
 {{imone}}`,
@@ -79,6 +83,8 @@ Iš viso (su PVM): {{suma}}
 
 Jei turite klausimų, atsakykite į šį laišką.
 
+Jūsų rezervacija internete (peržiūrėti, pakeisti, atšaukti): {{nuoroda}}
+
 Pagarbiai
 {{imone}}`,
   },
@@ -91,6 +97,8 @@ Jūsų rezervacija {{numeris}} ({{automobilis}}, {{paemimas}}) atšaukta.
 Priežastis: {{priezastis}}
 
 Jei tai klaida arba norite rezervuoti iš naujo, atsakykite į šį laišką.
+
+Jūsų rezervacija internete (peržiūrėti, pakeisti, atšaukti): {{nuoroda}}
 
 Pagarbiai
 {{imone}}`,
@@ -106,6 +114,8 @@ Adresas: {{adresas}}
 Darbo laikas: {{darbo_laikas}}
 
 ${WHAT_TO_BRING_LT}
+
+Jūsų rezervacija internete (peržiūrėti, pakeisti, atšaukti): {{nuoroda}}
 
 Iki pasimatymo!
 {{imone}}`,
@@ -124,6 +134,8 @@ Dar mokėtina: {{moketina}}
 
 Laukiame Jūsų vėl!
 
+Jūsų rezervacija internete (peržiūrėti, pakeisti, atšaukti): {{nuoroda}}
+
 Pagarbiai
 {{imone}}`,
   },
@@ -140,6 +152,8 @@ Degalai: {{degalai}}
 Grąžinti: {{grazinimas}}
 
 Geros kelionės!
+
+Jūsų rezervacija internete (peržiūrėti, pakeisti, atšaukti): {{nuoroda}}
 
 Pagarbiai
 {{imone}}`,
@@ -169,6 +183,8 @@ Total (incl. VAT): {{suma}}
 
 We will contact you shortly to confirm it. ${WHAT_TO_BRING_EN}
 
+Your booking online (view, change, cancel): {{nuoroda}}
+
 Kind regards,
 {{imone}}`,
   },
@@ -185,6 +201,8 @@ Return: {{grazinimas}}
 Total (incl. VAT): {{suma}}
 
 ${WHAT_TO_BRING_EN}
+
+Your booking online (view, change, cancel): {{nuoroda}}
 
 Kind regards,
 {{imone}}`,
@@ -204,6 +222,8 @@ Total (incl. VAT): {{suma}}
 
 If you have any questions, just reply to this e-mail.
 
+Your booking online (view, change, cancel): {{nuoroda}}
+
 Kind regards,
 {{imone}}`,
   },
@@ -216,6 +236,8 @@ Your reservation {{numeris}} ({{automobilis}}, {{paemimas}}) has been cancelled.
 Reason: {{priezastis}}
 
 If this is a mistake or you would like to book again, just reply to this e-mail.
+
+Your booking online (view, change, cancel): {{nuoroda}}
 
 Kind regards,
 {{imone}}`,
@@ -231,6 +253,8 @@ Address: {{adresas}}
 Opening hours: {{darbo_laikas}}
 
 ${WHAT_TO_BRING_EN}
+
+Your booking online (view, change, cancel): {{nuoroda}}
 
 See you soon!
 {{imone}}`,
@@ -249,6 +273,8 @@ Still to pay: {{moketina}}
 
 We hope to see you again!
 
+Your booking online (view, change, cancel): {{nuoroda}}
+
 Kind regards,
 {{imone}}`,
   },
@@ -265,6 +291,8 @@ Fuel: {{degalai}}
 Return by: {{grazinimas}}
 
 Have a good trip!
+
+Your booking online (view, change, cancel): {{nuoroda}}
 
 Kind regards,
 {{imone}}`,

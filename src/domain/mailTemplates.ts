@@ -2,11 +2,13 @@
 // "Trigger Email" documents): the same subject, text and HTML from either.
 import { formatDateTime, formatDays, formatMoney, formatNumber } from "./format";
 import { mailLanguageOf, type PlaceholderValues, renderTemplate, templateFor } from "./notifications";
+import { type PortalLinkDoc, type PortalLinkIssue, withPortalLinkText } from "./portalToken";
 import { REQUEST_TYPE_LABELS } from "./reservationStatus";
 import {
   type Car,
   type Location,
   type Mail,
+  type MailAttachment,
   mailSchema,
   type Quote,
   type RequestInput,
@@ -23,7 +25,9 @@ export interface OutgoingMail {
   /** what the mail is about, e.g. "reservation:<id>" */
   ref?: string;
   /** private files sent along (the signed acts): { filename, path } */
-  attachments?: { filename: string; path: string }[];
+  attachments?: MailAttachment[];
+  /** the "Mano rezervacija" link the mail carries: stored (hashed) by queueMail with the mail */
+  portalLink?: { tokenHash: string; doc: PortalLinkDoc };
 }
 
 export type MailDoc = Omit<Mail, "id" | "createdAt" | "updatedAt">;
@@ -99,6 +103,8 @@ export interface ReservationMailContext {
   returnLocation: Pick<Location, "name">;
   quote: Quote;
   comment: string;
+  /** the customer's "Mano rezervacija" link for the confirmation */
+  portalLink?: PortalLinkIssue;
 }
 
 /** The customer's confirmation and, when the company has an address, the staff notice. */
@@ -118,9 +124,10 @@ export function reservationMails(ctx: ReservationMailContext): OutgoingMail[] {
     suma: formatMoney(ctx.quote.total),
     uzstatas: formatMoney(ctx.quote.deposit),
     imone: company.brand || company.name,
+    nuoroda: ctx.portalLink?.url ?? "",
   };
   const template = templateFor(ctx.settings, "reservationReceived", language);
-  const body = renderTemplate(template.body, values);
+  const body = withPortalLinkText(renderTemplate(template.body, values), ctx.portalLink?.url, language);
   const ref = `reservation:${ctx.reservationId}`;
   const mails: OutgoingMail[] = [
     {
@@ -130,6 +137,7 @@ export function reservationMails(ctx: ReservationMailContext): OutgoingMail[] {
       text: `${body}\n\n${priceText(ctx.quote)}`,
       html: textToHtml(body, `<p><strong>Kainos išklotinė</strong></p>${priceHtml(ctx.quote)}`, language),
       ref,
+      ...(ctx.portalLink ? { portalLink: { tokenHash: ctx.portalLink.tokenHash, doc: ctx.portalLink.doc } } : {}),
     },
   ];
   const staffAddress = company.emails[0];

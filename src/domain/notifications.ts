@@ -10,6 +10,7 @@ import {
 } from "./emailTemplateDefaults";
 import { formatDateTime, formatMoney } from "./format";
 import { type OutgoingMail, textToHtml } from "./mailTemplates";
+import { type PortalLinkIssue, withPortalLinkText } from "./portalToken";
 import type { Reservation, Settings } from "./schemas";
 import { addDaysToDateString, vilniusDateString, vilniusLocalToInstant } from "./time";
 
@@ -38,6 +39,7 @@ export const PLACEHOLDERS = [
   { key: "mokesciai", label: "papildomi mokesčiai su taisyklėmis (po grąžinimo)" },
   { key: "moketina", label: "dar mokėtina suma (po grąžinimo)" },
   { key: "imone", label: "įmonės prekės ženklas arba pavadinimas" },
+  { key: "nuoroda", label: "nuoroda į kliento puslapį „Mano rezervacija“ (be jos nuoroda pridedama laiško pabaigoje)" },
   { key: "tema", label: "užklausos atsakymo tema" },
   { key: "tekstas", label: "užklausos atsakymo tekstas" },
 ] as const;
@@ -131,6 +133,8 @@ export interface NoticeContext {
   changes?: string[];
   /** returnThanks: the final amount and the deposit's fate */
   final?: { total: number; deposit: { held: number; retained: number; refunded: number } };
+  /** the customer's "Mano rezervacija" link made for this mail (stored with it by queueMail) */
+  portalLink?: PortalLinkIssue;
 }
 
 /** The address, with the city added when the address does not name it. */
@@ -166,6 +170,7 @@ export function reservationValues(ctx: NoticeContext, language: MailLanguage): P
     priezastis: r.cancelReason ?? "",
     pakeitimai: (ctx.changes ?? []).map((line) => `– ${line}`).join("\n"),
     imone: company.brand || company.name,
+    nuoroda: ctx.portalLink?.url ?? "",
   };
 }
 
@@ -174,11 +179,16 @@ export function reservationNoticeMail(kind: EmailTemplateKey, ctx: NoticeContext
   const language = mailLanguageOf(ctx.customer);
   const rendered = renderMail(templateFor(ctx.settings, kind, language), reservationValues(ctx, language), language);
   const replyTo = ctx.settings.company.emails[0];
+  // Every customer mail carries the "Mano rezervacija" link, also from a saved template without {{nuoroda}}.
+  const link = ctx.portalLink;
+  const text = withPortalLinkText(rendered.text, link?.url, language);
   return {
     to: ctx.customer.email,
     ...(replyTo ? { replyTo } : {}),
     ...rendered,
+    ...(text === rendered.text ? {} : { text, html: textToHtml(text, "", language) }),
     ref: `reservation:${ctx.reservationId}`,
+    ...(link ? { portalLink: { tokenHash: link.tokenHash, doc: link.doc } } : {}),
   };
 }
 
@@ -304,6 +314,11 @@ export function demoNoticeContext(
       language === "en" ? "Car: Škoda Octavia → Toyota Corolla" : "Automobilis: Škoda Octavia → Toyota Corolla",
     ],
     final: { total: 289.4, deposit: { held: 300, retained: 43.8, refunded: 256.2 } },
+    portalLink: {
+      url: "https://nuoma.example/mano-rezervacija/pavyzdinė-nuoroda",
+      tokenHash: "",
+      doc: { reservationId: "demo", expiresAt: ret.toISOString(), revokedAt: null },
+    },
   };
 }
 

@@ -42,6 +42,8 @@ export const SERVER_OWNED_FIELDS = [
   // written by the rental desk's hand-over and return (src/core/rentalDesk.ts), signed and kept unchanged
   "handover",
   "returnAct",
+  // the payments ledger's summary, written with each ledger entry (src/core/payments.ts)
+  "payment",
 ] as const;
 
 export interface ReservationPeriod {

@@ -1,6 +1,7 @@
 // Entity schemas shared by the browser, the server and Cloud Functions.
 // One rule, written once: every boundary parses with these.
 import { z } from "zod";
+import { backupSettingsSchema } from "./backupSchedule";
 import {
   DEFAULT_EMAIL_TEMPLATES_EN,
   DEFAULT_EMAIL_TEMPLATES_LT,
@@ -10,7 +11,9 @@ import {
 import { formatCount, formatDays, formatNumber } from "./format";
 import { formatIban, isValidIban } from "./iban";
 import { ENTITY_ID_PATTERN, SLUG_PATTERN } from "./ids";
+import { invoicingSettingsSchema } from "./invoices";
 import { isValidPhone, normalizePhone, PHONE_MAX_LENGTH } from "./phone";
+import { retentionSettingsSchema } from "./retention";
 import { lithuanianZodLocale, numberTypeError } from "./zodLocale";
 
 export { ENTITY_ID_PATTERN, isEntityId, SLUG_PATTERN } from "./ids";
@@ -285,6 +288,8 @@ export const customerSchema = z
     consentAt: isoDateTime.nullable().default(null),
     /** the language of the customer's e-mails (src/domain/notifications.ts); absent (older documents): "lt" */
     language: z.enum(["lt", "en"], { error: "Pasirinkite kalbą: lietuvių arba anglų" }).optional(),
+    /** when the customer's personal data was erased (src/core/dataRights.ts); absent: never */
+    anonymisedAt: isoDateTime.optional(),
   })
   .strict();
 export type Customer = z.infer<typeof customerSchema>;
@@ -567,6 +572,26 @@ export const reservationExtraSchema = z
   .object({ id: entityId, quantity: z.number({ error: numberTypeError }).int().min(1).max(10) })
   .strict();
 
+/** One driver's details as the customer gives them before the pickup ("Mano rezervacija"). */
+export const driverSchema = z
+  .object({
+    firstName: text(80),
+    lastName: text(80),
+    birthDate: isoDate,
+    licenceNumber: text(30),
+    licenceExpiresAt: isoDate,
+  })
+  .strict();
+export const driverDetailsSchema = z
+  .object({
+    driver: driverSchema,
+    additionalDriver: driverSchema.nullable().default(null),
+    /** when the customer saved them */
+    at: isoDateTime,
+  })
+  .strict();
+export type DriverDetails = z.infer<typeof driverDetailsSchema>;
+
 export const reservationSchema = z
   .object({
     ...auditFields,
@@ -599,8 +624,10 @@ export const reservationSchema = z
     handover: handoverActSchema.nullable().default(null),
     /** set by the return use case only */
     returnAct: returnActSchema.nullable().default(null),
+    /** the driver's details the customer filled in on "Mano rezervacija" (src/core/customerPortal.ts) */
+    driverDetails: driverDetailsSchema.nullable().default(null),
     /** the payments ledger's summary, set by src/core/payments.ts only */
-    payment: reservationPaymentSchema.nullable().default(null),
+    payment: reservationPaymentSchema.nullable().optional(),
   })
   .strict()
   .refine((r) => Date.parse(r.returnAt) > Date.parse(r.pickupAt), {
@@ -799,6 +826,23 @@ export const deskSettingsSchema = z
   .strict();
 export type DeskSettings = z.infer<typeof deskSettingsSchema>;
 
+/** "Mano rezervacija": the free cancellation window and whether a customer's change waits for staff. */
+export const PORTAL_DEFAULTS = { freeCancellationHours: 48, changesNeedApproval: false } as const;
+export const portalSettingsSchema = z
+  .object({
+    /** until how many hours before the pickup the customer cancels free of charge */
+    freeCancellationHours: z
+      .number({ error: numberTypeError })
+      .int({ error: "Turi būti sveikas skaičius" })
+      .min(0, { error: "Turi būti ne mažiau kaip 0 val." })
+      .max(720, { error: "Turi būti ne daugiau kaip 720 val. (30 d.)" })
+      .default(PORTAL_DEFAULTS.freeCancellationHours),
+    /** true: a customer's change of dates, places or extras becomes a request for staff */
+    changesNeedApproval: z.boolean({ error: "Turi būti taip arba ne" }).default(PORTAL_DEFAULTS.changesNeedApproval),
+  })
+  .strict();
+export type PortalSettings = z.infer<typeof portalSettingsSchema>;
+
 export const settingsSchema = z
   .object({
     ...auditFields,
@@ -829,8 +873,16 @@ export const settingsSchema = z
       .default(1),
     /** the rental desk's rates; older documents: the defaults */
     desk: deskSettingsSchema.default({ ...DESK_DEFAULTS }),
+    /** invoice series and automatic invoices (src/domain/invoices.ts); absent: RN, KS, automatic at return */
+    invoicing: invoicingSettingsSchema.optional(),
+    /** how long personal data is kept (src/domain/retention.ts); absent (older documents): RETENTION_DEFAULTS */
+    retention: retentionSettingsSchema.optional(),
+    /** scheduled backups (src/domain/backupSchedule.ts); absent (older documents): off */
+    backups: backupSettingsSchema.optional(),
     /** online pre-payment (src/domain/payments.ts); older documents: the defaults */
-    payments: paymentSettingsSchema.default({ ...PAYMENT_DEFAULTS }),
+    payments: paymentSettingsSchema.optional(),
+    /** the customer's "Mano rezervacija" page (src/core/customerPortal.ts); older documents: the defaults */
+    portal: portalSettingsSchema.default({ ...PORTAL_DEFAULTS }),
   })
   .strict();
 export type Settings = z.infer<typeof settingsSchema>;
@@ -853,18 +905,32 @@ export const staffUserSchema = z
 export type StaffUser = Omit<z.infer<typeof staffUserSchema>, "password">;
 
 export const MAIL_ATTACHMENTS_MAX = 5;
-/** A mail's attachment: the private file it is read from and the name the customer sees. */
-export const mailAttachmentSchema = z
-  .object({
-    filename: z
-      .string()
-      .trim()
-      .min(1)
-      .max(120)
-      .regex(/^[^/\\]+$/, { error: "Neteisingas failo pavadinimas" }),
-    path: privateFile,
-  })
-  .strict();
+/** Base64 text of at most ~700 KB of bytes: a mail document stays well under Firestore's 1 MiB. */
+export const MAIL_ATTACHMENT_INLINE_MAX = 950_000;
+const attachmentName = z
+  .string()
+  .trim()
+  .min(1)
+  .max(120)
+  .regex(/^[^/\\]+$/, { error: "Neteisingas failo pavadinimas" });
+/**
+ * A mail's attachment: the private file it is read from and the name the customer sees; or, on
+ * Firebase, the bytes inline (base64, as nodemailer takes them), because the Trigger Email
+ * extension cannot read a private Storage path (nodemailer would take `path` for a URL, so the
+ * kept file's path is under `document` instead).
+ */
+export const mailAttachmentSchema = z.union([
+  z.object({ filename: attachmentName, path: privateFile }).strict(),
+  z
+    .object({
+      filename: attachmentName,
+      content: z.base64().max(MAIL_ATTACHMENT_INLINE_MAX),
+      encoding: z.literal("base64"),
+      contentType: z.string().min(1).max(100),
+      document: privateFile,
+    })
+    .strict(),
+]);
 export type MailAttachment = z.infer<typeof mailAttachmentSchema>;
 
 /** The Firebase "Trigger Email" extension's document shape. */

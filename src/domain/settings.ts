@@ -1,9 +1,21 @@
 // The settings document as both backends read it: a store without one (a fresh install
 // before the admin saved the settings) or with an older one still works; booking rules and
 // e-mail templates fall back to defaults, missing texts are empty.
+import { backupSettingsOf } from "./backupSchedule";
 import { DEFAULT_EMAIL_TEMPLATES_EN, DEFAULT_EMAIL_TEMPLATES_LT } from "./emailTemplateDefaults";
+import { invoicingOf } from "./invoices";
 import { floorOfSettings } from "./priceFloor";
-import { bookingRulesSchema, DESK_DEFAULTS, deskSettingsSchema, type Settings } from "./schemas";
+import { retentionOf } from "./retention";
+import {
+  bookingRulesSchema,
+  DESK_DEFAULTS,
+  deskSettingsSchema,
+  PAYMENT_DEFAULTS,
+  PORTAL_DEFAULTS,
+  paymentSettingsSchema,
+  portalSettingsSchema,
+  type Settings,
+} from "./schemas";
 
 export const EMPTY_COMPANY: Settings["company"] = {
   name: "",
@@ -63,5 +75,10 @@ export function settingsFromDoc(
     emailTemplates: templatesOf(defaultTemplates, doc.emailTemplates),
     emailTemplatesEn: templatesOf(DEFAULT_EMAIL_TEMPLATES_EN, doc.emailTemplatesEn),
     reminderHours: reminderHoursOf(doc),
+    invoicing: invoicingOf(doc),
+    retention: retentionOf(doc),
+    backups: backupSettingsOf(doc),
+    payments: paymentSettingsSchema.safeParse(doc.payments ?? {}).data ?? { ...PAYMENT_DEFAULTS },
+    portal: portalSettingsSchema.safeParse(doc.portal ?? {}).data ?? { ...PORTAL_DEFAULTS },
   };
 }

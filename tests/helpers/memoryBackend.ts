@@ -30,6 +30,8 @@ export function memoryBackend(options: {
       submitReservation: unused,
       submitRequest: unused,
       detectCountry: async () => null,
+      portal: unused,
+      portalFile: unused,
       ...options.site,
     },
     session: { login: unused, logout: async () => {}, me: async () => user },
@@ -39,6 +41,7 @@ export function memoryBackend(options: {
       },
       remove: async () => {},
       url: (path) => `/files/${path}`,
+      privateUrl: async (path: string) => `/files/${path}`,
     },
     admin: unused,
   };

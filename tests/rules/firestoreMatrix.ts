@@ -109,6 +109,15 @@ export const FIRESTORE_MATRIX: Readonly<Record<string, CollectionRules>> = {
   // The bulk price changes' history: written by the applyPriceUpdate function, read by staff.
   // The cars' damage register: entered by the returnReservation function, marked repaired by the
   // markDamageRepaired function; in the rules staff may only move an open damage to repaired.
+  // The payments ledger: append-only, written by functions only (src/core/payments.ts).
+  payments: {
+    expected: {
+      anonymous: NONE,
+      signedIn: NONE,
+      staff: row("allow", "allow", "deny", "deny", "deny"),
+      admin: row("allow", "allow", "deny", "deny", "deny"),
+    },
+  },
   damages: {
     expected: {
       anonymous: NONE,
@@ -154,6 +163,25 @@ export const FIRESTORE_MATRIX: Readonly<Record<string, CollectionRules>> = {
   reservationLocks: { expected: { anonymous: NONE, signedIn: NONE, staff: NONE, admin: NONE } },
   rateLimits: { expected: { anonymous: NONE, signedIn: NONE, staff: NONE, admin: NONE } },
   calendarFeeds: { expected: { anonymous: NONE, signedIn: NONE, staff: NONE, admin: NONE } },
+  // "Mano rezervacija" link hashes: only the functions; a visitor reaches a reservation through the callable.
+  reservationLinks: { expected: { anonymous: NONE, signedIn: NONE, staff: NONE, admin: NONE } },
+  // Invoices and credit notes: staff read them; written once, by functions only (an issued invoice never changes).
+  invoices: {
+    expected: {
+      anonymous: NONE,
+      signedIn: NONE,
+      staff: row("allow", "allow", "deny", "deny", "deny"),
+      admin: row("allow", "allow", "deny", "deny", "deny"),
+    },
+  },
+  // The retention job's daily runs: written by functions only, read by admins.
+  retentionRuns: {
+    expected: { anonymous: NONE, signedIn: NONE, staff: NONE, admin: row("allow", "allow", "deny", "deny", "deny") },
+  },
+  // Scheduled backups' daily records: written by servers only, read by admins.
+  backups: {
+    expected: { anonymous: NONE, signedIn: NONE, staff: NONE, admin: row("allow", "allow", "deny", "deny", "deny") },
+  },
 };
 
 /** The claims each persona signs in with (the uid is also the id of their own staff document). */

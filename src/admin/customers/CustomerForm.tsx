@@ -31,6 +31,7 @@ import {
   RESERVATION_STATUS_CHOICES,
 } from "../labels";
 import { zodFormValidator } from "../validation";
+import { CustomerDataRights } from "./CustomerDataRights";
 
 type CustomerRecord = Customer & { id: string };
 /** The languages of the e-mail templates (settings: emailTemplates, emailTemplatesEn). */
@@ -226,6 +227,7 @@ export function CustomerEdit() {
       <Card>
         <CustomerForm />
       </Card>
+      <CustomerDataRights />
       <History />
     </Edit>
   );

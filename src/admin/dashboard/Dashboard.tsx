@@ -13,6 +13,7 @@ import {
   List as MuiList,
   Typography,
 } from "@mui/material";
+import { useQuery } from "@tanstack/react-query";
 import { useMemo } from "react";
 import { Title, useBasename, useGetList } from "react-admin";
 import { Link } from "react-router-dom";
@@ -20,8 +21,11 @@ import { BLOCKING_STATUSES } from "../../domain/availability";
 import { formatCount, formatDateLong, formatDateTime, formatNumber, formatTime } from "../../domain/format";
 import type { Car, InquiryRequest, Reservation } from "../../domain/schemas";
 import { addDaysToDateString, vilniusDateString } from "../../domain/time";
+import { useAdminActions } from "../adminApi";
+import { BackupWarning } from "../backups/BackupWarning";
 import { type DaySpan, daySpans, mondayIndex, weekdayLong, weekdayShort } from "../common/days";
 import { choiceName, REQUEST_TYPE_CHOICES } from "../labels";
+import { TodayDue } from "../reports/TodayDue";
 import { UpkeepWarnings } from "./UpkeepWarnings";
 
 type ReservationRecord = Reservation & { id: string };
@@ -122,9 +126,11 @@ export function weekStart(date: string): string {
 }
 
 type Period = Pick<Reservation, "carId" | "pickupAt" | "returnAt" | "status">;
+/** What keeps a car from renting: a reservation, or a maintenance block over [from, to). */
+type Hold = Pick<Reservation, "carId" | "pickupAt" | "returnAt">;
 
-/** Cars holding a reservation for any part of the day. */
-export function carsTakenOn(day: DaySpan, reservations: readonly Period[]): Set<string> {
+/** Cars held by a reservation or a maintenance block for any part of the day. */
+export function carsTakenOn(day: DaySpan, reservations: readonly Hold[]): Set<string> {
   const taken = new Set<string>();
   for (const r of reservations) {
     if (Date.parse(r.pickupAt) < day.end && Date.parse(r.returnAt) > day.start) taken.add(r.carId);
@@ -133,7 +139,7 @@ export function carsTakenOn(day: DaySpan, reservations: readonly Period[]): Set<
 }
 
 /** Share of car-days taken over the days, 0..1. */
-export function occupancy(days: readonly DaySpan[], reservations: readonly Period[], fleetSize: number): number {
+export function occupancy(days: readonly DaySpan[], reservations: readonly Hold[], fleetSize: number): number {
   if (fleetSize === 0 || days.length === 0) return 0;
   const taken = days.reduce((sum, day) => sum + carsTakenOn(day, reservations).size, 0);
   return Math.min(1, taken / (fleetSize * days.length));
@@ -151,7 +157,7 @@ function OccupancyCard({
   isPending,
 }: {
   week: DaySpan[];
-  reservations: Period[];
+  reservations: Hold[];
   fleetSize: number;
   isPending: boolean;
 }) {
@@ -210,11 +216,14 @@ function OccupancyCard({
 function NextDaysCard({
   days,
   reservations,
+  blocks,
   fleetSize,
   basename,
 }: {
   days: DaySpan[];
   reservations: (Period & { id: string })[];
+  /** maintenance blocks: the car is not free, but nobody picks it up or returns it */
+  blocks: Hold[];
   fleetSize: number;
   basename: string;
 }) {
@@ -258,7 +267,7 @@ function NextDaysCard({
               const inDay = (iso: string) => Date.parse(iso) >= day.start && Date.parse(iso) < day.end;
               const pickups = reservations.filter((r) => inDay(r.pickupAt) && r.status !== "completed").length;
               const returns = reservations.filter((r) => inDay(r.returnAt)).length;
-              const free = Math.max(0, fleetSize - carsTakenOn(day, reservations).size);
+              const free = Math.max(0, fleetSize - carsTakenOn(day, [...reservations, ...blocks]).size);
               return (
                 <tr key={day.date}>
                   <th scope="row" style={{ fontWeight: 400 }}>
@@ -320,12 +329,23 @@ export function Dashboard() {
     sort: { field: "sortOrder", order: "ASC" },
     pagination: { page: 1, perPage: 1000 },
   });
+  const { listMaintenance } = useAdminActions();
+  const maintenance = useQuery({
+    queryKey: ["dashboard-maintenance", windowStart, windowEnd],
+    queryFn: () => listMaintenance({ from: windowStart, to: windowEnd }),
+  });
   const fleetSize = fleet.data?.length ?? 0;
   // Only published cars count: a hidden car's old bookings would push the share over 100 %.
   const occupying = useMemo(() => {
     const ids = new Set((fleet.data ?? []).map((car) => car.id));
     return (windowReservations.data ?? []).filter((reservation) => ids.has(reservation.carId));
   }, [fleet.data, windowReservations.data]);
+  const blocks = useMemo(() => {
+    const ids = new Set((fleet.data ?? []).map((car) => car.id));
+    return (maintenance.data ?? [])
+      .filter((block) => ids.has(block.carId))
+      .map((block) => ({ carId: block.carId, pickupAt: block.from, returnAt: block.to }));
+  }, [fleet.data, maintenance.data]);
 
   const reservationItem =
     (when: (r: ReservationRecord) => string) =>
@@ -342,6 +362,7 @@ export function Dashboard() {
       <Typography variant="h5" component="h1" sx={{ mb: 2 }}>
         Šiandien, {formatDateLong(today)}
       </Typography>
+      <BackupWarning />
       <Box
         sx={{
           display: "grid",
@@ -407,12 +428,19 @@ export function Dashboard() {
       >
         <OccupancyCard
           week={week}
-          reservations={occupying}
+          reservations={[...occupying, ...blocks]}
           fleetSize={fleetSize}
-          isPending={windowReservations.isPending || fleet.isPending}
+          isPending={windowReservations.isPending || fleet.isPending || maintenance.isPending}
         />
-        <NextDaysCard days={nextDays} reservations={occupying} fleetSize={fleetSize} basename={basename} />
+        <NextDaysCard
+          days={nextDays}
+          reservations={occupying}
+          blocks={blocks}
+          fleetSize={fleetSize}
+          basename={basename}
+        />
       </Box>
+      <TodayDue />
       <UpkeepWarnings />
     </Box>
   );

@@ -93,7 +93,10 @@ function RequirementRow({ label, need, has, ok }: { label: string; need: string;
   return (
     <Box
       component="tr"
-      sx={{ "& td": { py: 1, pr: { xs: 1, sm: 2 }, borderBottom: 1, borderColor: "divider", verticalAlign: "middle" } }}
+      sx={{
+        "& td": { py: 1, pr: { xs: 1, sm: 2 }, borderBottom: 1, borderColor: "divider", verticalAlign: "middle" },
+        "& td:last-of-type": { pr: 0, width: 32 },
+      }}
     >
       <Box component="td">{label}</Box>
       <Box component="td">{need}</Box>
@@ -286,7 +289,7 @@ export function HandoverPage() {
           Automobilio reikalavimai
         </Typography>
         <Box sx={{ overflowX: "auto" }}>
-          <Box component="table" sx={{ borderCollapse: "collapse", minWidth: 320 }}>
+          <Box component="table" sx={{ borderCollapse: "collapse", width: "100%", maxWidth: 640 }}>
             <Box component="thead">
               <Box
                 component="tr"
@@ -295,11 +298,14 @@ export function HandoverPage() {
                 <th>Reikalavimas</th>
                 <th>Automobiliui</th>
                 <th>Klientas</th>
-                <th>
-                  <Box component="span" sx={{ position: "absolute", left: -10000 }}>
+                <Box component="th" sx={{ width: 32 }}>
+                  <Box
+                    component="span"
+                    sx={{ position: "absolute", width: 1, height: 1, overflow: "hidden", clip: "rect(0 0 0 0)" }}
+                  >
                     Ar tinka
                   </Box>
-                </th>
+                </Box>
               </Box>
             </Box>
             <tbody>

@@ -11,6 +11,7 @@ import { useEffect, useId, useRef, useState } from "react";
 import { useBackend } from "../../app/BackendContext";
 import type { UploadProgress, UploadTask } from "../../backend/port";
 import { formatNumber } from "../../domain/format";
+import { usePrivateFileUrl } from "../common/usePrivateFileUrl";
 
 const MAX_BYTES = 15 * 1024 * 1024;
 
@@ -34,9 +35,31 @@ const STATE_TEXT: Record<UploadProgress["state"], string> = {
 const sizeText = (bytes: number) =>
   bytes >= 1024 * 1024 ? `${formatNumber(bytes / (1024 * 1024), 1)} MB` : `${formatNumber(bytes / 1024, 0)} kB`;
 
+/** One stored photo: its thumbnail, opening the full image. */
+function StoredPhoto({ path, alt }: { path: string; alt: string }) {
+  const url = usePrivateFileUrl(path);
+  return (
+    <Box
+      component="a"
+      href={url}
+      target="_blank"
+      rel="noopener"
+      sx={{ display: "block", width: 96, height: 72, bgcolor: "action.hover", borderRadius: 1 }}
+    >
+      {url && (
+        <Box
+          component="img"
+          src={url}
+          alt={alt}
+          sx={{ width: 96, height: 72, objectFit: "cover", borderRadius: 1, border: 1, borderColor: "divider" }}
+        />
+      )}
+    </Box>
+  );
+}
+
 /** Photos already stored (an earlier act's): thumbnails only. */
 export function PhotoStrip({ paths, label }: { paths: readonly string[]; label: string }) {
-  const backend = useBackend();
   if (paths.length === 0)
     return (
       <Typography variant="body2" color="text.secondary">
@@ -47,20 +70,7 @@ export function PhotoStrip({ paths, label }: { paths: readonly string[]; label: 
     <Box component="ul" aria-label={label} sx={{ display: "flex", flexWrap: "wrap", gap: 1, p: 0, m: 0 }}>
       {paths.map((path, index) => (
         <Box component="li" key={path} sx={{ listStyle: "none" }}>
-          <Box
-            component="a"
-            href={backend.files.url(path)}
-            target="_blank"
-            rel="noopener"
-            sx={{ display: "block", width: 96, height: 72 }}
-          >
-            <Box
-              component="img"
-              src={backend.files.url(path)}
-              alt={`${label}: ${index + 1}`}
-              sx={{ width: 96, height: 72, objectFit: "cover", borderRadius: 1, border: 1, borderColor: "divider" }}
-            />
-          </Box>
+          <StoredPhoto path={path} alt={`${label}: ${index + 1}`} />
         </Box>
       ))}
     </Box>
@@ -241,7 +251,7 @@ export function PhotoUploader({
               >
                 <Box
                   component="img"
-                  src={item.path ? backend.files.url(item.path) : item.preview}
+                  src={item.preview}
                   alt={item.file.name}
                   sx={{
                     width: "100%",

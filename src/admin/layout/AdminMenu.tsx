@@ -1,6 +1,8 @@
 // The back-office menu, grouped as the rental desk works: bookings, fleet, content, system.
 import AutoAwesomeMotionIcon from "@mui/icons-material/AutoAwesomeMotion";
+import BarChartIcon from "@mui/icons-material/BarChart";
 import DateRangeIcon from "@mui/icons-material/DateRange";
+import ReceiptLongIcon from "@mui/icons-material/ReceiptLong";
 import SettingsIcon from "@mui/icons-material/Settings";
 import TrendingUpIcon from "@mui/icons-material/TrendingUp";
 import { Divider, ListSubheader } from "@mui/material";
@@ -48,6 +50,8 @@ export function AdminMenu() {
         />
         <Menu.ResourceItem name="requests" />
         <Menu.ResourceItem name="customers" />
+        <Menu.Item to={`${basename}/invoices`} primaryText="Sąskaitos" leftIcon={<ReceiptLongIcon />} />
+        <Menu.Item to={`${basename}/reports`} primaryText="Ataskaitos" leftIcon={<BarChartIcon />} />
       </Group>
       <Group title="Automobiliai">
         <Menu.ResourceItem name="cars" />

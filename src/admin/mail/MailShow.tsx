@@ -2,9 +2,9 @@
 import AttachFileIcon from "@mui/icons-material/AttachFile";
 import { Box, Link, Stack, Typography } from "@mui/material";
 import { Labeled, Show, SimpleShowLayout, TextField, TopToolbar, useRecordContext } from "react-admin";
-import { useBackend } from "../../app/BackendContext";
 import type { Mail } from "../../domain/schemas";
 import { ChoiceChip, DateTimeValue } from "../common/fields";
+import { usePrivateFileUrl } from "../common/usePrivateFileUrl";
 import { MAIL_STATE_CHOICES } from "../labels";
 import { MailRef } from "./MailRef";
 import { ResendMailButton } from "./ResendMailButton";
@@ -24,28 +24,32 @@ function MailBody() {
   );
 }
 
-/** The files sent along (e.g. the signed act), each opening the private file for staff. */
+/** An attached file, opening the kept private file for staff. */
+function AttachmentLink({ path, filename }: { path: string; filename: string }) {
+  const url = usePrivateFileUrl(path);
+  return (
+    <Stack component="li" direction="row" spacing={1} alignItems="center">
+      <AttachFileIcon fontSize="small" color="action" aria-hidden />
+      <Link href={url} target="_blank" rel="noopener" sx={{ wordBreak: "break-all" }}>
+        {filename}
+      </Link>
+    </Stack>
+  );
+}
+
+/** The files sent along (e.g. the signed act). */
 function MailAttachments() {
   const mail = useRecordContext<Mail & { id: string }>();
-  const backend = useBackend();
   const attachments = mail?.message.attachments ?? [];
   if (attachments.length === 0) return null;
   return (
     <Labeled label="Priedai">
       <Stack component="ul" spacing={0.5} sx={{ listStyle: "none", p: 0, m: 0 }}>
-        {attachments.map((attachment) => (
-          <Stack component="li" key={attachment.path} direction="row" spacing={1} alignItems="center">
-            <AttachFileIcon fontSize="small" color="action" aria-hidden />
-            <Link
-              href={backend.files.url(attachment.path)}
-              target="_blank"
-              rel="noopener"
-              sx={{ wordBreak: "break-all" }}
-            >
-              {attachment.filename}
-            </Link>
-          </Stack>
-        ))}
+        {attachments.map((attachment) => {
+          // Inline (Firebase) attachments name their kept file under `document`.
+          const path = "path" in attachment ? attachment.path : attachment.document;
+          return <AttachmentLink key={path} path={path} filename={attachment.filename} />;
+        })}
       </Stack>
     </Labeled>
   );

@@ -2,6 +2,8 @@ import PrintIcon from "@mui/icons-material/Print";
 import { Button, Edit, TopToolbar, useBasename, useRecordContext } from "react-admin";
 import { Link, useParams } from "react-router-dom";
 import type { Reservation } from "../../domain/schemas";
+import { ReservationInvoices } from "../invoices/ReservationInvoices";
+import { ReservationPayments } from "../payments/ReservationPayments";
 import { ReservationStatusActions } from "./ReservationActions";
 import { ReservationDocuments } from "./ReservationDocuments";
 import { ReservationForm } from "./ReservationForm";
@@ -40,7 +42,9 @@ export function ReservationEdit() {
       redirect={false}
     >
       <ReservationForm />
+      <ReservationPayments />
       <ReservationMails />
+      <ReservationInvoices />
     </Edit>
   );
 }

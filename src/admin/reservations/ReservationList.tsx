@@ -4,6 +4,7 @@ import { Box, type Theme, useMediaQuery } from "@mui/material";
 import { useState } from "react";
 import {
   AutocompleteInput,
+  BooleanInput,
   BulkExportButton,
   Button,
   CreateButton,
@@ -31,6 +32,8 @@ import { carName, csvExporter, customerName, EXPORT_SELECTED_LABEL, relatedRecor
 import { CalendarDateInput } from "../common/DatePicker";
 import { type ChipTone, ChoiceChip, DateTimeValue, MoneyValue } from "../common/fields";
 import { choiceName, RESERVATION_SOURCE_CHOICES, RESERVATION_STATUS_CHOICES } from "../labels";
+import { PaymentStatusField } from "../payments/PaymentStatusField";
+import { dueText, paymentStateOf } from "../payments/paymentState";
 import { ReservationStatusActions } from "./ReservationActions";
 
 type ReservationRecord = Reservation & { id: string };
@@ -73,6 +76,7 @@ const reservationFilters = [
     parse={dayEnd}
     format={showDayBefore}
   />,
+  <BooleanInput key="unpaid" source="unpaid" label="Neapmokėtos" />,
   <ReferenceInput key="customerId" source="customerId" reference="customers">
     <AutocompleteInput filterToQuery={(q: string) => ({ q })} />
   </ReferenceInput>,
@@ -105,6 +109,8 @@ export const reservationExporter = csvExporter<ReservationRecord>({
     },
     { header: "Parų", value: (r) => r.quote?.days, kind: "number" },
     { header: "Iš viso su PVM, €", value: (r) => r.quote?.total, kind: "money" },
+    { header: "Sumokėta, €", value: (r) => paymentStateOf(r).paid, kind: "money" },
+    { header: "Liko sumokėti, €", value: (r) => paymentStateOf(r).due, kind: "money" },
     { header: "Šaltinis", value: (r) => choiceName(RESERVATION_SOURCE_CHOICES, r.source) },
     { header: "Kliento komentaras", value: (r) => r.comment },
     { header: "Sukurta", value: (r) => r.createdAt, kind: "dateTime" },
@@ -219,11 +225,13 @@ export function ReservationList() {
       {isSmall ? (
         <SimpleList<ReservationRecord>
           primaryText={(r) => r.number ?? ""}
-          secondaryText={() => (
+          secondaryText={(r) => (
             <>
               <ReferenceField source="carId" reference="cars" link={false} />
               <br />
               <DateTimeValue source="pickupAt" /> – <DateTimeValue source="returnAt" />
+              <br />
+              {dueText(paymentStateOf(r))}
             </>
           )}
           tertiaryText={(r) => choiceName(RESERVATION_STATUS_CHOICES, r.status)}
@@ -249,7 +257,16 @@ export function ReservationList() {
               <ChoiceChip source="status" choices={RESERVATION_STATUS_CHOICES} tones={RESERVATION_STATUS_TONES} />
             )}
           />
-          <Column source="quote.total" label="resources.reservations.fields.total" field={MoneyValue} />
+          <Column
+            source="quote.total"
+            label="resources.reservations.fields.total"
+            render={() => (
+              <>
+                <MoneyValue source="quote.total" />
+                <PaymentStatusField />
+              </>
+            )}
+          />
           <Column
             label={
               <Box component="span" sx={VISUALLY_HIDDEN}>

@@ -7,6 +7,7 @@ import { formatDateTime } from "../../domain/format";
 import type { Mail, Reservation } from "../../domain/schemas";
 import { choiceName, MAIL_STATE_CHOICES } from "../labels";
 import { ResendMailButton } from "../mail/ResendMailButton";
+import { PortalLinkButton } from "./PortalLinkButton";
 
 type MailRecord = Mail & { id: string; createdAt?: string };
 
@@ -25,9 +26,12 @@ export function ReservationMails() {
   if (!reservation?.id) return null;
   return (
     <Box component="section" sx={{ px: 2, pb: 2 }} data-testid="reservation-mails">
-      <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
-        Laiškai klientui
-      </Typography>
+      <Box sx={{ display: "flex", flexWrap: "wrap", alignItems: "center", justifyContent: "space-between", mb: 1 }}>
+        <Typography variant="h6" component="h2">
+          Laiškai klientui
+        </Typography>
+        <PortalLinkButton />
+      </Box>
       {isPending ? (
         <Typography color="text.secondary">Įkeliama…</Typography>
       ) : error ? (

@@ -34,10 +34,15 @@ import { formatMoney } from "../../domain/format";
 import { DEFAULT_MIN_DAILY_RATE, MAX_MIN_DAILY_RATE } from "../../domain/priceFloor";
 import type { Extra, Location } from "../../domain/schemas";
 import { settingsSchema } from "../../domain/schemas";
+import { BackupSettingsSection } from "../backups/BackupSettingsSection";
 import { emptyToString } from "../common/form";
+import { InvoicingSettingsSection } from "../invoices/InvoicingSettingsSection";
 import { zodFormValidator } from "../validation";
 import { DeskSettingsSection } from "./DeskSettingsSection";
 import { EmailTemplatesSection } from "./EmailTemplatesSection";
+import { PaymentSettingsSection } from "./PaymentSettingsSection";
+import { PortalSettingsSection } from "./PortalSettingsSection";
+import { RetentionSettingsSection } from "./RetentionSettingsSection";
 
 const validateSettings = zodFormValidator(settingsSchema);
 
@@ -227,6 +232,21 @@ function SettingsForm() {
       </FormTab>
       <FormTab label="Nuomos punktas">
         <DeskSettingsSection />
+      </FormTab>
+      <FormTab label="Mokėjimai">
+        <PaymentSettingsSection />
+      </FormTab>
+      <FormTab label="Sąskaitos">
+        <InvoicingSettingsSection />
+      </FormTab>
+      <FormTab label="Mano rezervacija">
+        <PortalSettingsSection />
+      </FormTab>
+      <FormTab label="Duomenų saugojimas">
+        <RetentionSettingsSection />
+      </FormTab>
+      <FormTab label="Atsarginės kopijos">
+        <BackupSettingsSection />
       </FormTab>
       <FormTab label="Tekstai">
         <TextInput source="terms" label="Nuomos sąlygos" multiline minRows={8} parse={emptyToString} />

@@ -1,5 +1,6 @@
 // The public catalogue as the site shows it, computed from Firestore documents the same
 // way the local server computes it (src/core/publicCatalog.ts). Pure: the browser reads it.
+import { retentionOf } from "../../domain/retention";
 import { bookingRulesSchema, type News, type Offer } from "../../domain/schemas";
 import { vilniusDateString } from "../../domain/time";
 import type { PublicSettings, WithId } from "../port";
@@ -33,6 +34,7 @@ export function publicSettingsDoc(settings: {
   terms?: string | null;
   about?: string | null;
   privacy?: string | null;
+  retention?: unknown;
 }): PublicSettingsDoc {
   const parsed = bookingRulesSchema.safeParse(settings.bookingRules ?? {});
   const rules = parsed.success ? parsed.data : bookingRulesSchema.parse({});
@@ -41,6 +43,7 @@ export function publicSettingsDoc(settings: {
     terms: settings.terms ?? "",
     about: settings.about ?? "",
     privacy: settings.privacy ?? "",
+    retention: retentionOf(settings),
     bookingRules: publicBookingRules(rules),
   };
 }

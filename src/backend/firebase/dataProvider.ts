@@ -555,23 +555,47 @@ export function createFirestoreDataProvider(
   const actions: AdminActions = {
     replyToRequest: (id, input) => action(CALLABLES.replyToRequest, { id, input }, ["requests", "mail"]),
     resendMail: (id) => action(CALLABLES.resendMail, { id }, ["mail"]),
+    resendPortalLink: (id) => action(CALLABLES.resendPortalLink, { id }, ["mail"]),
     previewPriceUpdate: (input) => action(CALLABLES.previewPriceUpdate, input),
     applyPriceUpdate: (input) => action(CALLABLES.applyPriceUpdate, input, ["prices"]),
     undoPriceUpdate: (input) => action(CALLABLES.undoPriceUpdate, input, ["prices"]),
     checkQuote: (input) => action(CALLABLES.checkQuote, input),
     deskInfo: (id) => action(CALLABLES.deskInfo, { id }),
+    reservationPayments: (id) => action(CALLABLES.reservationPayments, { id }),
+    addReservationPayment: (id, input) =>
+      action(CALLABLES.addReservationPayment, { id, body: input }, ["reservations"]),
     handOverReservation: (id, body) =>
       action(CALLABLES.handOverReservation, { id, body }, ["reservations", "fleet", "mail"]),
     previewReturn: (id, body) => action(CALLABLES.previewReturn, { id, body }),
     returnReservation: (id, body) =>
       action(CALLABLES.returnReservation, { id, body }, ["reservations", "fleet", "mail", "damages"]),
     markDamageRepaired: (id, version) => action(CALLABLES.markDamageRepaired, { id, version }, ["damages"]),
+    exportCustomerData: (id) => action(CALLABLES.exportCustomerData, { id }),
+    eraseCustomer: (id) =>
+      action(CALLABLES.eraseCustomer, { id, confirm: true }, ["customers", "reservations", "requests", "mail"]),
     regenerateCalendarFeed: (input) => action(CALLABLES.regenerateCalendarFeed, input),
     listCalendarFeeds: () => action(CALLABLES.listCalendarFeeds, {}),
     createMaintenance: (input) => action(CALLABLES.createMaintenance, input),
     updateMaintenance: (id, input) => action(CALLABLES.updateMaintenance, { id, input }),
     deleteMaintenance: (id) => action(CALLABLES.deleteMaintenance, { id }),
     listMaintenance: (input) => action(CALLABLES.listMaintenance, input),
+    listInvoices: (params) => action(CALLABLES.listInvoices, params),
+    getInvoice: (id) => action(CALLABLES.getInvoice, { id }),
+    issueInvoice: (id) => action(CALLABLES.issueInvoice, { id }, ["mail"]),
+    reservationInvoices: (id) => action(CALLABLES.reservationInvoices, { id }),
+    creditInvoice: (id, reason) => action(CALLABLES.creditInvoice, { id, body: { reason } }, ["mail"]),
+    issueMonthlyInvoice: (input) => action(CALLABLES.issueMonthlyInvoice, input, ["mail"]),
+    async downloadInvoicePdf(id) {
+      const file = await action<{ base64: string; contentType: string }>(CALLABLES.invoicePdf, { id });
+      return new Blob([Uint8Array.from(atob(file.base64), (char) => char.charCodeAt(0))], { type: file.contentType });
+    },
+    async downloadIsaf(month) {
+      const file = await action<{ xml: string }>(CALLABLES.isafExport, { month });
+      return new Blob([file.xml], { type: "application/xml" });
+    },
+    reports: (input) => action(CALLABLES.reports, input),
+    todayDesk: () => action(CALLABLES.todayDesk, {}),
+    backupStatus: () => action(CALLABLES.backupStatus, {}),
     async downloadDeskDocument(id, kind) {
       const file = await action<{ base64: string; contentType: string }>(CALLABLES.deskDocument, { id, kind });
       const bytes = Uint8Array.from(atob(file.base64), (char) => char.charCodeAt(0));

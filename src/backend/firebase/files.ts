@@ -7,6 +7,7 @@
 import {
   deleteObject,
   type FirebaseStorage,
+  getDownloadURL,
   ref,
   type StorageError,
   type UploadTaskSnapshot,
@@ -156,5 +157,13 @@ export function createFirebaseFileStore(storage: FirebaseStorage, origin: string
       }
     },
     url: (path) => storageUrl(origin, bucket, path),
+    async privateUrl(path) {
+      try {
+        return await getDownloadURL(ref(storage, storagePath(path)));
+      } catch (error) {
+        const info = firebaseErrorInfo(error);
+        throw new BackendError(info.message, info.status, {}, error);
+      }
+    },
   };
 }

@@ -20,7 +20,19 @@ export const INTERNAL_COLLECTIONS = {
   rateLimits: "rateLimits",
   /** secret iCal addresses (only the token hashes), read and written by the ical / regenerateCalendarFeed functions */
   calendarFeeds: "calendarFeeds",
+  /** "Mano rezervacija" link hashes, read and written only by the customerPortal / resendPortalLink functions */
+  reservationLinks: "reservationLinks",
 } as const;
+
+/** The retention job's daily runs (src/core/dataRights.ts): written by functions, read by admins. */
+export const RETENTION_RUNS_COLLECTION = "retentionRuns";
+/** Scheduled backups' daily records (src/core/backupSchedule.ts): written by servers, read by admins. */
+export const BACKUPS_COLLECTION = "backups";
+/** Invoices and credit notes (src/core/invoices.ts): written once by functions, read by staff. */
+export const INVOICES_COLLECTION = "invoices";
+
+/** The payments ledger (src/core/payments.ts): written by functions only, read by staff through a callable. */
+export const PAYMENTS_COLLECTION = "payments";
 
 /** The public projection of the settings document (company details, texts, booking rules). */
 export const PUBLIC_SETTINGS_COLLECTION = "publicSettings";
@@ -214,6 +226,10 @@ export const ALL_COLLECTIONS: readonly string[] = [
   ...FIRESTORE_RESOURCES.map((resource) => RESOURCE_MODELS[resource].collection),
   PUBLIC_SETTINGS_COLLECTION,
   PRICE_UPDATES_COLLECTION,
+  RETENTION_RUNS_COLLECTION,
+  PAYMENTS_COLLECTION,
+  BACKUPS_COLLECTION,
+  INVOICES_COLLECTION,
   ...Object.values(INTERNAL_COLLECTIONS),
 ];
 

@@ -17,6 +17,7 @@ import {
   where,
 } from "firebase/firestore";
 import { type Functions, httpsCallable } from "firebase/functions";
+import type { PortalAction, PortalFile } from "../../domain/portal";
 import type { Car, Extra, Location, News, Offer, Price, RequestInput, ReservationInput } from "../../domain/schemas";
 import {
   BackendError,
@@ -59,10 +60,27 @@ export const CALLABLES = {
   listMaintenance: "listMaintenance",
   deskDocument: "deskDocument",
   deskInfo: "deskInfo",
+  reservationPayments: "reservationPayments",
+  addReservationPayment: "addReservationPayment",
   handOverReservation: "handOverReservation",
   previewReturn: "previewReturn",
   returnReservation: "returnReservation",
   markDamageRepaired: "markDamageRepaired",
+  exportCustomerData: "exportCustomerData",
+  eraseCustomer: "eraseCustomer",
+  listInvoices: "listInvoices",
+  getInvoice: "getInvoice",
+  issueInvoice: "issueInvoice",
+  reservationInvoices: "reservationInvoices",
+  creditInvoice: "creditInvoice",
+  issueMonthlyInvoice: "issueMonthlyInvoice",
+  invoicePdf: "invoicePdf",
+  isafExport: "isafExport",
+  reports: "reports",
+  todayDesk: "todayDesk",
+  backupStatus: "backupStatus",
+  customerPortal: "customerPortal",
+  resendPortalLink: "resendPortalLink",
 } as const;
 
 export const SETTINGS_MISSING_MESSAGE =
@@ -196,6 +214,24 @@ export function createFirebaseSiteApi(
     },
     detectCountry() {
       return detectCountryByIp(fetchImpl);
+    },
+    // "Mano rezervacija": the callable checks the token (functions/src/index.ts customerPortal).
+    portal<T>(action: PortalAction, token: string, body?: unknown): Promise<T> {
+      return call<{ action: PortalAction; token: string; body?: unknown }, T>(CALLABLES.customerPortal, {
+        action,
+        token,
+        ...(body === undefined ? {} : { body }),
+      });
+    },
+    async portalFile(file: PortalFile, token: string) {
+      const answer = await call<
+        { file: PortalFile; token: string },
+        { fileName: string; contentType: string; base64: string }
+      >(CALLABLES.customerPortal, { file, token });
+      const binary = atob(answer.base64);
+      const bytes = new Uint8Array(binary.length);
+      for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+      return { blob: new Blob([bytes], { type: answer.contentType }), fileName: answer.fileName };
     },
   };
 }

@@ -137,12 +137,32 @@ export async function fetchDeskDocument(apiUrl: string, id: string, kind: string
   throw new HttpError(message, response.status, body);
 }
 
+/** A file from the admin API (invoice PDF, i.SAF XML) as a Blob; errors as adminHttpClient's. */
+export async function fetchAdminFile(url: string, accept: string): Promise<Blob> {
+  let response: Response;
+  try {
+    response = await fetch(url, { credentials: "same-origin", headers: { Accept: accept } });
+  } catch {
+    throw new HttpError(NETWORK_ERROR_MESSAGE, 0, {});
+  }
+  if (response.ok) return response.blob();
+  const body = ((await response.json().catch(() => ({}))) ?? {}) as ErrorBody;
+  const message =
+    response.status === 401
+      ? SESSION_EXPIRED_MESSAGE
+      : typeof body.message === "string" && body.message
+        ? body.message
+        : messageForStatus(response.status);
+  throw new HttpError(message, response.status, body);
+}
+
 /** The back-office's server-side operations (see src/admin/adminApi.ts) over /api/admin/actions. */
 export function createLocalAdminActions(apiUrl = ADMIN_API_URL): AdminActions {
   const actions = `${apiUrl}/actions`;
   return {
     replyToRequest: (id, input) => postJson(`${actions}/requests/${encodeURIComponent(id)}/reply`, input),
     resendMail: (id) => postJson(`${actions}/mail/${encodeURIComponent(id)}/resend`, {}),
+    resendPortalLink: (id) => postJson(`${actions}/reservations/${encodeURIComponent(id)}/portal-link`, {}),
     previewPriceUpdate: (input) => postJson(`${actions}/prices/preview`, input),
     applyPriceUpdate: (input) => postJson(`${actions}/prices/apply`, input),
     priceUpdateHistory: async () => (await adminHttpClient(`${actions}/prices/history`)).json,
@@ -150,6 +170,9 @@ export function createLocalAdminActions(apiUrl = ADMIN_API_URL): AdminActions {
     saveSortOrder: (resource, ids) => postJson(`${actions}/sorting`, { resource, ids }),
     checkQuote: (input) => postJson(`${actions}/quote`, input),
     deskInfo: async (id) => (await adminHttpClient(`${apiUrl}/reservations/${encodeURIComponent(id)}/desk`)).json,
+    reservationPayments: async (id) =>
+      (await adminHttpClient(`${apiUrl}/reservations/${encodeURIComponent(id)}/payments`)).json,
+    addReservationPayment: (id, input) => postJson(`${apiUrl}/reservations/${encodeURIComponent(id)}/payments`, input),
     handOverReservation: (id, body) => postJson(`${apiUrl}/reservations/${encodeURIComponent(id)}/handover`, body),
     previewReturn: (id, body) => postJson(`${apiUrl}/reservations/${encodeURIComponent(id)}/return/preview`, body),
     returnReservation: (id, body) => postJson(`${apiUrl}/reservations/${encodeURIComponent(id)}/return`, body),
@@ -175,9 +198,43 @@ export function createLocalAdminActions(apiUrl = ADMIN_API_URL): AdminActions {
     listMaintenance: async (input) =>
       (await adminHttpClient(`${apiUrl}/maintenance?${new URLSearchParams(input).toString()}`)).json,
     downloadDeskDocument: (id, kind) => fetchDeskDocument(apiUrl, id, kind),
+    exportCustomerData: async (id) => {
+      const path = `${apiUrl}/customers/${encodeURIComponent(id)}/export`;
+      const data = (await adminHttpClient(path)).json as Record<string, unknown>;
+      const summary = (
+        await adminHttpClient(`${path}?format=summary`, { headers: new Headers({ Accept: "text/html" }) })
+      ).body;
+      return { data, summary };
+    },
+    eraseCustomer: (id) => postJson(`${apiUrl}/customers/${encodeURIComponent(id)}/erase`, { confirm: true }),
+    listInvoices: async (params) => {
+      const query = new URLSearchParams({
+        sort: JSON.stringify([params.sort.field, params.sort.order]),
+        range: JSON.stringify(params.range ?? [0, 24]),
+        filter: JSON.stringify(params.filter),
+      });
+      const { json, headers } = await adminHttpClient(`${apiUrl}/invoices?${query.toString()}`);
+      const total = Number(/\/(\d+)$/.exec(headers.get("content-range") ?? "")?.[1] ?? 0);
+      return { data: json, total };
+    },
+    getInvoice: async (id) => (await adminHttpClient(`${apiUrl}/invoices/${encodeURIComponent(id)}`)).json,
+    issueInvoice: (id) => postJson(`${apiUrl}/reservations/${encodeURIComponent(id)}/invoices`, {}),
+    reservationInvoices: async (id) =>
+      (await adminHttpClient(`${apiUrl}/reservations/${encodeURIComponent(id)}/invoices`)).json,
+    creditInvoice: (id, reason) => postJson(`${apiUrl}/invoices/${encodeURIComponent(id)}/credit`, { reason }),
+    issueMonthlyInvoice: (input) => postJson(`${apiUrl}/invoices/monthly`, input),
+    downloadInvoicePdf: (id) => fetchAdminFile(`${apiUrl}/invoices/${encodeURIComponent(id)}/pdf`, "application/pdf"),
+    downloadIsaf: (month) => fetchAdminFile(`${apiUrl}/isaf?month=${encodeURIComponent(month)}`, "application/xml"),
+    reports: async (input) =>
+      (await adminHttpClient(`${apiUrl}/reports?${new URLSearchParams(input).toString()}`)).json,
+    todayDesk: async () => (await adminHttpClient(`${apiUrl}/reports/today`)).json,
+    backupStatus: async () => (await adminHttpClient(`${apiUrl}/backup-status`)).json,
     subscribeToChanges: (listener, onStatus) => subscribeToServerEvents(`${apiUrl}/events`, listener, onStatus),
   };
 }
+
+/** Ids per getMany request (about 5 kB of URL). */
+export const GET_MANY_GROUP = 100;
 
 export function createLocalDataProvider(apiUrl = ADMIN_API_URL): DataProvider & AdminActions {
   const base = simpleRestProvider(apiUrl, adminHttpClient);
@@ -187,6 +244,15 @@ export function createLocalDataProvider(apiUrl = ADMIN_API_URL): DataProvider & 
     update: (resource, params) =>
       base.update(resource, { ...params, data: toWritePayload(resource, { ...params.previousData, ...params.data }) }),
     create: (resource, params) => base.create(resource, { ...params, data: toWritePayload(resource, params.data) }),
+    // A screen may ask for thousands of records at once (the timeline's customers at 1,000 cars):
+    // asked in groups that the server's filter (at most 1,000 values) and a URL of a few kB take.
+    getMany: async (resource, params) => {
+      if (params.ids.length <= GET_MANY_GROUP) return base.getMany(resource, params);
+      const groups: (typeof params.ids)[] = [];
+      for (let i = 0; i < params.ids.length; i += GET_MANY_GROUP) groups.push(params.ids.slice(i, i + GET_MANY_GROUP));
+      const pages = await Promise.all(groups.map((ids) => base.getMany(resource, { ...params, ids })));
+      return { data: pages.flatMap((page) => page.data) };
+    },
     // The server replaces whole records (PUT), so a partial bulk change is merged into each record first.
     updateMany: async (resource, params) => {
       const { data: records } = await base.getMany(resource, { ids: params.ids });

@@ -350,5 +350,6 @@ export function createLocalFileStore(
       await http.delete(UPLOAD_URL, { query: { path } });
     },
     url: fileUrl,
+    privateUrl: async (path) => fileUrl(path),
   };
 }

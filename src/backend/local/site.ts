@@ -1,4 +1,5 @@
 // SiteApi against the local server's /api/site/*.
+import type { PortalAction, PortalFile } from "../../domain/portal";
 import type { News, Offer, Quote, RequestInput, ReservationInput } from "../../domain/schemas";
 import {
   BackendError,
@@ -14,7 +15,7 @@ import {
   type WithId,
 } from "../port";
 import { detectCountryByIp } from "../shared/country";
-import type { HttpClient } from "./http";
+import { errorFromBody, type HttpClient, NETWORK_ERROR_MESSAGE } from "./http";
 
 /** List answers are an array or { data: [...] }. */
 export function listOf<T>(body: unknown): T[] {
@@ -81,5 +82,47 @@ export function createLocalSiteApi(http: HttpClient, fetchImpl: typeof fetch = (
     detectCountry() {
       return detectCountryByIp(fetchImpl);
     },
+    // "Mano rezervacija": the token goes in a header, never in an address (server/routes/portal.ts).
+    async portal<T>(action: PortalAction, token: string, body?: unknown): Promise<T> {
+      const path = action === "view" ? "reservation" : action === "linkRequest" ? "link-request" : action;
+      const response = await portalFetch(fetchImpl, `/api/portal/${path}`, token, action === "view" ? undefined : body);
+      return (await response.json()) as T;
+    },
+    async portalFile(file: PortalFile, token: string) {
+      const path =
+        file === "calendar"
+          ? "calendar.ics"
+          : file.startsWith("invoice:")
+            ? `invoices/${encodeURIComponent(file.slice("invoice:".length))}.pdf`
+            : `documents/${file}.pdf`;
+      const response = await portalFetch(fetchImpl, `/api/portal/${path}`, token);
+      const disposition = response.headers.get("content-disposition") ?? "";
+      const named = /filename\*=UTF-8''([^;]+)/.exec(disposition)?.[1];
+      return {
+        blob: await response.blob(),
+        fileName: named ? decodeURIComponent(named) : (path.split("/").pop() ?? path),
+      };
+    },
   };
+}
+
+/** One call of the customer's page; an error answer becomes a BackendError with its Lithuanian message. */
+async function portalFetch(fetchImpl: typeof fetch, path: string, token: string, body?: unknown): Promise<Response> {
+  const headers: Record<string, string> = { Accept: "application/json", "X-Portal-Token": token };
+  const init: RequestInit = { method: body === undefined ? "GET" : "POST", headers, credentials: "omit" };
+  if (body !== undefined) {
+    headers["Content-Type"] = "application/json";
+    init.body = JSON.stringify(body);
+  }
+  let response: Response;
+  try {
+    response = await fetchImpl(path, init);
+  } catch {
+    throw new BackendError(NETWORK_ERROR_MESSAGE, 0);
+  }
+  if (!response.ok) {
+    const answer = await response.json().catch(() => null);
+    throw errorFromBody(response.status, answer);
+  }
+  return response;
 }

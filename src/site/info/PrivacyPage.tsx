@@ -1,12 +1,17 @@
 // /privatumo-politika: the privacy policy staff keep in the settings. Every form that asks for
-// personal data links here (DOMAIN.md: legal duties of the site).
+// personal data links here (DOMAIN.md: legal duties of the site). Below it, the retention periods
+// from the settings, in the words of src/domain/retention.ts, so the page says what the job does.
+
+import { retentionOf, retentionPolicyLines } from "../../domain/retention";
 import PageHeader from "../components/PageHeader";
 import PageMeta from "../components/PageMeta";
 import RichText from "../components/RichText";
 import { useSettings } from "../useSettings";
 
 export default function PrivacyPage() {
-  const { privacy, company } = useSettings();
+  const { privacy, company, retention } = useSettings();
+  // The periods the retention job applies (src/core/dataRights.ts), from the same settings.
+  const periods = retentionPolicyLines(retentionOf({ retention }));
   const contact = company.emails[0];
   return (
     <div className="container">
@@ -25,6 +30,24 @@ export default function PrivacyPage() {
           </p>
         )}
       </div>
+      <section className="card" aria-labelledby="retention-periods" id="saugojimo-terminai">
+        <h2 id="retention-periods">Kiek laiko saugome duomenis</h2>
+        <ul>
+          {periods.map((line) => (
+            <li key={line}>{line}</li>
+          ))}
+        </ul>
+        <p>
+          Jūs turite teisę gauti visų apie Jus saugomų duomenų kopiją ir prašyti juos ištrinti
+          {contact ? (
+            <>
+              {" "}
+              – rašykite <a href={`mailto:${contact}`}>{contact}</a>
+            </>
+          ) : null}
+          .
+        </p>
+      </section>
     </div>
   );
 }

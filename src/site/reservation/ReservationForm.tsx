@@ -76,6 +76,11 @@ export default function ReservationForm({
     setProcess({ phase: "sending", input });
     try {
       const created = await site.submitReservation(input);
+      // Online pre-payment: on to the provider's page; it brings the visitor back to /mokejimas/….
+      if (created.payment?.redirectUrl) {
+        window.location.assign(created.payment.redirectUrl);
+        return;
+      }
       setProcess({ phase: "done", input, created });
     } catch (error) {
       if (error instanceof BackendError && error.status === 409) {

@@ -181,8 +181,27 @@ export function defineRentalDeskContract(name: string, open: () => Promise<CoreS
       // 100 km × 0,20 € + 2 quarters × 15 € + one started day (6 h late) × the daily rate
       const expected = Math.round((100 * 0.2 + 2 * 15 + dailyRate) * 100) / 100;
       expect(preview.total).toBe(expected);
-      const answer = await returnReservation(testContext(store, now), deps, reservationId, body, STAFF);
+      // As the Firebase functions call it: the act travels inline, since the Trigger Email
+      // extension cannot read a private Storage path.
+      const answer = await returnReservation(
+        testContext(store, now),
+        { ...deps, inlineMailAttachments: true },
+        reservationId,
+        body,
+        STAFF,
+      );
       expect(answer.total).toBe(expected);
+      const returnMail = (await store.query(COLLECTIONS.mail)).find(
+        (m) =>
+          m.data.ref === `reservation:${reservationId}` &&
+          (m.data.message as { subject: string }).subject.startsWith("Ačiū"),
+      );
+      expect(returnMail).toBeDefined();
+      const [attached] = (returnMail!.data.message as { attachments: Record<string, string>[] }).attachments;
+      expect(attached).not.toHaveProperty("path");
+      expect(attached).toMatchObject({ encoding: "base64", contentType: "application/pdf" });
+      const kept = await files.get(attached!.document!);
+      expect(Buffer.from(attached!.content!, "base64").equals(Buffer.from(kept!))).toBe(true);
       expect(answer.reservation.status).toBe("completed");
       expect(answer.deposit).toEqual({
         held: 300,

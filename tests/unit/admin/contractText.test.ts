@@ -20,6 +20,7 @@ const reservation: Reservation = {
   handoverOverrideReason: "",
   handover: null,
   returnAct: null,
+  driverDetails: null,
   quote: {
     days: 3,
     dailyRate: 45,

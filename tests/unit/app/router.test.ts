@@ -120,7 +120,8 @@ function concrete(path: string): string {
     .replace(/:(id|reservationId)\?/, CAR_ID)
     .replace(/:(id|reservationId)/, CAR_ID)
     .replace(/^\/naujienos\/:slug$/, `/naujienos/${article.slug}`)
-    .replace(":slug", car.slug);
+    .replace(":slug", car.slug)
+    .replace(":token", "A".repeat(43));
 }
 
 beforeEach(() => {

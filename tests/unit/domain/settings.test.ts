@@ -1,7 +1,16 @@
 // The settings document as both backends read it, whatever state the store is in.
 import { describe, expect, it } from "vitest";
+import { BACKUP_DEFAULTS } from "../../../src/domain/backupSchedule";
 import { DEFAULT_EMAIL_TEMPLATES_EN } from "../../../src/domain/emailTemplateDefaults";
-import { bookingRulesSchema, DESK_DEFAULTS, type Settings } from "../../../src/domain/schemas";
+import { INVOICING_DEFAULTS } from "../../../src/domain/invoices";
+import { RETENTION_DEFAULTS } from "../../../src/domain/retention";
+import {
+  bookingRulesSchema,
+  DESK_DEFAULTS,
+  PAYMENT_DEFAULTS,
+  PORTAL_DEFAULTS,
+  type Settings,
+} from "../../../src/domain/schemas";
 import { DEFAULT_EMAIL_TEMPLATES, EMPTY_COMPANY, settingsFromDoc } from "../../../src/domain/settings";
 
 const TEMPLATES: Settings["emailTemplates"] = {
@@ -24,6 +33,11 @@ describe("settingsFromDoc", () => {
       emailTemplatesEn: DEFAULT_EMAIL_TEMPLATES_EN,
       reminderHours: 24,
       desk: { ...DESK_DEFAULTS },
+      payments: { ...PAYMENT_DEFAULTS },
+      portal: { ...PORTAL_DEFAULTS },
+      invoicing: { ...INVOICING_DEFAULTS },
+      backups: { ...BACKUP_DEFAULTS },
+      retention: { ...RETENTION_DEFAULTS },
     });
   });
 

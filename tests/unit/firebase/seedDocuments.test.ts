@@ -21,6 +21,7 @@ describe("demonstraciniai dokumentai", () => {
       "bookingRules",
       "company",
       "privacy",
+      "retention",
       "terms",
       "updatedAt",
     ]);

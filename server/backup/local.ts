@@ -1,0 +1,284 @@
+// Backup and restore of the local server's data: the database (PGlite in DATA_DIR or PostgreSQL
+// by DATABASE_URL) through the core's store port, the staff's password hashes (only the local
+// server keeps them), the public uploads (DATA_DIR/files) and the private files (DATA_DIR/private).
+import { readFileSync } from "node:fs";
+import { mkdir, readdir, readFile, rename, rm } from "node:fs/promises";
+import path from "node:path";
+import {
+  BACKUP_COLLECTIONS,
+  BackupError,
+  compareWithStore,
+  migrateCollections,
+  nonEmptyCollections,
+  SCHEMA_VERSION,
+  unusableIds,
+} from "../../src/core/backup";
+import { COLLECTIONS } from "../../src/core/collections";
+import type { StoredDoc } from "../../src/core/ports";
+import { withoutAuditFields } from "../../src/core/stores/storeRules";
+import type { Db } from "../db/types";
+import { bulkInsert, createPgStore, readSnapshot } from "../store/pgStore";
+import { TABLES } from "../store/tables";
+import { type ArchiveFileSource, readArchive, sha256Hex, type WrittenArchive, writeArchive } from "./archive";
+
+export const STAFF_CREDENTIALS_PART = "local/staff-credentials.ndjson";
+/** A password hash nobody can match: staff restored without one set a new password (create-admin). */
+export const NO_PASSWORD = "!atkurta-be-slaptazodzio";
+
+export function appVersion(): string {
+  const pkg = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as { version: string };
+  return pkg.version;
+}
+
+/** Every file under root, as paths relative to it with "/" separators, sorted. */
+export async function listFiles(root: string): Promise<string[]> {
+  const out: string[] = [];
+  const walk = async (dir: string, prefix: string): Promise<void> => {
+    let entries: import("node:fs").Dirent[];
+    try {
+      entries = await readdir(dir, { withFileTypes: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === "ENOENT") return;
+      throw error;
+    }
+    for (const entry of entries) {
+      // Temporary files of an upload in progress (".part", ".tmp-…") are not kept.
+      if (entry.name.startsWith(".") || /\.(part|tmp)(-|$)/.test(entry.name)) continue;
+      const full = path.join(dir, entry.name);
+      const relative = prefix ? `${prefix}/${entry.name}` : entry.name;
+      if (entry.isDirectory()) await walk(full, relative);
+      else if (entry.isFile()) out.push(relative);
+    }
+  };
+  await walk(root, "");
+  return out.sort();
+}
+
+const FILE_AREAS = { public: "files", private: "private" } as const;
+
+function fileSources(dataDir: string, area: keyof typeof FILE_AREAS, relatives: string[]): ArchiveFileSource[] {
+  const root = path.resolve(dataDir, FILE_AREAS[area]);
+  return relatives
+    .filter((relative) => /^[A-Za-z0-9][A-Za-z0-9._/-]*$/.test(relative))
+    .map((relative) => ({
+      name: `files/${area}/${relative}`,
+      read: () => readFile(path.join(root, relative)),
+    }));
+}
+
+async function highestMigration(db: Db): Promise<number | undefined> {
+  const { rows } = await db.query<{ v: number | null }>("SELECT max(version) AS v FROM schema_migrations");
+  return rows[0]?.v ?? undefined;
+}
+
+export interface LocalBackupResult extends WrittenArchive {
+  /** how long the database snapshot took (ms) */
+  snapshotMs: number;
+  /** of it, how long other work waited (PGlite: the copy into temporary tables; PostgreSQL: 0) */
+  exclusiveMs: number;
+  totalMs: number;
+}
+
+/** Writes an archive of the local database and files to `out`. */
+export async function backupLocal(db: Db, dataDir: string, out: string): Promise<LocalBackupResult> {
+  const started = performance.now();
+  const createdAt = new Date();
+  const stats: { exclusiveMs?: number } = {};
+  const collections = await readSnapshot(db, BACKUP_COLLECTIONS, stats);
+  const snapshotMs = performance.now() - started;
+  const credentials = await db.query<{ id: string; password_hash: string }>(
+    'SELECT id::text AS id, password_hash FROM staff ORDER BY id::text COLLATE "C"',
+  );
+  // Only the staff the snapshot holds (one created since has no document in it).
+  const staffIds = new Set((collections[COLLECTIONS.staff] ?? []).map((d) => d.id));
+  const lines = credentials.rows.filter((row) => staffIds.has(row.id));
+  const files = [
+    ...fileSources(dataDir, "public", await listFiles(path.resolve(dataDir, FILE_AREAS.public))),
+    ...fileSources(dataDir, "private", await listFiles(path.resolve(dataDir, FILE_AREAS.private))),
+  ];
+  const written = await writeArchive(out, {
+    appVersion: appVersion(),
+    source: { backend: db.kind, sqlMigration: await highestMigration(db) },
+    createdAt,
+    collections,
+    files,
+    extras: [
+      {
+        name: STAFF_CREDENTIALS_PART,
+        text: lines.map((row) => `${JSON.stringify({ id: row.id, passwordHash: row.password_hash })}\n`).join(""),
+        count: lines.length,
+      },
+    ],
+  });
+  return { ...written, snapshotMs, exclusiveMs: stats.exclusiveMs ?? 0, totalMs: performance.now() - started };
+}
+
+export interface RestoreResult {
+  counts: Record<string, number>;
+  files: number;
+  /** staff whose password hash was not in the archive (they set a new one) */
+  staffWithoutPassword: number;
+  /** what the archive's manifest says */
+  schemaVersion: number;
+  migratedFrom: number | null;
+  ms: number;
+}
+
+/** Documents per INSERT statement of a restore. */
+const BULK_BATCH = 2000;
+
+/** Collections whose table keys documents by uuid: their ids must be UUIDs. */
+const UUID_COLLECTIONS = new Set(
+  Object.entries(TABLES)
+    .filter(([, spec]) => spec.idType === "uuid")
+    .map(([collection]) => collection),
+);
+
+/** Empties every table of the core's collections (restore --force). */
+async function clearLocal(db: Db): Promise<void> {
+  const tables = new Set(Object.values(TABLES).map((spec) => spec.table));
+  tables.add("sessions");
+  tables.add("files");
+  await db.query(`TRUNCATE ${[...tables].join(", ")} CASCADE`);
+}
+
+function parseCredentials(text: string | undefined): Map<string, string> {
+  const map = new Map<string, string>();
+  for (const line of (text ?? "").split("\n")) {
+    if (!line) continue;
+    const parsed = JSON.parse(line) as { id?: unknown; passwordHash?: unknown };
+    if (typeof parsed.id === "string" && typeof parsed.passwordHash === "string")
+      map.set(parsed.id, parsed.passwordHash);
+  }
+  return map;
+}
+
+const CONTENT_TYPES: Record<string, string> = {
+  ".jpg": "image/jpeg",
+  ".jpeg": "image/jpeg",
+  ".png": "image/png",
+  ".gif": "image/gif",
+  ".webp": "image/webp",
+  ".avif": "image/avif",
+  ".svg": "image/svg+xml",
+};
+
+/**
+ * Loads an archive into the local database and DATA_DIR. Everything is checked before the first
+ * write; a target with data is refused unless `force` (then it is emptied first).
+ */
+export async function restoreLocal(
+  db: Db,
+  dataDir: string,
+  archive: string,
+  options: { force?: boolean } = {},
+): Promise<RestoreResult> {
+  const started = performance.now();
+  const staging = path.resolve(dataDir, `.atkuriama-${process.pid}-${Date.now()}`);
+  await mkdir(staging, { recursive: true });
+  try {
+    const read = await readArchive(archive, staging);
+    const migratedFrom = read.manifest.schemaVersion < SCHEMA_VERSION ? read.manifest.schemaVersion : null;
+    const data = migrateCollections(read.manifest.schemaVersion, read.collections);
+    const store = createPgStore(db);
+    const known = new Set(BACKUP_COLLECTIONS);
+    const unknown = Object.keys(data).filter((c) => !known.has(c));
+    if (unknown.length > 0) {
+      throw new BackupError(`Archyve yra kolekcijų, kurių ši programa nežino: ${unknown.join(", ")}`);
+    }
+    const badIds = unusableIds(store, data, UUID_COLLECTIONS);
+    if (badIds.length > 0) {
+      throw new BackupError(
+        `Archyvo dokumentų identifikatoriai netinka PostgreSQL lentelėms (reikia UUID): ${badIds.join("; ")}`,
+      );
+    }
+    const busy = await nonEmptyCollections(store);
+    const existingFiles = [
+      ...(await listFiles(path.resolve(dataDir, FILE_AREAS.public))),
+      ...(await listFiles(path.resolve(dataDir, FILE_AREAS.private))),
+    ];
+    if ((busy.length > 0 || existingFiles.length > 0) && !options.force) {
+      const what = [
+        ...(busy.length > 0 ? [`duomenų bazėje yra duomenų (${busy.join(", ")})`] : []),
+        ...(existingFiles.length > 0 ? [`aplanke yra failų (${existingFiles.length})`] : []),
+      ];
+      throw new BackupError(
+        `Atkurti galima tik į tuščią vietą: ${what.join("; ")}. Niekas nepakeista. Norėdami viską pakeisti archyvo turiniu, nurodykite --force.`,
+      );
+    }
+    if (options.force) {
+      await clearLocal(db);
+      await rm(path.resolve(dataDir, FILE_AREAS.public), { recursive: true, force: true });
+      await rm(path.resolve(dataDir, FILE_AREAS.private), { recursive: true, force: true });
+    }
+
+    // One transaction: the whole database part goes in, or none of it.
+    const credentials = parseCredentials(read.extras[STAFF_CREDENTIALS_PART]);
+    const staff: StoredDoc[] = data[COLLECTIONS.staff] ?? [];
+    let staffWithoutPassword = 0;
+    await db.transaction(async (q) => {
+      // Staff first, with their password hashes (the store only updates staff rows).
+      for (const doc of staff) {
+        const hash = credentials.get(doc.id);
+        if (!hash) staffWithoutPassword += 1;
+        await q.query(
+          `INSERT INTO staff (id, doc, password_hash, created_at, updated_at)
+           VALUES ($1::uuid, $2::jsonb, $3, coalesce($4::timestamptz, now()), coalesce($5::timestamptz, now()))`,
+          [
+            doc.id,
+            JSON.stringify(withoutAuditFields(doc.data)),
+            hash ?? NO_PASSWORD,
+            doc.data.createdAt ?? null,
+            doc.data.updatedAt ?? null,
+          ],
+        );
+      }
+      // The base settings a fresh server wrote are replaced by the archive's.
+      if ((data[COLLECTIONS.settings] ?? []).length > 0) await q.query(`DELETE FROM ${TABLES.settings.table}`);
+      for (const [collection, docs] of Object.entries(data)) {
+        if (collection === COLLECTIONS.staff) continue;
+        for (let start = 0; start < docs.length; start += BULK_BATCH) {
+          await bulkInsert(q, collection, docs.slice(start, start + BULK_BATCH));
+        }
+      }
+    });
+
+    // Files: moved from the staging folder into place, then read back and checked.
+    for (const file of read.files) {
+      const match = /^files\/(public|private)\/(.+)$/.exec(file.name);
+      if (!match || !file.staged) continue;
+      const area = match[1] as keyof typeof FILE_AREAS;
+      const target = path.resolve(dataDir, FILE_AREAS[area], match[2] as string);
+      await mkdir(path.dirname(target), { recursive: true });
+      await rename(file.staged, target);
+      if (area === "public") {
+        await db.query(
+          "INSERT INTO files (path, content_type, size) VALUES ($1, $2, $3) ON CONFLICT (path) DO NOTHING",
+          [match[2], CONTENT_TYPES[path.extname(target).toLowerCase()] ?? "application/octet-stream", file.size],
+        );
+      }
+    }
+    const problems = await compareWithStore(store, data);
+    for (const file of read.files) {
+      const match = /^files\/(public|private)\/(.+)$/.exec(file.name) as RegExpExecArray;
+      const target = path.resolve(dataDir, FILE_AREAS[match[1] as keyof typeof FILE_AREAS], match[2] as string);
+      const bytes = await readFile(target).catch(() => null);
+      if (!bytes || sha256Hex(bytes) !== file.sha256) problems.push(`failas ${file.name} neatkurtas`);
+    }
+    if (problems.length > 0) {
+      throw new BackupError(`Atkūrus duomenys nesutampa su archyvu: ${problems.join("; ")}`);
+    }
+    const counts: Record<string, number> = {};
+    for (const [collection, docs] of Object.entries(data)) counts[collection] = docs.length;
+    return {
+      counts,
+      files: read.files.length,
+      staffWithoutPassword,
+      schemaVersion: read.manifest.schemaVersion,
+      migratedFrom,
+      ms: performance.now() - started,
+    };
+  } finally {
+    await rm(staging, { recursive: true, force: true });
+  }
+}

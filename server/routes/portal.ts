@@ -1,0 +1,126 @@
+// "Mano rezervacija" for the local server, mounted at /api/portal. The token never travels in an
+// API address (so no log or referrer ever sees it): the page sends it in the X-Portal-Token
+// header. Every check of the token is in the core (src/core/customerPortal.ts).
+//   GET  /reservation            the customer's page data
+//   POST /quote                  live quote of a change          { pickupAt, returnAt, pickupLocationId, returnLocationId, extras }
+//   POST /change                 apply (or request) the change   (the same body)
+//   POST /cancel                 cancel                          { confirm: true }
+//   POST /driver                 driver details                  { driver, additionalDriver }
+//   GET  /calendar.ics           the reservation as iCalendar
+//   GET  /documents/:kind.pdf    a signed document (agreement, handover, return)
+//   GET  /invoices/:id.pdf       one of the reservation's own invoices
+//   POST /link-request           a fresh link to the booking's e-mail  { number, email } (no token)
+// and for staff (behind the /api/admin session guard):
+//   POST /api/admin/actions/reservations/:id/portal-link   revoke the links, mail a new one
+import { type Context, Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
+import {
+  applyPortalChange,
+  cancelByCustomer,
+  openPortal,
+  PORTAL_LINK_RATE_LIMIT,
+  portalCalendar,
+  portalDocumentPath,
+  portalInvoicePdf,
+  quotePortalChange,
+  requestPortalLink,
+  resendPortalLink,
+  saveDriverDetails,
+} from "../../src/core/customerPortal";
+import { coreFor } from "../core";
+import { currentUser } from "../http/auth";
+import { parseJsonText } from "../http/body";
+import { clientKey } from "../http/clientIp";
+import type { AppEnv } from "../http/context";
+import { ApiError } from "../http/errors";
+import { privateFilesFor } from "../services/privateFiles";
+
+export const PORTAL_TOKEN_HEADER = "x-portal-token";
+const MAX_BODY_BYTES = 16 * 1024;
+
+const readJson = async (c: Context): Promise<unknown> =>
+  parseJsonText(await c.req.text(), "Užklausos turinys nėra tinkamas JSON");
+
+/** RFC 6266: an ASCII fallback and the UTF-8 name. */
+const attachment = (fileName: string): string =>
+  `attachment; filename="${fileName.replace(/[^\x20-\x7e]/g, "_").replace(/["\\]/g, "_")}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+
+export function portalRoutes(): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+  const core = (c: Context<AppEnv>) => coreFor(c.get("deps").db);
+  const token = (c: Context<AppEnv>) => c.req.header(PORTAL_TOKEN_HEADER) ?? "";
+  const client = (c: Context<AppEnv>) => clientKey(c as unknown as Context, c.get("deps").config.trustProxy);
+  const limitBody = bodyLimit({
+    maxSize: MAX_BODY_BYTES,
+    onError: (c) => c.json({ message: "Užklausos turinys per didelis" }, 413),
+  });
+
+  app.use("*", async (c, next) => {
+    await next();
+    c.header("Referrer-Policy", "no-referrer");
+    c.header("X-Robots-Tag", "noindex, nofollow");
+    c.header("Cache-Control", "no-store");
+  });
+
+  app.get("/reservation", async (c) => c.json(await openPortal(core(c), token(c))));
+
+  app.post("/quote", limitBody, async (c) =>
+    c.json(await quotePortalChange(core(c), token(c), await readJson(c), { clientKey: client(c) })),
+  );
+
+  app.post("/change", limitBody, async (c) => c.json(await applyPortalChange(core(c), token(c), await readJson(c))));
+
+  app.post("/cancel", limitBody, async (c) => c.json(await cancelByCustomer(core(c), token(c), await readJson(c))));
+
+  app.post("/driver", limitBody, async (c) => c.json(await saveDriverDetails(core(c), token(c), await readJson(c))));
+
+  app.get("/calendar.ics", async (c) => {
+    const file = await portalCalendar(core(c), token(c));
+    c.header("Content-Type", file.contentType);
+    c.header("Content-Disposition", attachment(file.fileName));
+    return c.body(file.body, 200);
+  });
+
+  app.get("/documents/:file", async (c) => {
+    const kind = /^([a-z]+)\.pdf$/.exec(c.req.param("file"))?.[1] ?? "";
+    const found = await portalDocumentPath(core(c), token(c), kind);
+    const bytes = await privateFilesFor(c.get("deps").config).get(found.path);
+    if (!bytes) throw new ApiError(404, "Dokumento failas nerastas");
+    c.header("Content-Type", "application/pdf");
+    c.header("Content-Disposition", attachment(found.fileName));
+    c.header("Content-Length", String(bytes.length));
+    c.header("X-Content-Type-Options", "nosniff");
+    return c.body(bytes as Uint8Array<ArrayBuffer>, 200);
+  });
+
+  app.get("/invoices/:file", async (c) => {
+    const id = /^(.+)\.pdf$/.exec(c.req.param("file"))?.[1] ?? "";
+    const file = await portalInvoicePdf(core(c), { files: privateFilesFor(c.get("deps").config) }, token(c), id);
+    c.header("Content-Type", "application/pdf");
+    c.header("Content-Disposition", attachment(file.fileName));
+    c.header("Content-Length", String(file.bytes.length));
+    c.header("X-Content-Type-Options", "nosniff");
+    return c.body(file.bytes as Uint8Array<ArrayBuffer>, 200);
+  });
+
+  app.post("/link-request", limitBody, async (c) =>
+    c.json(
+      await requestPortalLink(core(c), await readJson(c), {
+        clientKey: client(c),
+        limit: PORTAL_LINK_RATE_LIMIT,
+      }),
+    ),
+  );
+
+  return app;
+}
+
+/** Staff: revoke a reservation's links and mail the customer a new one. Mounted at /api/admin/actions/reservations. */
+export function portalAdminRoutes(): Hono<AppEnv> {
+  const app = new Hono<AppEnv>();
+  app.post("/:id/portal-link", async (c) => {
+    const user = currentUser(c);
+    return c.json(await resendPortalLink(coreFor(c.get("deps").db), c.req.param("id"), user), 200);
+  });
+  return app;
+}

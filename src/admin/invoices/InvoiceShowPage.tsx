@@ -1,0 +1,254 @@
+// /admin/invoices/:id: one issued invoice or credit note as issued (never edited), its PDF, and
+// "Kreditinė sąskaita" with the reason: the only way to correct an invoice.
+import PictureAsPdfIcon from "@mui/icons-material/PictureAsPdf";
+import UndoIcon from "@mui/icons-material/Undo";
+import {
+  Box,
+  Button,
+  Card,
+  CardContent,
+  Chip,
+  CircularProgress,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogTitle,
+  Link as MuiLink,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  TextField,
+  Typography,
+} from "@mui/material";
+import { useCallback, useEffect, useState } from "react";
+import { Title, useBasename, useNotify } from "react-admin";
+import { Link, useNavigate, useParams } from "react-router-dom";
+import type { InvoiceView } from "../../core/invoices";
+import { formatDate, formatMoney, formatNumber } from "../../domain/format";
+import { invoiceTitle } from "../../domain/invoices";
+import { useAdminActions } from "../adminApi";
+import { errorText, invoicePdfName, saveBlob } from "./download";
+
+function Party({ label, party }: { label: string; party: InvoiceView["buyer"] }) {
+  return (
+    <Box sx={{ flex: "1 1 240px" }}>
+      <Typography variant="overline" color="text.secondary">
+        {label}
+      </Typography>
+      <Typography sx={{ fontWeight: 600 }}>{party.name}</Typography>
+      {party.code ? <Typography variant="body2">Įmonės kodas: {party.code}</Typography> : null}
+      {party.vatCode ? <Typography variant="body2">PVM mokėtojo kodas: {party.vatCode}</Typography> : null}
+      <Typography variant="body2">Adresas: {party.address || "—"}</Typography>
+      {party.email ? <Typography variant="body2">{party.email}</Typography> : null}
+    </Box>
+  );
+}
+
+function CreditDialog({ invoice, onClose }: { invoice: InvoiceView; onClose: () => void }) {
+  const actions = useAdminActions();
+  const notify = useNotify();
+  const navigate = useNavigate();
+  const basename = useBasename();
+  const [reason, setReason] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const submit = async () => {
+    setBusy(true);
+    try {
+      const issued = await actions.creditInvoice(invoice.id, reason);
+      notify(`Išrašyta kreditinė sąskaita ${issued.number}`, { type: "success" });
+      onClose();
+      navigate(`${basename}/invoices/${issued.id}`);
+    } catch (caught) {
+      const body = (caught as { body?: { errors?: Record<string, string> } }).body;
+      setError(body?.errors?.reason ?? errorText(caught, "Kreditinės sąskaitos išrašyti nepavyko"));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Dialog open onClose={onClose} fullWidth maxWidth="sm">
+      <DialogTitle>Kreditinė sąskaita sąskaitai {invoice.number}</DialogTitle>
+      <DialogContent>
+        <Typography variant="body2" sx={{ mb: 2 }}>
+          Išrašyta sąskaita nekeičiama. Kreditinė sąskaita panaikina visą sumą ({formatMoney(invoice.totals.total)});
+          prireikus vėliau galima išrašyti naują sąskaitą.
+        </Typography>
+        <TextField
+          label="Priežastis"
+          value={reason}
+          onChange={(event) => setReason(event.target.value)}
+          fullWidth
+          multiline
+          minRows={2}
+          required
+          error={Boolean(error)}
+          helperText={error ?? "Pvz., klaidingi pirkėjo duomenys"}
+          slotProps={{ htmlInput: { maxLength: 500 } }}
+        />
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>Atšaukti</Button>
+        <Button variant="contained" color="warning" onClick={() => void submit()} disabled={busy}>
+          Išrašyti kreditinę
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+export function InvoiceShowPage() {
+  const { id = "" } = useParams();
+  const actions = useAdminActions();
+  const notify = useNotify();
+  const basename = useBasename();
+  const [invoice, setInvoice] = useState<InvoiceView | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [crediting, setCrediting] = useState(false);
+  const [busy, setBusy] = useState(false);
+
+  const load = useCallback(async () => {
+    try {
+      setInvoice(await actions.getInvoice(id));
+    } catch (caught) {
+      setError(errorText(caught, "Sąskaitos įkelti nepavyko"));
+    }
+  }, [actions, id]);
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  if (error)
+    return (
+      <Typography role="alert" sx={{ p: 2 }}>
+        {error}
+      </Typography>
+    );
+  if (!invoice) return <CircularProgress sx={{ m: 2 }} aria-label="Įkeliama" />;
+
+  const download = async () => {
+    setBusy(true);
+    try {
+      saveBlob(await actions.downloadInvoicePdf(invoice.id), invoicePdfName(invoice));
+    } catch (caught) {
+      notify(errorText(caught, "Nepavyko atsisiųsti sąskaitos"), { type: "error" });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Box sx={{ p: { xs: 1, sm: 2 } }}>
+      <Title title={`${invoiceTitle(invoice)} ${invoice.number}`} />
+      <Card>
+        <CardContent>
+          <Stack direction="row" sx={{ gap: 1, flexWrap: "wrap", alignItems: "center", mb: 2 }}>
+            <Typography variant="h5" component="h1" sx={{ flexGrow: 1 }}>
+              {invoiceTitle(invoice)} {invoice.number}
+            </Typography>
+            <Button
+              variant="outlined"
+              startIcon={busy ? <CircularProgress size={16} /> : <PictureAsPdfIcon />}
+              onClick={() => void download()}
+              disabled={busy}
+            >
+              PDF
+            </Button>
+            {invoice.kind === "invoice" && !invoice.creditedBy ? (
+              <Button variant="outlined" color="warning" startIcon={<UndoIcon />} onClick={() => setCrediting(true)}>
+                Kreditinė sąskaita
+              </Button>
+            ) : null}
+          </Stack>
+          <Stack direction="row" sx={{ gap: 1, flexWrap: "wrap", mb: 2 }}>
+            <Chip label={`Data ${formatDate(invoice.issueDate)}`} />
+            {invoice.period ? <Chip label={`Laikotarpis ${invoice.period}`} /> : null}
+            {invoice.creditOf ? (
+              <Chip
+                color="warning"
+                component={Link}
+                to={`${basename}/invoices/${invoice.creditOf.id}`}
+                clickable
+                label={`Koreguoja ${invoice.creditOf.number}`}
+              />
+            ) : null}
+            {invoice.creditedBy ? (
+              <Chip
+                component={Link}
+                to={`${basename}/invoices/${invoice.creditedBy.id}`}
+                clickable
+                label={`Kredituota ${invoice.creditedBy.number}`}
+              />
+            ) : null}
+          </Stack>
+          {invoice.reason ? <Typography sx={{ mb: 2 }}>Priežastis: {invoice.reason}</Typography> : null}
+          <Stack direction="row" sx={{ gap: 3, flexWrap: "wrap", mb: 2 }}>
+            <Party label="Pardavėjas" party={invoice.seller} />
+            <Party label="Pirkėjas" party={invoice.buyer} />
+          </Stack>
+          <Typography variant="body2" sx={{ mb: 1 }}>
+            Rezervacijos:{" "}
+            {invoice.reservationIds.map((rid, i) => (
+              <span key={rid}>
+                {i > 0 ? ", " : ""}
+                <MuiLink component={Link} to={`${basename}/reservations/${rid}`}>
+                  {invoice.reservationNumbers[i] ?? rid}
+                </MuiLink>
+              </span>
+            ))}
+          </Typography>
+          <Box sx={{ overflowX: "auto" }}>
+            <Table size="small" sx={{ minWidth: 560 }}>
+              <TableHead>
+                <TableRow>
+                  <TableCell>Pavadinimas</TableCell>
+                  <TableCell align="right">Kiekis</TableCell>
+                  <TableCell align="right">Be PVM</TableCell>
+                  <TableCell align="right">PVM %</TableCell>
+                  <TableCell align="right">PVM</TableCell>
+                  <TableCell align="right">Iš viso</TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {invoice.lines.map((line, index) => (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: an issued invoice's lines never change order
+                  <TableRow key={index}>
+                    <TableCell>{line.description}</TableCell>
+                    <TableCell align="right">
+                      {formatNumber(line.quantity)} {line.unit}
+                    </TableCell>
+                    <TableCell align="right">{formatMoney(line.net)}</TableCell>
+                    <TableCell align="right">{formatNumber(line.vatRate * 100)} %</TableCell>
+                    <TableCell align="right">{formatMoney(line.vat)}</TableCell>
+                    <TableCell align="right">{formatMoney(line.total)}</TableCell>
+                  </TableRow>
+                ))}
+                <TableRow>
+                  <TableCell colSpan={2} sx={{ fontWeight: 600 }}>
+                    Iš viso
+                  </TableCell>
+                  <TableCell align="right">{formatMoney(invoice.totals.net)}</TableCell>
+                  <TableCell />
+                  <TableCell align="right">{formatMoney(invoice.totals.vat)}</TableCell>
+                  <TableCell align="right" sx={{ fontWeight: 700 }}>
+                    {formatMoney(invoice.totals.total)}
+                  </TableCell>
+                </TableRow>
+              </TableBody>
+            </Table>
+          </Box>
+          <Typography sx={{ mt: 2, fontWeight: 600 }}>Suma žodžiais: {invoice.amountInWords}</Typography>
+          <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+            Išrašė {invoice.issuedBy}
+          </Typography>
+        </CardContent>
+      </Card>
+      {crediting ? <CreditDialog invoice={invoice} onClose={() => setCrediting(false)} /> : null}
+    </Box>
+  );
+}
+
+export default InvoiceShowPage;

@@ -1,0 +1,923 @@
+// The customer's data rights, written once for every store (memory, PGlite/PostgreSQL, Firestore):
+//
+// - exportCustomerData: everything held about one person (the customer record, reservations,
+//   inquiries matched by e-mail or phone, mails sent to them or about their records, the hand-over
+//   and return acts with their signatures and photo lists, damages, payments and invoices of their
+//   reservations, and the audit entries about all of those), as JSON; customerExportSummary()
+//   renders the same as a readable Lithuanian HTML page.
+// - eraseCustomer: anonymises the person everywhere: the customer record, their reservations'
+//   free texts and acts' licence data and signer names, the signature images and signed PDFs (the
+//   private files are deleted), inquiries (deleted), the outbox (recipients and bodies) and the
+//   audit log (any text naming them, and the diffs of entries about their records). The search
+//   indexes follow the documents (PostgreSQL's tsvector triggers, Firestore's `_search` tokens are
+//   written by the store from the document). Kept, and listed in the answer with the reason:
+//   issued invoices and credit notes (never touched), the payments ledger, and a reservation whose
+//   damage claim is still open (its acts and signatures, and the customer's name and contacts).
+//   The erasure is audited by who, when and how many records, never by the erased values.
+// - applyRetention: the retention periods of the settings (src/domain/retention.ts), applied once
+//   a day (the local job runner, Firebase's scheduled function). A run claims the day with a
+//   marker document retentionRuns/<Vilnius date> written in a locked transaction, so two servers
+//   run it once; each step selects only what is still due, so a run interrupted half-way is
+//   completed by the next day's run. The marker keeps the run's counts.
+//
+// Files are not part of a transaction: they are deleted before the documents that name them are
+// rewritten, so a failure leaves at worst a document naming a file that is gone (the documents
+// route answers 404), never a personal file that no document names.
+import { formatDate, formatDateTime, formatMoney } from "../domain/format";
+import {
+  containsMatch,
+  ERASED,
+  ERASED_CUSTOMER_OPTIONAL,
+  ERASED_MARK,
+  erasedCustomerFields,
+  erasedEmail,
+  needleMatcher,
+  type PersonNeedles,
+  personNeedles,
+  type RetentionCutoffs,
+  type RetentionSettings,
+  retentionCutoffs,
+  retentionOf,
+  scrubValue,
+} from "../domain/retention";
+import type { Customer, Damage, HandoverAct, InquiryRequest, Reservation, ReturnAct } from "../domain/schemas";
+import { vilniusDateString } from "../domain/time";
+import { COLLECTIONS, SETTINGS_ID } from "./collections";
+import { CoreError } from "./errors";
+import type { CoreContext, PrivateFiles, Reader, StoredDoc } from "./ports";
+import { type Stamped, toRecord } from "./records";
+import { insertDoc, replaceDoc, writeAudit, writer } from "./writes";
+
+/** The private files with removal: what an erasure and the retention job need. */
+export interface ErasableFiles extends PrivateFiles {
+  /** deletes the file; true when there was one */
+  remove(path: string): Promise<boolean>;
+}
+
+export interface DataRightsDeps {
+  files: ErasableFiles;
+}
+
+export const CUSTOMER_NOT_FOUND_MESSAGE = "Klientas nerastas";
+export const ALREADY_ERASED_MESSAGE = "Šio kliento duomenys jau ištrinti";
+/** The actor of the retention job's writes in the audit log. */
+export const RETENTION_ACTOR = "saugojimo terminai";
+/** How many documents one transaction of an erasure or a retention step rewrites (Firestore allows 500 writes). */
+const CHUNK = 100;
+
+type Doc = Record<string, unknown>;
+
+// ---------- gathering one person's records ----------
+
+interface PersonRecords {
+  customer: Stamped<Customer>;
+  reservations: Stamped<Reservation>[];
+  requests: Stamped<InquiryRequest>[];
+  mails: StoredDoc[];
+  audit: StoredDoc[];
+  damages: Stamped<Damage>[];
+  payments: StoredDoc[];
+  invoices: StoredDoc[];
+}
+
+const byId = (docs: StoredDoc[]): StoredDoc[] => {
+  const seen = new Map<string, StoredDoc>();
+  for (const doc of docs) seen.set(doc.id, doc);
+  return [...seen.values()];
+};
+
+/** A query on a collection another part of the product may not have yet (an old database): empty then. */
+async function optionalQuery(reader: Reader, collection: string, field: string, value: unknown): Promise<StoredDoc[]> {
+  try {
+    return await reader.query(collection, { where: [{ field, op: "==", value }] });
+  } catch {
+    return [];
+  }
+}
+
+async function loadCustomer(ctx: CoreContext, id: string): Promise<Stamped<Customer>> {
+  const found = ctx.store.isId(id) ? await ctx.store.get(COLLECTIONS.customers, id) : null;
+  if (!found) throw new CoreError("not-found", CUSTOMER_NOT_FOUND_MESSAGE);
+  return toRecord<Customer>(found);
+}
+
+async function gatherPerson(ctx: CoreContext, customer: Stamped<Customer>): Promise<PersonRecords> {
+  const { store } = ctx;
+  const eq = (collection: string, field: string, value: unknown) =>
+    store.query(collection, { where: [{ field, op: "==", value }] });
+  const reservations = (await eq(COLLECTIONS.reservations, "customerId", customer.id)).map((d) =>
+    toRecord<Reservation>(d),
+  );
+  const requestDocs = [...(await eq(COLLECTIONS.requests, "email", customer.email))];
+  if (customer.phone) requestDocs.push(...(await eq(COLLECTIONS.requests, "phone", customer.phone)));
+  const requests = byId(requestDocs).map((d) => toRecord<InquiryRequest>(d));
+
+  const refs = [
+    ...reservations.map((r) => `reservation:${r.id}`),
+    ...requests.map((r) => `request:${r.id}`),
+    `customer:${customer.id}`,
+  ];
+  const mailDocs: StoredDoc[] = [...(await eq(COLLECTIONS.mail, "to", customer.email))];
+  mailDocs.push(
+    ...(await store.query(COLLECTIONS.mail, {
+      where: [{ field: "to", op: "array-contains", value: customer.email }],
+    })),
+  );
+  mailDocs.push(...(await eq(COLLECTIONS.mail, "replyTo", customer.email)));
+  for (const ref of refs) mailDocs.push(...(await eq(COLLECTIONS.mail, "ref", ref)));
+  const mails = byId(mailDocs).sort((a, b) => String(a.data.createdAt).localeCompare(String(b.data.createdAt)));
+
+  const damages: Stamped<Damage>[] = [];
+  const payments: StoredDoc[] = [];
+  for (const r of reservations) {
+    damages.push(...(await eq(COLLECTIONS.damages, "reservationId", r.id)).map((d) => toRecord<Damage>(d)));
+    payments.push(...(await optionalQuery(store, COLLECTIONS.payments, "reservationId", r.id)));
+  }
+  const invoices = await optionalQuery(store, COLLECTIONS.invoices, "customerId", customer.id);
+
+  const recordIds = [
+    customer.id,
+    ...reservations.map((r) => r.id),
+    ...requests.map((r) => r.id),
+    ...mails.map((m) => m.id),
+  ];
+  const auditDocs: StoredDoc[] = [];
+  for (const id of recordIds) auditDocs.push(...(await eq(COLLECTIONS.auditLog, "recordId", id)));
+  const audit = byId(auditDocs).sort((a, b) => String(a.data.at).localeCompare(String(b.data.at)));
+  return { customer, reservations, requests, mails, audit, damages, payments: byId(payments), invoices };
+}
+
+// ---------- export ----------
+
+export interface SignatureExport {
+  reservationId: string;
+  reservationNumber: string | null;
+  act: "handover" | "return";
+  signerName: string;
+  signedAt: string;
+  /** the stored image's private path */
+  image: string;
+  /** the image itself, or null when the file is gone (erased or deleted by the retention period) */
+  dataUrl: string | null;
+}
+
+export interface CustomerExport {
+  format: "ratunuoma-asmens-duomenys";
+  version: 1;
+  exportedAt: string;
+  exportedBy: string;
+  customer: Doc & { id: string };
+  reservations: (Doc & { id: string })[];
+  inquiries: (Doc & { id: string })[];
+  mails: (Doc & { id: string })[];
+  /** the hand-over and return acts with their signed documents (private paths) */
+  documents: { reservationId: string; reservationNumber: string | null; kind: string; path: string }[];
+  signatures: SignatureExport[];
+  photos: { reservationId: string; reservationNumber: string | null; act: string; path: string }[];
+  damages: (Doc & { id: string })[];
+  payments: (Doc & { id: string })[];
+  invoices: (Doc & { id: string })[];
+  audit: (Doc & { id: string })[];
+}
+
+const plain = (doc: StoredDoc): Doc & { id: string } => ({ ...doc.data, id: doc.id });
+
+const toBase64 = (bytes: Uint8Array): string => {
+  let binary = "";
+  for (let i = 0; i < bytes.length; i += 0x8000) binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(binary);
+};
+
+function actsOf(r: Reservation): { act: "handover" | "return"; value: HandoverAct | ReturnAct }[] {
+  const acts: { act: "handover" | "return"; value: HandoverAct | ReturnAct }[] = [];
+  if (r.handover) acts.push({ act: "handover", value: r.handover });
+  if (r.returnAct) acts.push({ act: "return", value: r.returnAct });
+  return acts;
+}
+
+/** Everything held about the customer `id`, and nothing about anyone else. Admins only (the adapters check). */
+export async function exportCustomerData(
+  ctx: CoreContext,
+  deps: { files: PrivateFiles },
+  id: string,
+  actor: string,
+): Promise<CustomerExport> {
+  const customer = await loadCustomer(ctx, id);
+  const person = await gatherPerson(ctx, customer);
+  const documents: CustomerExport["documents"] = [];
+  const signatures: SignatureExport[] = [];
+  const photos: CustomerExport["photos"] = [];
+  for (const r of person.reservations) {
+    const number = r.number ?? null;
+    for (const { act, value } of actsOf(r)) {
+      documents.push({ reservationId: r.id, reservationNumber: number, kind: act, path: value.document });
+      if (act === "handover" && (value as HandoverAct).agreementDocument) {
+        const path = (value as HandoverAct).agreementDocument as string;
+        documents.push({ reservationId: r.id, reservationNumber: number, kind: "agreement", path });
+      }
+      const bytes = await deps.files.get(value.signature.image);
+      signatures.push({
+        reservationId: r.id,
+        reservationNumber: number,
+        act,
+        signerName: value.signature.signerName,
+        signedAt: value.signature.signedAt,
+        image: value.signature.image,
+        dataUrl: bytes ? `data:image/png;base64,${toBase64(bytes)}` : null,
+      });
+      for (const path of value.photos ?? []) photos.push({ reservationId: r.id, reservationNumber: number, act, path });
+      for (const mark of value.damages ?? []) {
+        for (const path of mark.photos ?? [])
+          photos.push({ reservationId: r.id, reservationNumber: number, act, path });
+      }
+    }
+  }
+  return {
+    format: "ratunuoma-asmens-duomenys",
+    version: 1,
+    exportedAt: ctx.clock.now().toISOString(),
+    exportedBy: actor,
+    customer: { ...customer },
+    reservations: person.reservations.map((r) => ({ ...r })),
+    inquiries: person.requests.map((r) => ({ ...r })),
+    mails: person.mails.map(plain),
+    documents,
+    signatures,
+    photos,
+    damages: person.damages.map((d) => ({ ...d })),
+    payments: person.payments.map(plain),
+    invoices: person.invoices.map(plain),
+    audit: person.audit.map(plain),
+  };
+}
+
+// ---------- the readable summary ----------
+
+const escapeHtml = (value: unknown): string =>
+  String(value ?? "")
+    .replaceAll("&", "&amp;")
+    .replaceAll("<", "&lt;")
+    .replaceAll(">", "&gt;")
+    .replaceAll('"', "&quot;");
+
+const when = (value: unknown): string => (typeof value === "string" && value ? formatDateTime(value) : "–");
+const day = (value: unknown): string => (typeof value === "string" && value ? formatDate(value) : "–");
+
+const CUSTOMER_LABELS: [keyof Customer, string][] = [
+  ["firstName", "Vardas"],
+  ["lastName", "Pavardė"],
+  ["companyName", "Įmonė"],
+  ["companyCode", "Įmonės kodas"],
+  ["vatCode", "PVM mokėtojo kodas"],
+  ["email", "El. paštas"],
+  ["phone", "Telefonas"],
+  ["birthDate", "Gimimo data"],
+  ["licenceNumber", "Vairuotojo pažymėjimo nr."],
+  ["licenceIssuedAt", "Pažymėjimas išduotas"],
+  ["personalCode", "Asmens kodas"],
+  ["idDocumentNumber", "Asmens dokumento nr."],
+  ["address", "Adresas"],
+  ["notes", "Pastabos"],
+  ["language", "Laiškų kalba"],
+  ["consentAt", "Sutikimas duotas"],
+];
+
+const STATUS_LT: Readonly<Record<string, string>> = {
+  new: "nauja",
+  confirmed: "patvirtinta",
+  active: "vykdoma",
+  completed: "užbaigta",
+  cancelled: "atšaukta",
+  no_show: "neatvyko",
+};
+
+function table(headers: string[], rows: string[][]): string {
+  if (rows.length === 0) return "<p>Nėra.</p>";
+  const head = headers.map((h) => `<th>${escapeHtml(h)}</th>`).join("");
+  const body = rows.map((row) => `<tr>${row.map((cell) => `<td>${escapeHtml(cell)}</td>`).join("")}</tr>`).join("");
+  return `<table><thead><tr>${head}</tr></thead><tbody>${body}</tbody></table>`;
+}
+
+/** The export as a readable Lithuanian page (HTML, printable). */
+export function customerExportSummary(data: CustomerExport, companyName = ""): string {
+  const c = data.customer as Doc;
+  const customerRows = CUSTOMER_LABELS.filter(([key]) => c[key] !== undefined && c[key] !== null && c[key] !== "").map(
+    ([key, label]) => [
+      label,
+      key === "birthDate" || key === "licenceIssuedAt"
+        ? day(c[key])
+        : key === "consentAt"
+          ? when(c[key])
+          : String(c[key]),
+    ],
+  );
+  const reservations = data.reservations.map((r) => {
+    const quote = r.quote as { total?: number } | undefined;
+    return [
+      String(r.number ?? r.id),
+      when(r.pickupAt),
+      when(r.returnAt),
+      STATUS_LT[String(r.status)] ?? String(r.status),
+      typeof quote?.total === "number" ? formatMoney(quote.total) : "–",
+    ];
+  });
+  const inquiries = data.inquiries.map((r) => [
+    when(r.createdAt),
+    String(r.type),
+    String(r.message ?? "").slice(0, 300),
+  ]);
+  const mails = data.mails.map((m) => {
+    const message = (m.message ?? {}) as { subject?: string };
+    const delivery = (m.delivery ?? {}) as { state?: string };
+    return [
+      when(m.createdAt),
+      Array.isArray(m.to) ? m.to.join(", ") : String(m.to ?? ""),
+      message.subject ?? "",
+      delivery.state ?? "",
+    ];
+  });
+  const signatures = data.signatures.map((s) => [
+    s.reservationNumber ?? s.reservationId,
+    s.act === "handover" ? "išdavimo aktas" : "grąžinimo aktas",
+    s.signerName,
+    when(s.signedAt),
+    s.dataUrl ? "saugomas (JSON faile)" : "ištrintas",
+  ]);
+  const documents = data.documents.map((d) => [
+    d.reservationNumber ?? d.reservationId,
+    d.kind === "agreement" ? "nuomos sutartis" : d.kind === "handover" ? "išdavimo aktas" : "grąžinimo aktas",
+    d.path,
+  ]);
+  const photos = data.photos.map((p) => [
+    p.reservationNumber ?? p.reservationId,
+    p.act === "handover" ? "išdavimas" : "grąžinimas",
+    p.path,
+  ]);
+  const damages = data.damages.map((d) => [
+    when(d.foundAt),
+    String(d.note ?? ""),
+    d.status === "open" ? "atviras" : "sutaisytas",
+  ]);
+  const invoices = data.invoices.map((i) => [
+    String(i.number ?? i.id),
+    day(i.issueDate ?? i.issuedAt ?? i.createdAt),
+    typeof i.total === "number" ? formatMoney(i.total) : "–",
+  ]);
+  const audit = data.audit.map((a) => [
+    when(a.at),
+    String(a.actor ?? ""),
+    String(a.action ?? ""),
+    String(a.resource ?? ""),
+  ]);
+  const title = `Asmens duomenų išrašas: ${String(c.firstName ?? "")} ${String(c.lastName ?? "")}`.trim();
+  return `<!doctype html>
+<html lang="lt"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title>
+<style>body{font-family:system-ui,sans-serif;max-width:60rem;margin:1rem auto;padding:0 1rem;color:#1a1a1a}
+table{border-collapse:collapse;width:100%;margin:.5rem 0 1.5rem}th,td{border:1px solid #ccc;padding:.3rem .5rem;text-align:left;vertical-align:top;font-size:.9rem}
+th{background:#f3f3f3}h1{font-size:1.5rem}h2{font-size:1.15rem;margin-top:1.5rem}</style></head><body>
+<h1>${escapeHtml(title)}</h1>
+<p>${escapeHtml(companyName ? `${companyName}. ` : "")}Išrašas parengtas ${escapeHtml(when(data.exportedAt))}, parengė ${escapeHtml(data.exportedBy)}. Visi duomenys pateikti ir pridedamame JSON faile.</p>
+<h2>Kliento duomenys</h2>${table(["Laukas", "Reikšmė"], customerRows)}
+<h2>Rezervacijos (${data.reservations.length})</h2>${table(["Numeris", "Paėmimas", "Grąžinimas", "Būsena", "Kaina"], reservations)}
+<h2>Užklausos (${data.inquiries.length})</h2>${table(["Gauta", "Tipas", "Žinutė"], inquiries)}
+<h2>Išsiųsti el. laiškai (${data.mails.length})</h2>${table(["Laikas", "Gavėjas", "Tema", "Būsena"], mails)}
+<h2>Sutartys ir aktai (${data.documents.length})</h2>${table(["Rezervacija", "Dokumentas", "Failas"], documents)}
+<h2>Parašai (${data.signatures.length})</h2>${table(["Rezervacija", "Dokumentas", "Pasirašė", "Laikas", "Atvaizdas"], signatures)}
+<h2>Nuotraukos (${data.photos.length})</h2>${table(["Rezervacija", "Aktas", "Failas"], photos)}
+<h2>Pažeidimai (${data.damages.length})</h2>${table(["Rasta", "Aprašymas", "Būsena"], damages)}
+<h2>Sąskaitos faktūros (${data.invoices.length})</h2>${table(["Numeris", "Data", "Suma"], invoices)}
+<h2>Veiksmų žurnalas (${data.audit.length})</h2>${table(["Laikas", "Kas", "Veiksmas", "Įrašas"], audit)}
+</body></html>`;
+}
+
+// ---------- erasure ----------
+
+export interface ErasureReport {
+  customerId: string;
+  erasedAt: string;
+  /** how many records of each kind were anonymised or deleted */
+  counts: {
+    customers: number;
+    reservations: number;
+    inquiriesDeleted: number;
+    mails: number;
+    auditEntries: number;
+    filesDeleted: number;
+  };
+  /** what was kept, and why */
+  kept: { kind: string; id: string; label: string; reason: string }[];
+}
+
+const KEPT_INVOICE_REASON =
+  "Išrašytos sąskaitos faktūros ir kreditiniai dokumentai su juose nurodytais duomenimis saugomi pagal buhalterinės apskaitos teisės aktus";
+const KEPT_PAYMENT_REASON = "Mokėjimų įrašai saugomi pagal buhalterinės apskaitos teisės aktus";
+const KEPT_CLAIM_REASON =
+  "Dėl šios nuomos nagrinėjama žala: aktai, parašai ir kliento vardas bei kontaktai saugomi, kol pretenzija bus išspręsta";
+
+/** Fields of an audit entry that hold a record's values (before/after diffs): replaced whole for a person's records. */
+const DIFF_KEYS = ["before", "after", "changes", "diff", "previous", "values", "fields"];
+
+/** Runs `work` over the ids in chunks of CHUNK, one transaction per chunk. */
+async function inChunks(ids: string[], work: (chunk: string[]) => Promise<void>): Promise<void> {
+  for (let i = 0; i < ids.length; i += CHUNK) await work(ids.slice(i, i + CHUNK));
+}
+
+function scrubReservation(r: Doc, matchers: (RegExp | null)[], keepActs: boolean): Doc {
+  const out: Doc = scrubValue(r, matchers);
+  out.comment = "";
+  out.notes = "";
+  const contract = { ...((out.contract as Doc | undefined) ?? {}) };
+  contract.text = null;
+  out.contract = contract;
+  if (!keepActs) {
+    for (const key of ["handover", "returnAct"] as const) {
+      const act = out[key] as Doc | null | undefined;
+      if (!act) continue;
+      const next: Doc = { ...act, signature: { ...(act.signature as Doc), signerName: ERASED } };
+      if (key === "handover") next.licence = { ...(act.licence as Doc), number: ERASED };
+      out[key] = next;
+    }
+  }
+  return out;
+}
+
+/** The private files of a reservation's acts that name the person: signature images and signed PDFs. */
+function personalFilesOf(r: Reservation): string[] {
+  const paths: string[] = [];
+  for (const { act, value } of actsOf(r)) {
+    paths.push(value.signature.image, value.document);
+    if (act === "handover" && (value as HandoverAct).agreementDocument) {
+      paths.push((value as HandoverAct).agreementDocument as string);
+    }
+  }
+  return paths;
+}
+
+function scrubMail(
+  mail: Doc,
+  person: { email: string; customerId: string },
+  matchers: (RegExp | null)[],
+  about: boolean,
+): Doc {
+  const replaceAddress = (value: unknown): unknown =>
+    typeof value === "string" && value.trim().toLowerCase() === person.email.toLowerCase()
+      ? erasedEmail(person.customerId)
+      : value;
+  const out: Doc = scrubValue({ ...mail }, matchers);
+  out.to = Array.isArray(mail.to) ? mail.to.map(replaceAddress) : replaceAddress(mail.to);
+  if (typeof mail.replyTo === "string" && replaceAddress(mail.replyTo) !== mail.replyTo) delete out.replyTo;
+  if (about) {
+    const message = (mail.message ?? {}) as Doc;
+    out.message = { subject: scrubValue(String(message.subject ?? ""), matchers) || ERASED_MARK, text: "" };
+  }
+  return out;
+}
+
+/**
+ * Anonymises the customer `id` everywhere (see the top of this file). Safe to run again: a second
+ * run finds what the first one left (e.g. after a failure half-way) and finishes it.
+ */
+export async function eraseCustomer(
+  ctx: CoreContext,
+  deps: DataRightsDeps,
+  id: string,
+  actor: string,
+): Promise<ErasureReport> {
+  const { store } = ctx;
+  const now = ctx.clock.now();
+  const at = now.toISOString();
+  const customer = await loadCustomer(ctx, id);
+  if (customer.anonymisedAt) throw new CoreError("conflict", ALREADY_ERASED_MESSAGE);
+  const person = await gatherPerson(ctx, customer);
+  const needles: PersonNeedles = personNeedles(customer as unknown as Doc);
+  const strong = needleMatcher(needles.strong);
+  const names = needleMatcher(needles.names, true);
+  const report: ErasureReport = {
+    customerId: id,
+    erasedAt: at,
+    counts: { customers: 0, reservations: 0, inquiriesDeleted: 0, mails: 0, auditEntries: 0, filesDeleted: 0 },
+    kept: [],
+  };
+
+  for (const invoice of person.invoices) {
+    report.kept.push({
+      kind: "invoice",
+      id: invoice.id,
+      label: `Sąskaita ${String(invoice.data.number ?? invoice.id)}`,
+      reason: KEPT_INVOICE_REASON,
+    });
+  }
+  for (const payment of person.payments) {
+    report.kept.push({ kind: "payment", id: payment.id, label: "Mokėjimo įrašas", reason: KEPT_PAYMENT_REASON });
+  }
+  const claimed = new Set(person.damages.filter((d) => d.status === "open").map((d) => d.reservationId ?? ""));
+  for (const r of person.reservations) {
+    if (claimed.has(r.id)) {
+      report.kept.push({
+        kind: "reservation",
+        id: r.id,
+        label: `Rezervacija ${r.number ?? r.id}`,
+        reason: KEPT_CLAIM_REASON,
+      });
+    }
+  }
+  const openClaim = claimed.size > 0;
+
+  // 1. Files first: signature images and signed PDFs of reservations without an open claim.
+  for (const r of person.reservations) {
+    if (claimed.has(r.id)) continue;
+    for (const path of personalFilesOf(r)) if (await deps.files.remove(path)) report.counts.filesDeleted += 1;
+  }
+
+  // 2. Reservations: free texts, the agreement text, licence data and signer names.
+  const matchers = [strong, names];
+  await inChunks(
+    person.reservations.map((r) => r.id),
+    (chunk) =>
+      store.transaction(async (tx) => {
+        const found = [];
+        for (const rid of chunk) found.push(await tx.get(COLLECTIONS.reservations, rid));
+        const w = writer(tx, store, now);
+        for (const doc of found) {
+          if (!doc) continue;
+          const next = scrubReservation(doc.data, matchers, claimed.has(doc.id));
+          replaceDoc(w, COLLECTIONS.reservations, doc.id, next, doc.data.createdAt as string | undefined);
+        }
+      }),
+  );
+  report.counts.reservations = person.reservations.length;
+
+  // 3. Inquiries: deleted.
+  await inChunks(
+    person.requests.map((r) => r.id),
+    (chunk) =>
+      store.transaction(async (tx) => {
+        const found = [];
+        for (const rid of chunk) found.push(await tx.get(COLLECTIONS.requests, rid));
+        for (const doc of found) if (doc) tx.delete(COLLECTIONS.requests, doc.id);
+      }),
+  );
+  report.counts.inquiriesDeleted = person.requests.length;
+
+  // 4. The outbox: mails to or about the person lose recipient and body; any other mail naming them is scrubbed.
+  const aboutMail = new Set(person.mails.map((m) => m.id));
+  const namingMails = (await store.query(COLLECTIONS.mail)).filter(
+    (m) => !aboutMail.has(m.id) && containsMatch(m.data, strong),
+  );
+  const mailIds = [...aboutMail, ...namingMails.map((m) => m.id)];
+  await inChunks(mailIds, (chunk) =>
+    store.transaction(async (tx) => {
+      const found = [];
+      for (const mid of chunk) found.push(await tx.get(COLLECTIONS.mail, mid));
+      const w = writer(tx, store, now);
+      for (const doc of found) {
+        if (!doc) continue;
+        const about = aboutMail.has(doc.id);
+        const next = scrubMail(doc.data, { email: customer.email, customerId: id }, about ? matchers : [strong], about);
+        replaceDoc(w, COLLECTIONS.mail, doc.id, next, doc.data.createdAt as string | undefined);
+      }
+    }),
+  );
+  report.counts.mails = mailIds.length;
+
+  // 5. The audit log: entries about the person's records lose their diffs and names; any entry naming them is scrubbed.
+  const personRecordIds = new Set([
+    id,
+    ...person.reservations.map((r) => r.id),
+    ...person.requests.map((r) => r.id),
+    ...aboutMail,
+  ]);
+  const auditDocs = (await store.query(COLLECTIONS.auditLog)).filter(
+    (entry) =>
+      (personRecordIds.has(String(entry.data.recordId)) &&
+        (DIFF_KEYS.some((k) => entry.data[k] !== undefined) || containsMatch(entry.data, names))) ||
+      containsMatch(entry.data, strong),
+  );
+  await inChunks(
+    auditDocs.map((d) => d.id),
+    (chunk) =>
+      store.transaction(async (tx) => {
+        const found = [];
+        for (const aid of chunk) found.push(await tx.get(COLLECTIONS.auditLog, aid));
+        for (const doc of found) {
+          if (!doc) continue;
+          const about = personRecordIds.has(String(doc.data.recordId));
+          const next: Doc = scrubValue({ ...doc.data }, about ? matchers : [strong]);
+          if (about) for (const key of DIFF_KEYS) if (next[key] !== undefined) next[key] = ERASED_MARK;
+          // The audit log is written once and kept; only its personal values change.
+          tx.set(COLLECTIONS.auditLog, doc.id, next);
+        }
+      }),
+  );
+  report.counts.auditEntries = auditDocs.length;
+
+  // 6. The customer record (last: a failure before leaves it findable for a second run), and the audit entry.
+  await store.transaction(async (tx) => {
+    const found = await tx.get(COLLECTIONS.customers, id);
+    if (!found) throw new CoreError("not-found", CUSTOMER_NOT_FOUND_MESSAGE);
+    const current = found.data;
+    const w = writer(tx, store, now);
+    let next: Doc;
+    if (openClaim) {
+      // The name and contacts stay while a claim is open; everything else personal goes.
+      next = { ...current, birthDate: null, licenceIssuedAt: null, notes: "" };
+      for (const key of ["licenceNumber", "personalCode", "idDocumentNumber"]) if (key in next) next[key] = "";
+      report.kept.push({ kind: "customer", id, label: "Kliento vardas ir kontaktai", reason: KEPT_CLAIM_REASON });
+    } else {
+      next = { ...current, ...erasedCustomerFields(id, at) };
+      // Emptied rather than left out: a form open on the record then shows them empty too.
+      for (const key of ERASED_CUSTOMER_OPTIONAL) if (key in next) next[key] = "";
+    }
+    replaceDoc(w, COLLECTIONS.customers, id, next, current.createdAt as string | undefined);
+    writeAudit(w, {
+      action: "erase",
+      resource: "customers",
+      recordId: id,
+      actor,
+      counts: { ...report.counts, customers: 1 },
+      kept: report.kept.length,
+      complete: !openClaim,
+    });
+  });
+  report.counts.customers = 1;
+
+  ctx.events.publish("customers", id, "updated");
+  for (const r of person.reservations) ctx.events.publish("reservations", r.id, "updated");
+  ctx.log.info(
+    `Kliento ${id} duomenys ištrinti (${actor}): rezervacijų ${report.counts.reservations}, užklausų ${report.counts.inquiriesDeleted}, laiškų ${report.counts.mails}, žurnalo įrašų ${report.counts.auditEntries}, failų ${report.counts.filesDeleted}; palikta ${report.kept.length}`,
+  );
+  return report;
+}
+
+// ---------- retention ----------
+
+export interface RetentionCounts {
+  /** reservations whose licence data and signature images were deleted */
+  reservationLicences: number;
+  /** signature image files deleted */
+  signatureFiles: number;
+  /** customers whose licence number and issue date were deleted */
+  customerLicences: number;
+  inquiriesDeleted: number;
+  mailBodies: number;
+  customersAnonymised: number;
+}
+
+export interface RetentionRun {
+  /** the Vilnius date the run is for */
+  day: string;
+  /** false: another run (server) had this day already */
+  ran: boolean;
+  counts: RetentionCounts | null;
+  settings: RetentionSettings;
+}
+
+const emptyCounts = (): RetentionCounts => ({
+  reservationLicences: 0,
+  signatureFiles: 0,
+  customerLicences: 0,
+  inquiriesDeleted: 0,
+  mailBodies: 0,
+  customersAnonymised: 0,
+});
+
+async function retentionSettingsOf(ctx: CoreContext): Promise<RetentionSettings> {
+  const doc = await ctx.store.get(COLLECTIONS.settings, SETTINGS_ID);
+  return retentionOf(doc?.data ?? {});
+}
+
+/** Claims the day: true for the one run that writes the marker. */
+async function claimDay(ctx: CoreContext, dayId: string, now: Date, settings: RetentionSettings): Promise<boolean> {
+  return ctx.store.transaction(async (tx) => {
+    await tx.lock("retention-run");
+    if (await tx.get(COLLECTIONS.retentionRuns, dayId)) return false;
+    insertDoc(
+      writer(tx, ctx.store, now),
+      COLLECTIONS.retentionRuns,
+      {
+        day: dayId,
+        status: "running",
+        startedAt: now.toISOString(),
+        finishedAt: null,
+        settings,
+        counts: null,
+      },
+      dayId,
+    );
+    return true;
+  });
+}
+
+/** The open damage claims' reservations. */
+async function claimedReservations(ctx: CoreContext): Promise<Set<string>> {
+  const open = await ctx.store.query(COLLECTIONS.damages, { where: [{ field: "status", op: "==", value: "open" }] });
+  return new Set(open.map((d) => String(d.data.reservationId ?? "")).filter((v) => v !== ""));
+}
+
+async function purgeLicences(
+  ctx: CoreContext,
+  deps: DataRightsDeps,
+  cut: RetentionCutoffs,
+  now: Date,
+  counts: RetentionCounts,
+) {
+  const { store } = ctx;
+  const claimed = await claimedReservations(ctx);
+  const old = (
+    await store.query(COLLECTIONS.reservations, { where: [{ field: "returnAt", op: "<", value: cut.licence }] })
+  ).map((d) => toRecord<Reservation>(d));
+  const returned = old.filter((r) => r.returnAct && r.returnAct.returnedAt < cut.licence && !claimed.has(r.id));
+  const due = returned.filter((r) => r.handover && r.handover.licence.number !== ERASED);
+  for (const r of due) {
+    for (const { value } of actsOf(r)) if (await deps.files.remove(value.signature.image)) counts.signatureFiles += 1;
+  }
+  await inChunks(
+    due.map((r) => r.id),
+    (chunk) =>
+      store.transaction(async (tx) => {
+        const found = [];
+        for (const rid of chunk) found.push(await tx.get(COLLECTIONS.reservations, rid));
+        const w = writer(tx, store, now);
+        for (const doc of found) {
+          const handover = doc?.data.handover as Doc | null | undefined;
+          if (!doc || !handover) continue;
+          const next = {
+            ...doc.data,
+            handover: { ...handover, licence: { ...(handover.licence as Doc), number: ERASED } },
+          };
+          replaceDoc(w, COLLECTIONS.reservations, doc.id, next, doc.data.createdAt as string | undefined);
+          counts.reservationLicences += 1;
+        }
+      }),
+  );
+
+  // The customer's own licence fields: once every rental of theirs was returned before the cut-off.
+  const recent = new Set(
+    (await store.query(COLLECTIONS.reservations, { where: [{ field: "returnAt", op: ">=", value: cut.licence }] })).map(
+      (d) => String(d.data.customerId),
+    ),
+  );
+  const claimedCustomers = new Set(old.filter((r) => claimed.has(r.id)).map((r) => r.customerId));
+  const candidates = [...new Set(returned.map((r) => r.customerId))].filter(
+    (cid) => !recent.has(cid) && !claimedCustomers.has(cid),
+  );
+  await inChunks(candidates, (chunk) =>
+    store.transaction(async (tx) => {
+      const found = [];
+      for (const cid of chunk) found.push(store.isId(cid) ? await tx.get(COLLECTIONS.customers, cid) : null);
+      const w = writer(tx, store, now);
+      for (const doc of found) {
+        if (!doc || (!doc.data.licenceNumber && (doc.data.licenceIssuedAt ?? null) === null)) continue;
+        const next: Doc = { ...doc.data, licenceIssuedAt: null };
+        if ("licenceNumber" in next) next.licenceNumber = "";
+        replaceDoc(w, COLLECTIONS.customers, doc.id, next, doc.data.createdAt as string | undefined);
+        counts.customerLicences += 1;
+      }
+    }),
+  );
+}
+
+async function deleteOldInquiries(ctx: CoreContext, cut: RetentionCutoffs, counts: RetentionCounts) {
+  const { store } = ctx;
+  const old = await store.query(COLLECTIONS.requests, {
+    where: [{ field: "createdAt", op: "<", value: cut.inquiries }],
+  });
+  await inChunks(
+    old.map((d) => d.id),
+    (chunk) =>
+      store.transaction(async (tx) => {
+        const found = [];
+        for (const rid of chunk) found.push(await tx.get(COLLECTIONS.requests, rid));
+        for (const doc of found) {
+          if (!doc || String(doc.data.createdAt) >= cut.inquiries) continue;
+          tx.delete(COLLECTIONS.requests, doc.id);
+          counts.inquiriesDeleted += 1;
+        }
+      }),
+  );
+}
+
+const FINISHED_MAIL = new Set(["SUCCESS", "ERROR"]);
+const hasBody = (data: Doc): boolean => {
+  const message = (data.message ?? {}) as Doc;
+  return (
+    (typeof message.text === "string" && message.text !== "") ||
+    message.html !== undefined ||
+    message.attachments !== undefined
+  );
+};
+
+async function purgeMailBodies(ctx: CoreContext, cut: RetentionCutoffs, now: Date, counts: RetentionCounts) {
+  const { store } = ctx;
+  const old = (
+    await store.query(COLLECTIONS.mail, { where: [{ field: "createdAt", op: "<", value: cut.mailBodies }] })
+  ).filter((d) => FINISHED_MAIL.has(String((d.data.delivery as Doc | undefined)?.state)) && hasBody(d.data));
+  await inChunks(
+    old.map((d) => d.id),
+    (chunk) =>
+      store.transaction(async (tx) => {
+        const found = [];
+        for (const mid of chunk) found.push(await tx.get(COLLECTIONS.mail, mid));
+        const w = writer(tx, store, now);
+        for (const doc of found) {
+          if (!doc || !hasBody(doc.data)) continue;
+          const message = (doc.data.message ?? {}) as Doc;
+          const next = { ...doc.data, message: { subject: message.subject, text: "" } };
+          replaceDoc(w, COLLECTIONS.mail, doc.id, next, doc.data.createdAt as string | undefined);
+          counts.mailBodies += 1;
+        }
+      }),
+  );
+}
+
+async function anonymiseInactive(
+  ctx: CoreContext,
+  deps: DataRightsDeps,
+  cut: RetentionCutoffs,
+  counts: RetentionCounts,
+) {
+  const { store } = ctx;
+  const active = new Set(
+    (
+      await store.query(COLLECTIONS.reservations, {
+        where: [{ field: "returnAt", op: ">=", value: cut.inactiveCustomers }],
+      })
+    ).map((d) => String(d.data.customerId)),
+  );
+  const claimed = await claimedReservations(ctx);
+  const old = await store.query(COLLECTIONS.customers, {
+    where: [{ field: "createdAt", op: "<", value: cut.inactiveCustomers }],
+  });
+  for (const doc of old) {
+    if (active.has(doc.id) || doc.data.anonymisedAt) continue;
+    // A customer whose rental has an open claim stays until the claim is closed.
+    const theirs = await store.query(COLLECTIONS.reservations, {
+      where: [{ field: "customerId", op: "==", value: doc.id }],
+    });
+    if (theirs.some((r) => claimed.has(r.id))) continue;
+    try {
+      await eraseCustomer(ctx, deps, doc.id, RETENTION_ACTOR);
+      counts.customersAnonymised += 1;
+    } catch (error) {
+      if (error instanceof CoreError && error.kind === "conflict") continue;
+      ctx.log.error(`Nepavyko nuasmeninti neaktyvaus kliento ${doc.id}`, error);
+    }
+  }
+}
+
+/**
+ * The retention periods applied for the day of `now` (Europe/Vilnius): once per day however many
+ * servers run the job; `ran: false` when the day was done (or is being done) by another run.
+ */
+export async function applyRetention(
+  ctx: CoreContext,
+  deps: DataRightsDeps,
+  now: Date = ctx.clock.now(),
+): Promise<RetentionRun> {
+  const dayId = vilniusDateString(now);
+  const settings = await retentionSettingsOf(ctx);
+  if (!(await claimDay(ctx, dayId, now, settings))) return { day: dayId, ran: false, counts: null, settings };
+  const cut = retentionCutoffs(settings, now);
+  const counts = emptyCounts();
+  let failure: unknown = null;
+  try {
+    await purgeLicences(ctx, deps, cut, now, counts);
+    await deleteOldInquiries(ctx, cut, counts);
+    await purgeMailBodies(ctx, cut, now, counts);
+    await anonymiseInactive(ctx, deps, cut, counts);
+  } catch (error) {
+    failure = error;
+    ctx.log.error(`Saugojimo terminų taikymas ${dayId} nepavyko; kitą dieną bus tęsiama`, error);
+  }
+  const finishedAt = ctx.clock.now().toISOString();
+  await ctx.store.transaction(async (tx) => {
+    const marker = await tx.get(COLLECTIONS.retentionRuns, dayId);
+    const w = writer(tx, ctx.store, now);
+    const data = {
+      ...(marker?.data ?? {}),
+      day: dayId,
+      status: failure ? "failed" : "done",
+      finishedAt,
+      counts,
+      error: failure ? String((failure as Error).message ?? failure) : null,
+    };
+    replaceDoc(w, COLLECTIONS.retentionRuns, dayId, data, marker?.data.createdAt as string | undefined);
+    writeAudit(w, { action: "retention", resource: "retentionRuns", recordId: dayId, actor: RETENTION_ACTOR, counts });
+  });
+  const total = Object.values(counts).reduce((a, b) => a + b, 0);
+  if (total > 0 || failure) {
+    ctx.log.info(
+      `Saugojimo terminai ${dayId}: pažymėjimų ${counts.reservationLicences + counts.customerLicences}, parašų failų ${counts.signatureFiles}, užklausų ${counts.inquiriesDeleted}, laiškų turinių ${counts.mailBodies}, nuasmenintų klientų ${counts.customersAnonymised}`,
+    );
+  }
+  return { day: dayId, ran: true, counts, settings };
+}
+
+/** The latest runs, newest first (the settings screen shows them). */
+export async function retentionRuns(ctx: CoreContext, limit = 10): Promise<Doc[]> {
+  const docs = await ctx.store.query(COLLECTIONS.retentionRuns);
+  return docs
+    .map((d) => ({ ...d.data, id: d.id }))
+    .sort((a, b) => String(b.id).localeCompare(String(a.id)))
+    .slice(0, limit);
+}

@@ -1,0 +1,662 @@
+// Invoices (sąskaitos faktūros) and credit notes: issued from a reservation by staff or at the
+// return, monthly for a business customer, corrected only by a credit note. Written once for every
+// store; server/routes/invoices.ts and the Firebase callables only adapt requests to these.
+//
+// Numbers: each series ("RN", credit notes "KS") has a counter document, counters/invoice-<series>,
+// taken under tx.lock in the invoice's own transaction, so a refused issue gives its number back and
+// two issues never get the same number (PostgreSQL also has a unique index on the number). Locks
+// are always taken in the same order: the reservations' (sorted), or the credited invoice's, then
+// the counter; so no two transactions wait for each other in a circle.
+//
+// An issued invoice is never written again: nothing here replaces one (a credit note is a new
+// document naming the original in creditOfId), the PostgreSQL trigger of 007_invoices.sql refuses
+// any UPDATE or DELETE, and the Firestore rules let nobody write them from a browser.
+import { renderInvoicePdf } from "../documents/invoicePdf";
+import { inlineAttachment } from "../documents/mailAttachments";
+import { formatMoney } from "../domain/format";
+import {
+  buyerParty,
+  type InvoiceDoc,
+  type InvoiceLine,
+  invoiceBody,
+  invoiceFileName,
+  invoiceNumber,
+  invoiceTitle,
+  invoicingOf,
+  issueDateOf,
+  monthBounds,
+  NO_QUOTE_MESSAGE,
+  negatedLines,
+  readCreditInput,
+  readIssueInput,
+  readMonth,
+  readMonthlyInput,
+  reservationLines,
+  sellerGaps,
+  sellerIsVatPayer,
+  sellerParty,
+  sequenceOf,
+} from "../domain/invoices";
+import { buildIsafXml, isafFileName, NOT_VAT_PAYER_MESSAGE } from "../domain/isaf";
+import { RESERVATION_STATUS_LABELS } from "../domain/reservationStatus";
+import type { Car, Customer, Reservation, Settings } from "../domain/schemas";
+import { vilniusDateString } from "../domain/time";
+import { loadSettings } from "./catalog";
+import { COLLECTIONS } from "./collections";
+import { CoreError } from "./errors";
+import type { CoreContext, PrivateFiles, Reader, Transaction } from "./ports";
+import { type Stamped, toRecord } from "./records";
+import { RESERVATION_NOT_FOUND_MESSAGE } from "./reservations";
+import { insertDoc, queueMail, type StaffActor, writeAudit, writer } from "./writes";
+
+export interface InvoiceDeps {
+  files: PrivateFiles;
+  /** put the PDF into the mail itself (Firebase: the Trigger Email extension cannot read private Storage) */
+  inlineMailAttachments?: boolean;
+}
+
+export type StoredInvoice = Stamped<InvoiceDoc> & { creditOfId: string | null };
+
+export const INVOICE_NOT_FOUND_MESSAGE = "Sąskaita nerasta";
+export const ALREADY_INVOICED_MESSAGE = (number: string) =>
+  `Rezervacijai jau išrašyta sąskaita ${number}. Norėdami ją pakeisti, išrašykite kreditinę sąskaitą.`;
+export const ALREADY_CREDITED_MESSAGE = (number: string) => `Šiai sąskaitai jau išrašyta kreditinė sąskaita ${number}`;
+export const CREDIT_OF_CREDIT_MESSAGE = "Kreditinės sąskaitos kredituoti negalima";
+export const NOT_BUSINESS_MESSAGE = "Mėnesio sąskaita išrašoma tik verslo klientams (įmonėms)";
+export const NOTHING_TO_INVOICE_MESSAGE = (month: string) =>
+  `Kliento baigtų ir dar neįtrauktų į sąskaitas nuomų ${month} mėn. nėra`;
+export const INVOICEABLE_STATUSES: readonly Reservation["status"][] = ["confirmed", "active", "completed"];
+
+const statusMessage = (status: Reservation["status"]) =>
+  `Sąskaitą galima išrašyti tik patvirtintai, vykdomai ar baigtai rezervacijai (dabar: ${
+    RESERVATION_STATUS_LABELS[status] ?? status
+  })`;
+
+export const invoicePdfPath = (id: string): string => `documents/saskaita-${id}.pdf`;
+const counterId = (series: string): string => `invoice-${series}`;
+
+// ---------- reading ----------
+
+const toInvoice = (doc: { id: string; data: Record<string, unknown> }): StoredInvoice => ({
+  ...toRecord<InvoiceDoc & { creditOfId: string | null }>(doc),
+  creditOfId: (doc.data.creditOfId as string | null | undefined) ?? null,
+});
+
+/** Invoices (not credit notes) that name the reservation. */
+async function invoicesOfReservation(reader: Reader, reservationId: string): Promise<StoredInvoice[]> {
+  const docs = await reader.query(COLLECTIONS.invoices, {
+    where: [{ field: "reservationIds", op: "array-contains", value: reservationId }],
+  });
+  return docs.map(toInvoice);
+}
+
+async function creditNotesOf(reader: Reader, invoiceIds: string[]): Promise<StoredInvoice[]> {
+  if (invoiceIds.length === 0) return [];
+  const found: StoredInvoice[] = [];
+  // Firestore's "in" takes at most 30 values.
+  for (let i = 0; i < invoiceIds.length; i += 30) {
+    const docs = await reader.query(COLLECTIONS.invoices, {
+      where: [{ field: "creditOfId", op: "in", value: invoiceIds.slice(i, i + 30) }],
+    });
+    found.push(...docs.map(toInvoice));
+  }
+  return found;
+}
+
+/** The reservation's invoice still in force (issued and not credited), if any. */
+async function openInvoiceOf(reader: Reader, reservationId: string): Promise<StoredInvoice | null> {
+  const invoices = (await invoicesOfReservation(reader, reservationId)).filter((i) => i.kind === "invoice");
+  const credits = await creditNotesOf(
+    reader,
+    invoices.map((i) => i.id),
+  );
+  const credited = new Set(credits.map((c) => c.creditOfId));
+  return invoices.find((i) => !credited.has(i.id)) ?? null;
+}
+
+async function loadInvoice(reader: Reader, ctx: CoreContext, id: string): Promise<StoredInvoice> {
+  const found = ctx.store.isId(id) ? await reader.get(COLLECTIONS.invoices, id) : null;
+  if (!found) throw new CoreError("not-found", INVOICE_NOT_FOUND_MESSAGE);
+  return toInvoice(found);
+}
+
+export interface InvoiceView extends StoredInvoice {
+  /** the credit note that reverses this invoice, when there is one */
+  creditedBy: { id: string; number: string } | null;
+}
+
+/** One invoice with the credit note that reverses it. */
+export async function getInvoice(ctx: CoreContext, id: string): Promise<InvoiceView> {
+  const invoice = await loadInvoice(ctx.store, ctx, id);
+  const credit = invoice.kind === "invoice" ? (await creditNotesOf(ctx.store, [id]))[0] : undefined;
+  return { ...invoice, creditedBy: credit ? { id: credit.id, number: credit.number } : null };
+}
+
+/** Every invoice and credit note, each with its credit note (newest first). */
+export async function allInvoices(ctx: CoreContext): Promise<InvoiceView[]> {
+  const all = (await ctx.store.query(COLLECTIONS.invoices)).map(toInvoice);
+  const creditOf = new Map(all.filter((i) => i.creditOfId).map((i) => [i.creditOfId as string, i]));
+  return all
+    .map((invoice) => {
+      const credit = creditOf.get(invoice.id);
+      return { ...invoice, creditedBy: credit ? { id: credit.id, number: credit.number } : null };
+    })
+    .sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+}
+
+/** The reservation's invoices and credit notes, for its page. */
+export async function reservationInvoices(ctx: CoreContext, reservationId: string): Promise<InvoiceView[]> {
+  if (!ctx.store.isId(reservationId)) throw new CoreError("not-found", RESERVATION_NOT_FOUND_MESSAGE);
+  const invoices = await invoicesOfReservation(ctx.store, reservationId);
+  const credits = await creditNotesOf(
+    ctx.store,
+    invoices.filter((i) => i.kind === "invoice").map((i) => i.id),
+  );
+  const byOriginal = new Map(credits.map((c) => [c.creditOfId as string, c]));
+  const views = [...invoices, ...credits.filter((c) => !invoices.some((i) => i.id === c.id))].map((invoice) => {
+    const credit = byOriginal.get(invoice.id);
+    return { ...invoice, creditedBy: credit ? { id: credit.id, number: credit.number } : null };
+  });
+  return views.sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+}
+
+// ---------- numbering ----------
+
+/** The next number of the series and the write that takes it (call inside the issuing transaction, last lock). */
+async function takeInvoiceNumber(
+  tx: Transaction,
+  series: string,
+): Promise<{ number: string; sequence: number; commit: () => void }> {
+  const id = counterId(series);
+  await tx.lock(`counter-${id}`);
+  const counter = await tx.get(COLLECTIONS.counters, id);
+  let last = Number(counter?.data.value ?? 0);
+  if (!counter) {
+    // A missing counter (data loaded without it) catches up with the highest stored number.
+    const highest = await tx.query(COLLECTIONS.invoices, {
+      where: [
+        { field: "number", op: ">=", value: `${series}-` },
+        { field: "number", op: "<", value: `${series}-\uf8ff` },
+      ],
+      orderBy: [{ field: "number", direction: "desc" }],
+      limit: 1,
+    });
+    last = sequenceOf(series, highest[0]?.data.number) ?? 0;
+  }
+  if (!Number.isSafeInteger(last) || last < 0) throw new Error(`Sugadintas sąskaitų skaitiklis ${id}`);
+  const sequence = last + 1;
+  return {
+    number: invoiceNumber(series, sequence),
+    sequence,
+    commit: () => tx.set(COLLECTIONS.counters, id, { value: sequence }),
+  };
+}
+
+// ---------- issuing ----------
+
+export interface IssuedInvoice {
+  id: string;
+  number: string;
+  total: number;
+}
+
+interface Draft {
+  kind: InvoiceDoc["kind"];
+  settings: Settings;
+  customerId: string;
+  customer: Customer;
+  reservations: Stamped<Reservation>[];
+  lines: InvoiceLine[];
+  creditOf: InvoiceDoc["creditOf"];
+  reason: string;
+  period: string | null;
+}
+
+function invoiceDoc(draft: Draft, taken: { number: string; sequence: number }, now: Date, actor: string) {
+  const invoicing = invoicingOf(draft.settings);
+  const issueDate = issueDateOf(now);
+  const doc: InvoiceDoc & { creditOfId: string | null } = {
+    kind: draft.kind,
+    vatInvoice: sellerIsVatPayer(draft.settings),
+    series: draft.kind === "credit" ? invoicing.creditSeries : invoicing.series,
+    sequence: taken.sequence,
+    number: taken.number,
+    issueDate,
+    month: issueDate.slice(0, 7),
+    seller: sellerParty(draft.settings),
+    buyer: buyerParty(draft.customer),
+    customerId: draft.customerId,
+    reservationIds: draft.reservations.map((r) => r.id),
+    reservationNumbers: draft.reservations.map((r) => r.number ?? r.id),
+    ...invoiceBody(draft.lines),
+    creditOf: draft.creditOf,
+    creditOfId: draft.creditOf?.id ?? null,
+    reason: draft.reason,
+    period: draft.period,
+    issuedBy: actor,
+    pdf: "",
+  };
+  return doc;
+}
+
+/** Writes the invoice, its counter and audit entry; returns the stored document's id. */
+function writeInvoice(
+  tx: Transaction,
+  ctx: CoreContext,
+  now: Date,
+  doc: InvoiceDoc & { creditOfId: string | null },
+  commit: () => void,
+  actor: string,
+): string {
+  const w = writer(tx, ctx.store, now);
+  const id = ctx.store.newId(COLLECTIONS.invoices);
+  commit();
+  insertDoc(w, COLLECTIONS.invoices, { ...doc, pdf: invoicePdfPath(id) } as unknown as Record<string, unknown>, id);
+  writeAudit(w, {
+    action: "create",
+    resource: "invoices",
+    recordId: id,
+    actor,
+    number: doc.number,
+    total: doc.totals.total,
+    reservationIds: doc.reservationIds,
+  });
+  return id;
+}
+
+/**
+ * After the invoice is stored: its PDF rendered into the private files, then the e-mail to the
+ * customer with the PDF attached (a mail only once its file exists). A failure here leaves the
+ * invoice as issued; the PDF is rendered again on download.
+ */
+async function afterIssue(ctx: CoreContext, deps: InvoiceDeps, id: string): Promise<void> {
+  try {
+    const invoice = await loadInvoice(ctx.store, ctx, id);
+    const bytes = await renderInvoicePdf(invoice);
+    await deps.files.put(invoice.pdf, bytes, "application/pdf");
+    if (!invoice.buyer.email) return;
+    const now = ctx.clock.now();
+    const mailId = await ctx.store.transaction(async (tx) => {
+      const w = writer(tx, ctx.store, now);
+      const mail = invoiceMail(invoice);
+      return queueMail(w, {
+        ...mail,
+        attachments: deps.inlineMailAttachments
+          ? [inlineAttachment(invoiceFileName(invoice), invoice.pdf, bytes)]
+          : mail.attachments,
+      });
+    });
+    ctx.events.publish("mail", mailId, "created");
+  } catch (error) {
+    ctx.log.error(`Sąskaitos ${id} PDF ar laiškas nepavyko`, error);
+  }
+}
+
+function invoiceMail(invoice: StoredInvoice) {
+  const title = invoiceTitle(invoice);
+  const lines = [
+    `Sveiki,`,
+    "",
+    invoice.kind === "credit"
+      ? `siunčiame kreditinę sąskaitą ${invoice.number}, kuria koreguojama sąskaita ${invoice.creditOf?.number ?? ""}.`
+      : `siunčiame sąskaitą ${invoice.number} už automobilio nuomą (${invoice.reservationNumbers.join(", ")}).`,
+    `Suma: ${formatMoney(invoice.totals.total)} (${invoice.amountInWords}).`,
+    "",
+    "Sąskaita pridėta prie šio laiško (PDF).",
+    "",
+    `Pagarbiai`,
+    invoice.seller.name,
+  ];
+  return {
+    to: invoice.buyer.email,
+    subject: `${title} ${invoice.number}`,
+    text: lines.join("\n"),
+    ref: `invoice:${invoice.id}`,
+    attachments: [{ filename: invoiceFileName(invoice), path: invoice.pdf }],
+  };
+}
+
+async function readCustomer(reader: Reader, id: string): Promise<Customer> {
+  const found = await reader.get(COLLECTIONS.customers, id);
+  if (!found) throw new CoreError("precondition", "Rezervacijos klientas nerastas");
+  return toRecord<Customer>(found);
+}
+
+async function readCar(reader: Reader, id: string): Promise<Car | null> {
+  const found = await reader.get(COLLECTIONS.cars, id);
+  return found ? toRecord<Car>(found) : null;
+}
+
+function assertSeller(settings: Settings): void {
+  const gaps = sellerGaps(settings);
+  if (gaps) throw new CoreError("precondition", gaps);
+}
+
+function linesOf(reservation: Reservation, car: Car | null, settings: Settings): InvoiceLine[] {
+  if (!reservation.quote) throw new CoreError("precondition", NO_QUOTE_MESSAGE);
+  const rate = sellerIsVatPayer(settings) ? reservation.quote.vatRate : 0;
+  return reservationLines(reservation, car, rate);
+}
+
+/** Staff issue the invoice of one reservation: 201 { id, number, total }. */
+export async function issueReservationInvoice(
+  ctx: CoreContext,
+  deps: InvoiceDeps,
+  reservationId: string,
+  body: unknown,
+  actor: StaffActor,
+): Promise<IssuedInvoice> {
+  readIssueInput(body);
+  const issued = await issueFor(ctx, reservationId, actor.email, { auto: false });
+  if (!issued) throw new Error("Sąskaita neišrašyta");
+  await afterIssue(ctx, deps, issued.id);
+  return issued;
+}
+
+/**
+ * The invoice at the return (settings.invoicing.autoInvoiceAtReturn): a private customer's
+ * reservation not invoiced yet. Never fails the return: a problem is logged for staff.
+ */
+export async function invoiceAtReturn(
+  ctx: CoreContext,
+  deps: InvoiceDeps,
+  reservationId: string,
+  actor: StaffActor,
+): Promise<IssuedInvoice | null> {
+  try {
+    const settings = await loadSettings(ctx.store);
+    if (!invoicingOf(settings).autoInvoiceAtReturn) return null;
+    const issued = await issueFor(ctx, reservationId, actor.email, { auto: true });
+    if (issued) await afterIssue(ctx, deps, issued.id);
+    return issued;
+  } catch (error) {
+    ctx.log.warn(
+      `Sąskaita grąžinant rezervaciją ${reservationId} neišrašyta: ${error instanceof Error ? error.message : String(error)}`,
+    );
+    return null;
+  }
+}
+
+async function issueFor(
+  ctx: CoreContext,
+  reservationId: string,
+  actor: string,
+  opts: { auto: boolean },
+): Promise<IssuedInvoice | null> {
+  const { store } = ctx;
+  const now = ctx.clock.now();
+  if (!store.isId(reservationId)) throw new CoreError("not-found", RESERVATION_NOT_FOUND_MESSAGE);
+  const result = await store.transaction(async (tx) => {
+    await tx.lock(`invoice-reservation-${reservationId}`);
+    const found = await tx.get(COLLECTIONS.reservations, reservationId);
+    if (!found) throw new CoreError("not-found", RESERVATION_NOT_FOUND_MESSAGE);
+    const reservation = toRecord<Reservation>(found);
+    if (!INVOICEABLE_STATUSES.includes(reservation.status)) {
+      throw new CoreError("precondition", statusMessage(reservation.status));
+    }
+    const open = await openInvoiceOf(tx, reservationId);
+    if (open) {
+      if (opts.auto) return null;
+      throw new CoreError("conflict", ALREADY_INVOICED_MESSAGE(open.number));
+    }
+    const settings = await loadSettings(tx);
+    assertSeller(settings);
+    const customer = await readCustomer(tx, reservation.customerId);
+    if (opts.auto && customer.type === "business") return null;
+    const car = await readCar(tx, reservation.carId);
+    const draft: Draft = {
+      kind: "invoice",
+      settings,
+      customerId: reservation.customerId,
+      customer,
+      reservations: [reservation],
+      lines: linesOf(reservation, car, settings),
+      creditOf: null,
+      reason: "",
+      period: null,
+    };
+    const taken = await takeInvoiceNumber(tx, invoicingOf(settings).series);
+    const doc = invoiceDoc(draft, taken, now, actor);
+    const id = writeInvoice(tx, ctx, now, doc, taken.commit, actor);
+    return { id, number: doc.number, total: doc.totals.total };
+  });
+  if (!result) return null;
+  ctx.events.publish("invoices", result.id, "created");
+  ctx.log.info(
+    `Išrašyta sąskaita ${result.number} (${formatMoney(result.total)}) rezervacijai ${reservationId} (${actor})`,
+  );
+  return result;
+}
+
+/** When a completed rental ended: the return act's time, or the planned return. */
+const endedAt = (r: Reservation): string => r.returnAct?.returnedAt ?? r.returnAt;
+
+/** A business customer's completed rentals of a month on one invoice: POST /invoices/monthly { customerId, month }. */
+export async function issueMonthlyInvoice(
+  ctx: CoreContext,
+  deps: InvoiceDeps,
+  body: unknown,
+  actor: StaffActor,
+): Promise<IssuedInvoice> {
+  const { store } = ctx;
+  const now = ctx.clock.now();
+  const input = readMonthlyInput(body);
+  if (!store.isId(input.customerId)) throw new CoreError("not-found", "Klientas nerastas");
+  const { first, last } = monthBounds(input.month);
+  // The candidates, read first to know which reservations to lock.
+  const candidates = (
+    await store.query(COLLECTIONS.reservations, {
+      where: [{ field: "customerId", op: "==", value: input.customerId }],
+    })
+  )
+    .map((doc) => toRecord<Reservation>(doc))
+    .filter((r) => r.status === "completed")
+    .filter((r) => {
+      const day = vilniusDateString(endedAt(r));
+      return day >= first && day <= last;
+    })
+    .sort((a, b) => endedAt(a).localeCompare(endedAt(b)));
+
+  const result = await store.transaction(async (tx) => {
+    for (const id of candidates.map((r) => r.id).sort()) await tx.lock(`invoice-reservation-${id}`);
+    const customerDoc = await tx.get(COLLECTIONS.customers, input.customerId);
+    if (!customerDoc) throw new CoreError("not-found", "Klientas nerastas");
+    const customer = toRecord<Customer>(customerDoc);
+    if (customer.type !== "business" || !customer.companyName?.trim()) {
+      throw new CoreError("precondition", NOT_BUSINESS_MESSAGE);
+    }
+    const settings = await loadSettings(tx);
+    assertSeller(settings);
+    const reservations: Stamped<Reservation>[] = [];
+    const lines: InvoiceLine[] = [];
+    for (const candidate of candidates) {
+      const found = await tx.get(COLLECTIONS.reservations, candidate.id);
+      if (!found) continue;
+      const reservation = toRecord<Reservation>(found);
+      if (reservation.status !== "completed" || reservation.customerId !== input.customerId) continue;
+      if (await openInvoiceOf(tx, reservation.id)) continue;
+      if (!reservation.quote) continue;
+      reservations.push(reservation);
+      lines.push(...linesOf(reservation, await readCar(tx, reservation.carId), settings));
+    }
+    if (reservations.length === 0) throw new CoreError("precondition", NOTHING_TO_INVOICE_MESSAGE(input.month));
+    const draft: Draft = {
+      kind: "invoice",
+      settings,
+      customerId: input.customerId,
+      customer,
+      reservations,
+      lines,
+      creditOf: null,
+      reason: "",
+      period: `${first}–${last}`,
+    };
+    const taken = await takeInvoiceNumber(tx, invoicingOf(settings).series);
+    const doc = invoiceDoc(draft, taken, now, actor.email);
+    const id = writeInvoice(tx, ctx, now, doc, taken.commit, actor.email);
+    return { id, number: doc.number, total: doc.totals.total };
+  });
+  ctx.events.publish("invoices", result.id, "created");
+  ctx.log.info(
+    `Išrašyta mėnesio sąskaita ${result.number} klientui ${input.customerId} už ${input.month} (${actor.email})`,
+  );
+  await afterIssue(ctx, deps, result.id);
+  return result;
+}
+
+/** A credit note reversing a whole invoice: POST /invoices/:id/credit { reason }. */
+export async function creditInvoice(
+  ctx: CoreContext,
+  deps: InvoiceDeps,
+  invoiceId: string,
+  body: unknown,
+  actor: StaffActor,
+): Promise<IssuedInvoice> {
+  const { store } = ctx;
+  const now = ctx.clock.now();
+  const input = readCreditInput(body);
+  if (!store.isId(invoiceId)) throw new CoreError("not-found", INVOICE_NOT_FOUND_MESSAGE);
+  const result = await store.transaction(async (tx) => {
+    await tx.lock(`invoice-credit-${invoiceId}`);
+    const original = await loadInvoice(tx, ctx, invoiceId);
+    if (original.kind !== "invoice") throw new CoreError("precondition", CREDIT_OF_CREDIT_MESSAGE);
+    const existing = (await creditNotesOf(tx, [invoiceId]))[0];
+    if (existing) throw new CoreError("conflict", ALREADY_CREDITED_MESSAGE(existing.number));
+    const settings = await loadSettings(tx);
+    const customerDoc = await tx.get(COLLECTIONS.customers, original.customerId);
+    const taken = await takeInvoiceNumber(tx, invoicingOf(settings).creditSeries);
+    const issueDate = issueDateOf(now);
+    // The credit note repeats the original's parties as invoiced, with every amount negated.
+    const doc: InvoiceDoc & { creditOfId: string | null } = {
+      ...invoiceDoc(
+        {
+          kind: "credit",
+          settings,
+          customerId: original.customerId,
+          customer: customerDoc ? toRecord<Customer>(customerDoc) : ({} as Customer),
+          reservations: [],
+          lines: negatedLines(original.lines),
+          creditOf: { id: original.id, number: original.number, issueDate: original.issueDate },
+          reason: input.reason,
+          period: original.period,
+        },
+        taken,
+        now,
+        actor.email,
+      ),
+      vatInvoice: original.vatInvoice,
+      seller: original.seller,
+      buyer: original.buyer,
+      reservationIds: original.reservationIds,
+      reservationNumbers: original.reservationNumbers,
+      issueDate,
+    };
+    const id = writeInvoice(tx, ctx, now, doc, taken.commit, actor.email);
+    return { id, number: doc.number, total: doc.totals.total };
+  });
+  ctx.events.publish("invoices", result.id, "created");
+  ctx.log.info(`Išrašyta kreditinė sąskaita ${result.number} sąskaitai ${invoiceId}: ${input.reason} (${actor.email})`);
+  await afterIssue(ctx, deps, result.id);
+  return result;
+}
+
+// ---------- the PDF ----------
+
+/** The invoice's PDF: the stored file, or rendered again (and stored) when missing. */
+export async function invoicePdf(
+  ctx: CoreContext,
+  deps: InvoiceDeps,
+  id: string,
+): Promise<{ bytes: Uint8Array; fileName: string }> {
+  const invoice = await loadInvoice(ctx.store, ctx, id);
+  let bytes = await deps.files.get(invoice.pdf);
+  if (!bytes) {
+    bytes = await renderInvoicePdf(invoice);
+    await deps.files.put(invoice.pdf, bytes, "application/pdf");
+  }
+  return { bytes, fileName: invoiceFileName(invoice) };
+}
+
+/** Invoices whose date falls in [first, last] (YYYY-MM-DD), number order: the i.SAF month. */
+export async function invoicesOfMonth(ctx: CoreContext, month: string): Promise<StoredInvoice[]> {
+  const docs = await ctx.store.query(COLLECTIONS.invoices, { where: [{ field: "month", op: "==", value: month }] });
+  return docs
+    .map(toInvoice)
+    .sort((a, b) => a.kind.localeCompare(b.kind) || a.series.localeCompare(b.series) || a.sequence - b.sequence);
+}
+
+// ---------- i.SAF ----------
+
+export const SOFTWARE = { company: "Ratų nuoma", name: "Ratų nuomos sistema", version: "0.1.0" } as const;
+
+/** The month's i.SAF XML: GET /isaf?month=YYYY-MM. */
+export async function isafExport(ctx: CoreContext, monthInput: unknown): Promise<{ xml: string; fileName: string }> {
+  const month = readMonth(monthInput);
+  const settings = await loadSettings(ctx.store);
+  if (!sellerIsVatPayer(settings)) throw new CoreError("precondition", NOT_VAT_PAYER_MESSAGE);
+  const { first, last } = monthBounds(month);
+  const invoices = (await invoicesOfMonth(ctx, month)).filter((invoice) => invoice.vatInvoice);
+  const xml = buildIsafXml({
+    month,
+    first,
+    last,
+    registrationNumber: settings.company.companyCode,
+    createdAt: ctx.clock.now(),
+    software: SOFTWARE,
+    invoices,
+  });
+  return { xml, fileName: isafFileName(month) };
+}
+
+// ---------- the list (ra-data-simple-rest) ----------
+
+export interface InvoiceListParams {
+  filter: Record<string, unknown>;
+  sort: { field: string; order: "ASC" | "DESC" };
+  range: [number, number] | null;
+}
+
+const sortValue = (invoice: InvoiceView, field: string): string | number => {
+  if (field === "total") return invoice.totals.total;
+  if (field === "buyer") return invoice.buyer.name.toLocaleLowerCase("lt");
+  if (field === "number") return `${invoice.series}-${String(invoice.sequence).padStart(12, "0")}`;
+  const value = (invoice as unknown as Record<string, unknown>)[field];
+  return typeof value === "number" ? value : String(value ?? "");
+};
+
+/** A page of invoices, filtered (q: number or buyer; kind; month; customerId; reservationId; id list) and sorted. */
+export async function listInvoices(
+  ctx: CoreContext,
+  params: InvoiceListParams,
+  maxPage = 1000,
+): Promise<{ records: InvoiceView[]; total: number; start: number }> {
+  const { filter } = params;
+  const q = typeof filter.q === "string" ? filter.q.trim().toLocaleLowerCase("lt") : "";
+  const ids = Array.isArray(filter.id)
+    ? new Set(filter.id.map(String))
+    : typeof filter.id === "string"
+      ? new Set([filter.id])
+      : null;
+  const matches = (await allInvoices(ctx)).filter(
+    (invoice) =>
+      (!ids || ids.has(invoice.id)) &&
+      (!q ||
+        invoice.number.toLocaleLowerCase("lt").includes(q) ||
+        invoice.buyer.name.toLocaleLowerCase("lt").includes(q) ||
+        invoice.reservationNumbers.some((n) => n.toLocaleLowerCase("lt").includes(q))) &&
+      (typeof filter.kind !== "string" || invoice.kind === filter.kind) &&
+      (typeof filter.month !== "string" || invoice.month === filter.month) &&
+      (typeof filter.customerId !== "string" || invoice.customerId === filter.customerId) &&
+      (typeof filter.reservationId !== "string" || invoice.reservationIds.includes(filter.reservationId)),
+  );
+  const field = params.sort.field === "id" ? "createdAt" : params.sort.field;
+  const direction = params.sort.order === "ASC" ? 1 : -1;
+  matches.sort((a, b) => {
+    const x = sortValue(a, field);
+    const y = sortValue(b, field);
+    return (x < y ? -1 : x > y ? 1 : 0) * direction || a.id.localeCompare(b.id);
+  });
+  const start = params.range?.[0] ?? 0;
+  const count = params.range ? Math.min(params.range[1] - params.range[0] + 1, maxPage) : maxPage;
+  return { records: matches.slice(start, start + count), total: matches.length, start };
+}

@@ -1,0 +1,345 @@
+// Invoices (sąskaitos faktūros) as pure rules: the settings of the series, the lines made from a
+// reservation's server-computed quote and its return charges, VAT per line, the parties, the
+// numbers and the inputs staff send. No I/O: src/core/invoices.ts numbers, stores and mails them.
+//
+// Prices of the product include VAT (src/domain/pricing.ts): a line's gross amount is what the
+// customer pays; its net and VAT are split out per line, rounded to cents, and the invoice's totals
+// are the sums of its lines (so every line, the totals and the i.SAF export agree to the cent).
+import { z } from "zod";
+import { amountInWords } from "./amountInWords";
+import { formatDate } from "./format";
+import { invalidFields, issueFieldErrors, prepareBody } from "./input";
+import type { Car, ChargeKind, Customer, Reservation, Settings } from "./schemas";
+import { vilniusDateString } from "./time";
+
+// ---------- settings ----------
+
+export const INVOICE_SERIES_PATTERN = /^[A-Z]{1,6}$/;
+const seriesField = (fallback: string) =>
+  z
+    .string({ error: "Turi būti tekstas" })
+    .trim()
+    .toUpperCase()
+    .regex(INVOICE_SERIES_PATTERN, { error: "Serija – nuo 1 iki 6 didžiųjų lotyniškų raidžių (pvz., RN)" })
+    .default(fallback);
+
+/**
+ * settings.invoicing. Credit notes have their own series ("KS"): each series stays gap-free on its
+ * own, i.SAF marks them as type KS anyway, and staff tell a credit note from an invoice by its number.
+ */
+export const invoicingSettingsSchema = z
+  .object({
+    series: seriesField("RN"),
+    creditSeries: seriesField("KS"),
+    /** issue the invoice by itself when the car comes back (private customers; businesses get the monthly one) */
+    autoInvoiceAtReturn: z.boolean({ error: "Turi būti taip arba ne" }).default(true),
+  })
+  .strict()
+  .refine((s) => s.series !== s.creditSeries, {
+    error: "Kreditinių sąskaitų serija turi skirtis nuo sąskaitų serijos",
+    path: ["creditSeries"],
+  });
+export type InvoicingSettings = z.infer<typeof invoicingSettingsSchema>;
+export const INVOICING_DEFAULTS: InvoicingSettings = { series: "RN", creditSeries: "KS", autoInvoiceAtReturn: true };
+
+/** The stored settings' invoicing, or the defaults when absent or broken. */
+export function invoicingOf(settings: Partial<Settings> | { invoicing?: unknown }): InvoicingSettings {
+  const parsed = invoicingSettingsSchema.safeParse((settings as { invoicing?: unknown }).invoicing ?? {});
+  return parsed.success ? parsed.data : { ...INVOICING_DEFAULTS };
+}
+
+/** Whether the seller charges VAT: it has a VAT payer code. */
+export const sellerIsVatPayer = (settings: Settings): boolean => settings.company.vatCode.trim() !== "";
+
+// ---------- the document ----------
+
+export type InvoiceKind = "invoice" | "credit";
+
+export interface InvoiceParty {
+  type: "private" | "business";
+  name: string;
+  /** company code (įmonės kodas); "" for a private person */
+  code: string;
+  /** VAT payer code; "" when none */
+  vatCode: string;
+  address: string;
+  email: string;
+}
+
+export interface InvoiceLine {
+  description: string;
+  quantity: number;
+  unit: string;
+  /** net price of one unit, rounded to cents (display) */
+  unitNet: number;
+  net: number;
+  /** 0.21; 0 when the seller is not a VAT payer */
+  vatRate: number;
+  vat: number;
+  total: number;
+}
+
+export interface InvoiceTotals {
+  net: number;
+  vat: number;
+  total: number;
+}
+
+/** An issued invoice or credit note as stored (collection `invoices`); never changed afterwards. */
+export interface InvoiceDoc {
+  kind: InvoiceKind;
+  /** PVM sąskaita faktūra (seller is a VAT payer) or a plain sąskaita faktūra */
+  vatInvoice: boolean;
+  series: string;
+  /** 1, 2, 3… within the series */
+  sequence: number;
+  /** "RN-000123" */
+  number: string;
+  /** Vilnius calendar date, YYYY-MM-DD */
+  issueDate: string;
+  /** YYYY-MM of issueDate (the i.SAF month) */
+  month: string;
+  seller: InvoiceParty;
+  buyer: InvoiceParty;
+  customerId: string;
+  reservationIds: string[];
+  reservationNumbers: string[];
+  lines: InvoiceLine[];
+  totals: InvoiceTotals;
+  amountInWords: string;
+  currency: "EUR";
+  /** a credit note: the invoice it reverses */
+  creditOf: { id: string; number: string; issueDate: string } | null;
+  /** a credit note's reason */
+  reason: string;
+  /** the monthly invoice of a business customer: its month */
+  period: string | null;
+  issuedBy: string;
+  /** the stored PDF (documents/…), written after the invoice */
+  pdf: string;
+}
+
+export const INVOICE_TITLES: Readonly<Record<"vat" | "plain" | "credit-vat" | "credit-plain", string>> = {
+  vat: "PVM sąskaita faktūra",
+  plain: "Sąskaita faktūra",
+  "credit-vat": "Kreditinė PVM sąskaita faktūra",
+  "credit-plain": "Kreditinė sąskaita faktūra",
+};
+
+export function invoiceTitle(invoice: Pick<InvoiceDoc, "kind" | "vatInvoice">): string {
+  if (invoice.kind === "credit") return INVOICE_TITLES[invoice.vatInvoice ? "credit-vat" : "credit-plain"];
+  return INVOICE_TITLES[invoice.vatInvoice ? "vat" : "plain"];
+}
+
+export const invoiceNumber = (series: string, sequence: number): string =>
+  `${series}-${String(sequence).padStart(6, "0")}`;
+
+/** The sequence of a number of the series, or null ("RN-000123" -> 123). */
+export function sequenceOf(series: string, number: unknown): number | null {
+  const found = new RegExp(`^${series}-(\\d+)$`).exec(String(number ?? ""));
+  return found ? Number(found[1]) : null;
+}
+
+export const invoiceFileName = (invoice: Pick<InvoiceDoc, "kind" | "number">): string =>
+  `${invoice.kind === "credit" ? "kreditine-saskaita" : "saskaita"}-${invoice.number}.pdf`;
+
+// ---------- money ----------
+
+const toCents = (amount: number): number => Math.round(Number((amount * 100).toFixed(6)));
+const fromCents = (cents: number): number => cents / 100;
+
+/** A line from its gross amount (VAT included): net and VAT split out, rounded to cents. */
+export function grossLine(
+  description: string,
+  gross: number,
+  vatRate: number,
+  quantity = 1,
+  unit = "vnt.",
+): InvoiceLine {
+  const totalCents = toCents(gross);
+  const netCents = Math.round(totalCents / (1 + vatRate));
+  return {
+    description,
+    quantity,
+    unit,
+    unitNet: fromCents(Math.round(netCents / quantity)),
+    net: fromCents(netCents),
+    vatRate,
+    vat: fromCents(totalCents - netCents),
+    total: fromCents(totalCents),
+  };
+}
+
+export function totalsOf(lines: readonly InvoiceLine[]): InvoiceTotals {
+  let net = 0;
+  let vat = 0;
+  let total = 0;
+  for (const line of lines) {
+    net += toCents(line.net);
+    vat += toCents(line.vat);
+    total += toCents(line.total);
+  }
+  return { net: fromCents(net), vat: fromCents(vat), total: fromCents(total) };
+}
+
+/** The same lines with every amount negated: a credit note of the whole invoice. */
+export function negatedLines(lines: readonly InvoiceLine[]): InvoiceLine[] {
+  const neg = (v: number) => (v === 0 ? 0 : -v);
+  return lines.map((line) => ({
+    ...line,
+    quantity: neg(line.quantity),
+    net: neg(line.net),
+    vat: neg(line.vat),
+    total: neg(line.total),
+  }));
+}
+
+// ---------- lines of a reservation ----------
+
+export const CHARGE_LINE_LABELS: Readonly<Record<ChargeKind, string>> = {
+  mileage: "Viršyta rida",
+  fuel: "Trūkstami degalai",
+  late: "Pavėluotas grąžinimas",
+  cleaning: "Valymas",
+  damage: "Pažeidimai",
+};
+
+export const NO_QUOTE_MESSAGE = "Rezervacija neturi apskaičiuotos kainos, sąskaitos išrašyti negalima";
+
+/**
+ * The lines of one reservation: the rental, each extra, delivery, the offer's discount (a negative
+ * line) and the return's charges; all from what the server computed and stored.
+ */
+export function reservationLines(
+  reservation: Pick<Reservation, "number" | "pickupAt" | "returnAt" | "quote" | "returnAct">,
+  car: Pick<Car, "make" | "model"> | null,
+  vatRate: number,
+): InvoiceLine[] {
+  const quote = reservation.quote;
+  if (!quote) throw new Error(NO_QUOTE_MESSAGE);
+  const ref = reservation.number ? `, rezervacija ${reservation.number}` : "";
+  const carName = car ? `${car.make} ${car.model}` : "automobilio";
+  const lines: InvoiceLine[] = [
+    grossLine(
+      `Automobilio ${carName} nuoma ${formatDate(reservation.pickupAt)}–${formatDate(reservation.returnAt)}${ref}`,
+      quote.base,
+      vatRate,
+      quote.days,
+      "para",
+    ),
+  ];
+  for (const extra of quote.extrasLines) {
+    if (extra.amount === 0) continue;
+    lines.push(
+      grossLine(
+        `Papildoma paslauga: ${extra.name}${extra.quantity > 1 ? ` × ${extra.quantity}` : ""}`,
+        extra.amount,
+        vatRate,
+      ),
+    );
+  }
+  if (quote.delivery > 0) lines.push(grossLine("Automobilio pristatymas ir paėmimas", quote.delivery, vatRate));
+  if (quote.discount > 0) lines.push(grossLine("Nuolaida pagal akciją", -quote.discount, vatRate));
+  for (const charge of reservation.returnAct?.charges ?? []) {
+    if (charge.amount <= 0) continue;
+    lines.push(grossLine(`${CHARGE_LINE_LABELS[charge.kind]}: ${charge.rule}`, charge.amount, vatRate));
+  }
+  return lines;
+}
+
+// ---------- parties ----------
+
+export function sellerParty(settings: Settings): InvoiceParty {
+  const c = settings.company;
+  return {
+    type: "business",
+    name: c.name,
+    code: c.companyCode,
+    vatCode: c.vatCode,
+    address: c.address,
+    email: c.emails[0] ?? "",
+  };
+}
+
+export function buyerParty(customer: Customer): InvoiceParty {
+  const business = customer.type === "business" && Boolean(customer.companyName?.trim());
+  return {
+    type: business ? "business" : "private",
+    name: business ? (customer.companyName ?? "").trim() : `${customer.firstName} ${customer.lastName}`.trim(),
+    code: business ? (customer.companyCode ?? "").trim() : "",
+    vatCode: business ? (customer.vatCode ?? "").trim().toUpperCase() : "",
+    address: (customer.address ?? "").trim(),
+    email: customer.email,
+  };
+}
+
+/** What the seller's details lack for an invoice; null when complete. */
+export function sellerGaps(settings: Settings): string | null {
+  const c = settings.company;
+  const missing: string[] = [];
+  if (!c.name.trim()) missing.push("pavadinimas");
+  if (!c.companyCode.trim()) missing.push("įmonės kodas");
+  if (!c.address.trim()) missing.push("adresas");
+  return missing.length > 0 ? `Nustatymuose trūksta įmonės duomenų sąskaitai (${missing.join(", ")})` : null;
+}
+
+/** The document's fields every invoice shares, from its lines. */
+export function invoiceBody(lines: InvoiceLine[]): Pick<InvoiceDoc, "lines" | "totals" | "amountInWords" | "currency"> {
+  const totals = totalsOf(lines);
+  return { lines, totals, amountInWords: amountInWords(totals.total), currency: "EUR" };
+}
+
+export const issueDateOf = (now: Date): string => vilniusDateString(now);
+
+// ---------- inputs ----------
+
+export const CREDIT_REASON_MAX = 500;
+export const creditInputSchema = z
+  .object({
+    reason: z
+      .string({ error: "Nurodykite priežastį" })
+      .trim()
+      .min(3, { error: "Nurodykite kreditinės sąskaitos priežastį (bent 3 simboliai)" })
+      .max(CREDIT_REASON_MAX, { error: `Ne daugiau kaip ${CREDIT_REASON_MAX} simbolių` }),
+  })
+  .strict();
+
+export const MONTH_PATTERN = /^\d{4}-(0[1-9]|1[0-2])$/;
+export const monthField = z
+  .string({ error: "Nurodykite mėnesį (MMMM-MM)" })
+  .regex(MONTH_PATTERN, { error: "Mėnuo turi būti formato MMMM-MM, pvz., 2026-11" });
+
+export const monthlyInputSchema = z
+  .object({
+    customerId: z.string({ error: "Pasirinkite klientą" }).min(1, { error: "Pasirinkite klientą" }).max(64),
+    month: monthField,
+  })
+  .strict();
+
+function parseBody<T>(schema: z.ZodType<T>, body: unknown, known: readonly string[]): T {
+  const prepared = prepareBody(body ?? {}, known);
+  const parsed = schema.safeParse(prepared);
+  if (!parsed.success) throw invalidFields(issueFieldErrors(parsed.error));
+  return parsed.data;
+}
+
+export const readCreditInput = (body: unknown) => parseBody(creditInputSchema, body, ["reason"]);
+export const readMonthlyInput = (body: unknown) => parseBody(monthlyInputSchema, body, ["customerId", "month"]);
+/** POST /reservations/:id/invoices takes no fields (the server decides everything). */
+export const readIssueInput = (body: unknown): void => {
+  prepareBody(body ?? {}, []);
+};
+
+/** A month as the i.SAF and reports read it: "2026-11". */
+export function readMonth(value: unknown): string {
+  const parsed = monthField.safeParse(value);
+  if (!parsed.success) throw invalidFields({ month: parsed.error.issues[0]?.message ?? "Neteisingas mėnuo" });
+  return parsed.data;
+}
+
+/** First and last day of a month: "2026-02" -> ["2026-02-01", "2026-02-28"]. */
+export function monthBounds(month: string): { first: string; last: string } {
+  const [year, mon] = month.split("-").map(Number) as [number, number];
+  const days = new Date(Date.UTC(year, mon, 0)).getUTCDate();
+  return { first: `${month}-01`, last: `${month}-${String(days).padStart(2, "0")}` };
+}

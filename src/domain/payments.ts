@@ -1,0 +1,194 @@
+// The payments ledger (mokėjimai): append-only entries per reservation, never edited or deleted;
+// a correction is a new entry (e.g. a refund). What a reservation costs is the server's quote plus
+// the return's charges; what was paid and what is due always follow from the entries. The online
+// pre-payment's amount is decided here from the quote and the settings, never by the browser.
+import { z } from "zod";
+import { formatMoney, roundMoney } from "./format";
+import { parseFields } from "./input";
+import {
+  type DepositState,
+  isoDateTime,
+  money,
+  PAYMENT_DEFAULTS,
+  PAYMENT_PROVIDERS,
+  type PaymentSettings,
+  paymentSettingsSchema,
+  type Quote,
+  type Reservation,
+  type ReservationPayment,
+} from "./schemas";
+
+export const PAYMENT_METHODS = ["cash", "card", "transfer", "online"] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+export const PAYMENT_KINDS = ["advance", "rental", "deposit-held", "deposit-released", "charge", "refund"] as const;
+export type PaymentKind = (typeof PAYMENT_KINDS)[number];
+
+export const PAYMENT_METHOD_LABELS: Readonly<Record<PaymentMethod, string>> = {
+  cash: "Grynaisiais",
+  card: "Kortele vietoje",
+  transfer: "Banko pavedimu",
+  online: "Internetu",
+};
+export const PAYMENT_KIND_LABELS: Readonly<Record<PaymentKind, string>> = {
+  advance: "Avansas",
+  rental: "Nuomos mokestis",
+  "deposit-held": "Užstatas paimtas",
+  "deposit-released": "Užstatas grąžintas",
+  charge: "Papildomi mokesčiai",
+  refund: "Grąžinti pinigai",
+};
+export const DEPOSIT_STATE_LABELS: Readonly<Record<DepositState, string>> = {
+  none: "nėra",
+  held: "paimtas",
+  released: "grąžintas",
+};
+
+/** Who recorded an entry made by a provider's verified callback. */
+export const PROVIDER_ACTOR = "provider";
+export const REFERENCE_MAX = 200;
+
+const positiveMoney = money.refine((v) => v > 0, { error: "Suma turi būti didesnė už 0 €" });
+
+/** A stored ledger entry (collection `payments`). */
+export const ledgerEntrySchema = z
+  .object({
+    reservationId: z.string().min(1).max(64),
+    amount: positiveMoney,
+    currency: z.literal("EUR").default("EUR"),
+    method: z.enum(PAYMENT_METHODS),
+    kind: z.enum(PAYMENT_KINDS),
+    reference: z.string().max(REFERENCE_MAX).default(""),
+    /** the staff member's e-mail, or PROVIDER_ACTOR */
+    who: z.string().min(1).max(254),
+    at: isoDateTime,
+    /** online payments: the provider and its payment id (a repeat callback is recognised by it) */
+    provider: z.enum(PAYMENT_PROVIDERS).nullable().default(null),
+    providerPaymentId: z.string().max(300).nullable().default(null),
+  })
+  .strict();
+export type LedgerEntry = z.infer<typeof ledgerEntrySchema>;
+export type StoredLedgerEntry = LedgerEntry & { id: string; createdAt?: string };
+
+/** What staff send for a new entry (who, when and the reservation are the server's). */
+export const ledgerEntryInputSchema = z
+  .object({
+    amount: positiveMoney,
+    method: z.enum(PAYMENT_METHODS, { error: "Pasirinkite mokėjimo būdą" }),
+    kind: z.enum(PAYMENT_KINDS, { error: "Pasirinkite mokėjimo rūšį" }),
+    reference: z
+      .string({ error: "Turi būti tekstas" })
+      .trim()
+      .max(REFERENCE_MAX, { error: `Ne daugiau kaip ${REFERENCE_MAX} simbolių` })
+      .default(""),
+  })
+  .strict();
+export type LedgerEntryInput = z.infer<typeof ledgerEntryInputSchema>;
+
+/** Staff input, checked: field errors in Lithuanian (an InputError, answered 422). */
+export function readLedgerEntryInput(body: unknown): LedgerEntryInput {
+  return parseFields(ledgerEntryInputSchema, body);
+}
+
+export interface LedgerSummary {
+  /** the quote's total plus the return's charges */
+  total: number;
+  /** advances, rental and charges paid, less refunds */
+  paid: number;
+  /** total less paid, never below 0 */
+  due: number;
+  deposit: { amount: number; state: DepositState };
+}
+
+type PricedReservation = Pick<Reservation, "quote" | "returnAct"> | { quote?: Quote | null; returnAct?: unknown };
+
+/** What the reservation costs: the server's price plus the return act's charges. */
+export function reservationTotal(reservation: PricedReservation): number {
+  const quoteTotal = reservation.quote?.total ?? 0;
+  const act = reservation.returnAct as { total?: unknown } | null | undefined;
+  const charges = typeof act?.total === "number" ? act.total : 0;
+  return roundMoney(quoteTotal + charges);
+}
+
+const PAID_KINDS: readonly PaymentKind[] = ["advance", "rental", "charge"];
+
+/**
+ * The ledger summed up. The deposit is apart from what is paid: "held" while more was taken than
+ * given back, "released" once all of it was given back, "none" before any was taken.
+ */
+export function summarizeLedger(
+  reservation: PricedReservation,
+  entries: readonly Pick<LedgerEntry, "amount" | "kind">[],
+): LedgerSummary {
+  const total = reservationTotal(reservation);
+  let paidCents = 0;
+  let heldCents = 0;
+  let releasedCents = 0;
+  for (const entry of entries) {
+    const cents = Math.round(entry.amount * 100);
+    if (PAID_KINDS.includes(entry.kind)) paidCents += cents;
+    else if (entry.kind === "refund") paidCents -= cents;
+    else if (entry.kind === "deposit-held") heldCents += cents;
+    else if (entry.kind === "deposit-released") releasedCents += cents;
+  }
+  const paid = paidCents / 100;
+  const depositCents = Math.max(0, heldCents - releasedCents);
+  const state: DepositState = heldCents === 0 ? "none" : depositCents > 0 ? "held" : "released";
+  return {
+    total,
+    paid,
+    due: Math.max(0, roundMoney(total - paid)),
+    deposit: { amount: depositCents / 100, state },
+  };
+}
+
+/** The summary as kept on the reservation (online: the pre-payment's state, kept as it was). */
+export function paymentSummaryDoc(
+  summary: LedgerSummary,
+  online: ReservationPayment["online"] = null,
+): ReservationPayment {
+  return { paid: summary.paid, due: summary.due, depositState: summary.deposit.state, online };
+}
+
+/** Whether the reservation still has money due ("Neapmokėtos" filter). */
+export const isUnpaid = (payment: Pick<ReservationPayment, "due"> | null | undefined, total: number): boolean =>
+  payment ? payment.due > 0 : total > 0;
+
+// ---------- online pre-payment ----------
+
+/** The settings' payment part; a document without one (or a broken one) uses the defaults. */
+export function paymentSettingsOf(settings: { payments?: unknown } | null | undefined): PaymentSettings {
+  return paymentSettingsSchema.safeParse(settings?.payments ?? {}).data ?? { ...PAYMENT_DEFAULTS };
+}
+
+/** What the site charges online for a price: never more than the price, never less than 0,01 €. */
+export function onlineChargeAmount(total: number, settings: PaymentSettings): number {
+  const price = roundMoney(total);
+  if (price <= 0) return 0;
+  let amount: number;
+  if (settings.onlineCharge === "full") amount = price;
+  else if (settings.onlineCharge === "percent") amount = roundMoney((price * settings.advancePercent) / 100);
+  else amount = Math.min(price, settings.advanceAmount);
+  return Math.max(0.01, roundMoney(amount));
+}
+
+/** The online charge in words, for the booking form ("Avansas internetu: 50,00 €"). */
+export function onlineChargeLabel(amount: number, total: number): string {
+  return roundMoney(amount) >= roundMoney(total)
+    ? `Visa kaina mokama internetu: ${formatMoney(amount)}`
+    : `Avansas internetu: ${formatMoney(amount)}, likusi suma ${formatMoney(roundMoney(total - amount))} – atsiimant`;
+}
+
+/** Whether an awaiting online payment's hold ran out. */
+export function holdExpired(online: ReservationPayment["online"] | null | undefined, now: Date): boolean {
+  return online?.state === "awaiting" && Date.parse(online.holdUntil) <= now.getTime();
+}
+
+export const holdUntil = (now: Date, minutes: number): string =>
+  new Date(now.getTime() + minutes * 60_000).toISOString();
+
+/** The cancel reason written when the hold runs out. */
+export const HOLD_EXPIRED_REASON = "Nesumokėta internetu per nustatytą laiką";
+
+/** Amount in cents as providers count it; a provider's amount back in euros. */
+export const toCents = (amount: number): number => Math.round(amount * 100);
+export const fromCents = (cents: number): number => cents / 100;

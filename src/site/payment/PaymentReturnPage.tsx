@@ -1,0 +1,117 @@
+// Where the payment provider sends the visitor back: /mokejimas/sekmingas (paid, or the payment is
+// being confirmed) and /mokejimas/atsauktas (cancelled). What counts is the provider's signed
+// callback to the server, never this page: it only asks the server how the payment stands.
+import { useEffect, useState } from "react";
+import { Link, useLocation, useSearchParams } from "react-router-dom";
+import { formatMoney } from "../../domain/format";
+import PageHeader from "../components/PageHeader";
+import PageMeta from "../components/PageMeta";
+
+interface PaymentStatus {
+  number: string;
+  state: "awaiting" | "paid" | "failed" | "expired" | "none";
+  amount: number;
+  status: string;
+}
+
+const POLLS = 20;
+const POLL_MS = 1500;
+
+function usePaymentStatus(reservationId: string | null, wait: boolean) {
+  const [status, setStatus] = useState<PaymentStatus | null>(null);
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    if (!reservationId) return;
+    let stopped = false;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const poll = async (left: number) => {
+      try {
+        const response = await fetch(`/api/payments/status/${encodeURIComponent(reservationId)}`, {
+          headers: { accept: "application/json" },
+        });
+        if (!response.ok) throw new Error(String(response.status));
+        const body = (await response.json()) as PaymentStatus;
+        if (stopped) return;
+        setStatus(body);
+        // The provider's callback may come a moment after the visitor: ask again for a while.
+        if (wait && body.state === "awaiting" && left > 0) timer = setTimeout(() => void poll(left - 1), POLL_MS);
+      } catch {
+        if (!stopped) setFailed(true);
+      }
+    };
+    void poll(POLLS);
+    return () => {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+    };
+  }, [reservationId, wait]);
+  return { status, failed };
+}
+
+export default function PaymentReturnPage() {
+  const cancelled = useLocation().pathname.startsWith("/mokejimas/atsauktas");
+  const [params] = useSearchParams();
+  const reservationId = params.get("r");
+  const { status, failed } = usePaymentStatus(reservationId, !cancelled);
+
+  const title = cancelled
+    ? "Mokėjimas atšauktas"
+    : status?.state === "paid"
+      ? "Ačiū! Mokėjimas gautas"
+      : "Mokėjimas tikrinamas";
+  let body: React.ReactNode;
+  if (!reservationId || failed) {
+    body = cancelled ? (
+      <p>Mokėjimas nebuvo atliktas, todėl rezervacija nepatvirtinta.</p>
+    ) : (
+      <p>Mokėjimo būsenos patikrinti nepavyko. Patvirtinimą atsiųsime el. paštu, kai tik gausime mokėjimą.</p>
+    );
+  } else if (!status) {
+    body = <p aria-live="polite">Tikrinama mokėjimo būsena…</p>;
+  } else if (status.state === "paid") {
+    body = (
+      <>
+        <p>Gavome {formatMoney(status.amount)} mokėjimą. Rezervacija patvirtinta, patvirtinimą išsiuntėme el. paštu.</p>
+        <p>Jūsų rezervacijos numeris</p>
+        <p className="success-panel__number" data-testid="payment-number">
+          {status.number}
+        </p>
+      </>
+    );
+  } else if (status.state === "awaiting") {
+    body = cancelled ? (
+      <p>
+        Mokėjimas neatliktas, rezervacija {status.number} nepatvirtinta. Jei nesumokėsite, po kelių minučių ji bus
+        atšaukta ir automobilis vėl bus laisvas.
+      </p>
+    ) : (
+      <p aria-live="polite">
+        Laukiame mokėjimo sistemos patvirtinimo rezervacijai {status.number}. Patvirtinimą atsiųsime el. paštu.
+      </p>
+    );
+  } else {
+    body = (
+      <p>
+        Mokėjimas neatliktas, todėl rezervacija {status.number} nepatvirtinta. Galite rezervuoti iš naujo arba
+        susisiekti su mumis.
+      </p>
+    );
+  }
+
+  return (
+    <div className="container">
+      <PageMeta title={title} description="Mokėjimo už automobilio nuomą būsena." noindex />
+      <PageHeader title={title} />
+      <section className="card success-panel" data-testid="payment-return" data-state={status?.state ?? ""}>
+        {body}
+        <p>
+          <Link to="/">Į pradžią</Link>
+          {" · "}
+          <Link to="/automobiliai">Automobiliai</Link>
+          {" · "}
+          <Link to="/kontaktai">Kontaktai</Link>
+        </p>
+      </section>
+    </div>
+  );
+}
