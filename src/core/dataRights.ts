@@ -559,6 +559,22 @@ export async function eraseCustomer(
   );
   report.counts.inquiriesDeleted = person.requests.length;
 
+  // 3b. "Mano rezervacija" links: deleted, so no old e-mail opens the reservation any more.
+  const reservationIds = person.reservations.map((r) => r.id);
+  for (let i = 0; i < reservationIds.length; i += 30) {
+    // Firestore's "in" takes at most 30 values.
+    const links = await store.query(COLLECTIONS.reservationLinks, {
+      where: [{ field: "reservationId", op: "in", value: reservationIds.slice(i, i + 30) }],
+    });
+    await inChunks(
+      links.map((link) => link.id),
+      (chunk) =>
+        store.transaction(async (tx) => {
+          for (const linkId of chunk) tx.delete(COLLECTIONS.reservationLinks, linkId);
+        }),
+    );
+  }
+
   // 4. The outbox: mails to or about the person lose recipient and body; any other mail naming them is scrubbed.
   const aboutMail = new Set(person.mails.map((m) => m.id));
   const namingMails = (await store.query(COLLECTIONS.mail)).filter(

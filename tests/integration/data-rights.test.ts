@@ -263,8 +263,22 @@ describe("asmens duomenų ištrynimas", () => {
   let invoiceBefore: string;
   let isafBefore: string;
   let signatureFiles: string[];
+  /** A "Mano rezervacija" token from a mail A got: it must stop opening the reservation. */
+  let portalToken = "";
+  const openPortal = (token: string) =>
+    fetch(`${server.url}/api/portal/reservation`, { headers: { "x-portal-token": token } });
 
   beforeAll(async () => {
+    const mails = await admin.get<{ to: string | string[]; message: { text?: string } }[]>(
+      `/api/admin/mail${listQuery({ range: [0, 999] })}`,
+    );
+    for (const mail of mails.body) {
+      const to = Array.isArray(mail.to) ? mail.to : [mail.to];
+      const token = /\/mano-rezervacija\/([A-Za-z0-9_-]+)/.exec(mail.message.text ?? "")?.[1];
+      if (token && to.includes(A.email)) portalToken = token;
+    }
+    expect(portalToken).not.toBe("");
+    expect((await openPortal(portalToken)).status).toBe(200);
     const reservation = (await admin.get<Reservation>(`/api/admin/reservations/${ids.A.reservation}`)).body;
     priceBefore = reservation.quote.total;
     signatureFiles = [
@@ -335,6 +349,8 @@ describe("asmens duomenų ištrynimas", () => {
     expect(customer.licenceNumber ?? "").toBe("");
     expect(customer.address ?? "").toBe("");
     expect(typeof customer.anonymisedAt).toBe("string");
+    // The links in the old mails no longer open anything.
+    expect((await openPortal(portalToken)).status).toBe(404);
 
     // The admin search (PostgreSQL tsvector columns) finds A nowhere, B still everywhere.
     for (const resource of ["customers", "reservations", "requests", "mail", "audit-log"]) {

@@ -271,14 +271,14 @@ function NextDaysCard({
               return (
                 <tr key={day.date}>
                   <th scope="row" style={{ fontWeight: 400 }}>
-                    <MuiLink component={Link} to={`${basename}/check-availability?from=${day.date}`}>
-                      <Box component="span" sx={{ display: { xs: "none", sm: "inline" } }}>
-                        {weekdayLong(day.date)},{" "}
-                      </Box>
-                      <Box component="span" sx={{ display: { xs: "inline", sm: "none" } }}>
-                        {weekdayShort(day.date)}{" "}
-                      </Box>
-                      {day.date}
+                    {/* Short: the card is narrow in the two-column layout too, not only on a phone. */}
+                    <MuiLink
+                      component={Link}
+                      to={`${basename}/check-availability?from=${day.date}`}
+                      aria-label={`${weekdayLong(day.date)}, ${day.date}`}
+                      sx={{ whiteSpace: "nowrap" }}
+                    >
+                      {weekdayShort(day.date)} {day.date}
                     </MuiLink>
                   </th>
                   <td>{pickups}</td>

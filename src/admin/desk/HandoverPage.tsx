@@ -289,7 +289,10 @@ export function HandoverPage() {
           Automobilio reikalavimai
         </Typography>
         <Box sx={{ overflowX: "auto" }}>
-          <Box component="table" sx={{ borderCollapse: "collapse", width: "100%", maxWidth: 640 }}>
+          <Box
+            component="table"
+            sx={{ borderCollapse: "collapse", width: "100%", maxWidth: 640, typography: { xs: "body2", sm: "body1" } }}
+          >
             <Box component="thead">
               <Box
                 component="tr"
@@ -301,7 +304,13 @@ export function HandoverPage() {
                 <Box component="th" sx={{ width: 32 }}>
                   <Box
                     component="span"
-                    sx={{ position: "absolute", width: 1, height: 1, overflow: "hidden", clip: "rect(0 0 0 0)" }}
+                    sx={{
+                      position: "absolute",
+                      width: "1px",
+                      height: "1px",
+                      overflow: "hidden",
+                      clip: "rect(0 0 0 0)",
+                    }}
                   >
                     Ar tinka
                   </Box>
