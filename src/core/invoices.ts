@@ -311,7 +311,8 @@ function invoiceMail(invoice: StoredInvoice) {
     to: invoice.buyer.email,
     subject: `${title} ${invoice.number}`,
     text: lines.join("\n"),
-    ref: `invoice:${invoice.id}`,
+    // Shown with its reservation (the reservation's mail list); a monthly invoice with the invoice.
+    ref: invoice.reservationIds.length === 1 ? `reservation:${invoice.reservationIds[0]}` : `invoice:${invoice.id}`,
     attachments: [{ filename: invoiceFileName(invoice), path: invoice.pdf }],
   };
 }

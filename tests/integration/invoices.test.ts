@@ -206,7 +206,12 @@ describe("issuing invoices", () => {
         message: { subject: string; attachments?: { path: string; filename: string }[] };
       }
     >(admin, "mail");
-    const mail = mails.find((m) => m.ref === `invoice:${firstInvoice.id}`);
+    // Listed with its reservation, as every mail about a reservation is.
+    expect(firstInvoice.reservationIds).toHaveLength(1);
+    const mail = mails.find(
+      (m) =>
+        m.ref === `reservation:${firstInvoice.reservationIds[0]}` && m.message.subject.endsWith(firstInvoice.number),
+    );
     expect(mail, "sąskaitos laiškas").toBeTruthy();
     expect(mail!.to).toBe(`ruta.saskaita.${process.pid}@pavyzdys.lt`);
     expect(mail!.message.subject).toBe(`PVM sąskaita faktūra ${firstInvoice.number}`);
@@ -390,7 +395,7 @@ describe("i.SAF", () => {
   it("exports the month as i.SAF 1.2 XML whose totals equal the invoices' (credit note reverses its invoice)", async () => {
     const bad = await admin.get<{ errors: Record<string, string> }>("/api/admin/isaf?month=2026-1");
     expect(bad.status).toBe(422);
-    const response = await admin.get("/api/admin/isaf?month=" + thisMonth());
+    const response = await admin.get(`/api/admin/isaf?month=${thisMonth()}`);
     expect(response.status, response.text.slice(0, 300)).toBe(200);
     expect(response.headers.get("content-type")).toMatch(/^application\/xml/);
     const parser = new XMLParser({

@@ -1,5 +1,6 @@
 // What an outbox mail is about: "reservation:<id>" as a link to the reservation (its number when
-// the reservation is loaded), "request:<id>" to the inquiry; anything else as written.
+// the reservation is loaded), "request:<id>" to the inquiry, "invoice:<id>" to a monthly invoice;
+// anything else as written.
 import { Link as MuiLink, Typography } from "@mui/material";
 import { useCreatePath, useGetOne } from "react-admin";
 import { Link } from "react-router-dom";
@@ -7,6 +8,7 @@ import { Link } from "react-router-dom";
 const REF_RESOURCES: Readonly<Record<string, { resource: string; label: string }>> = {
   reservation: { resource: "reservations", label: "Rezervacija" },
   request: { resource: "requests", label: "Užklausa" },
+  invoice: { resource: "invoices", label: "Sąskaita" },
 };
 
 export function parseMailRef(ref: string | null | undefined): { resource: string; label: string; id: string } | null {
