@@ -28,6 +28,7 @@ import {
   applyPortalChange,
   cancelByCustomer,
   openPortal,
+  payPortalBalance,
   portalCalendar,
   portalDocumentPath,
   portalInvoicePdf,
@@ -57,7 +58,7 @@ import {
   listMaintenance as listMaintenanceUseCase,
   updateMaintenance as updateMaintenanceUseCase,
 } from "../../src/core/maintenance";
-import { addLedgerEntry, listLedger, releaseExpiredHolds } from "../../src/core/payments";
+import { addLedgerEntry, listLedger, publicPaymentStatus, releaseExpiredHolds } from "../../src/core/payments";
 import { type CoreContext, noEvents, systemClock } from "../../src/core/ports";
 import {
   applyPriceUpdate as applyPriceUpdateUseCase,
@@ -85,6 +86,16 @@ import { saveSortOrder as saveSortOrderUseCase } from "../../src/core/sorting";
 import { setStaffRole as setStaffRoleUseCase } from "../../src/core/staff";
 import { deskDocumentFile } from "../../src/documents/deskDocumentFiles";
 import { ICAL_CONTENT_TYPE } from "../../src/domain/ical";
+import {
+  answerPayseraCallback,
+  answerStripeWebhook,
+  type CallbackAnswer,
+  payseraFieldsFrom,
+} from "../../src/payments/callbacks";
+import { paymentConfigFromEnv } from "../../src/payments/config";
+import { type Payments, paymentsFrom } from "../../src/payments/gateway";
+import { portalPaymentUrls } from "../../src/payments/portalCheckout";
+import { checkoutFor, onlinePaymentOption } from "../../src/payments/siteCheckout";
 import { firebaseAccounts } from "./authAdmin";
 import { callableError, SIGN_IN_MESSAGE, STAFF_ONLY_MESSAGE } from "./errors";
 import { createFirestoreDocumentStore } from "./firestoreDocumentStore";
@@ -173,11 +184,97 @@ export const quoteReservation = callable("quoteReservation", (request) =>
   }),
 );
 
+// ---------- online pre-payment (src/payments: the same gateway and callback code as the local server) ----------
+
+// The site's address for the providers' return pages and callbacks: PUBLIC_URL, else the Hosting address.
+const siteBaseUrl = () => process.env.PUBLIC_URL || `https://${process.env.GCLOUD_PROJECT ?? "localhost"}.web.app`;
+
+let payments: Payments | null = null;
+/**
+ * The payment gateway from the functions' environment (functions/.env: PAYMENT_PROVIDER, PAYSERA_*,
+ * STRIPE_*, the same names as the local server's); nothing set: pay at pick-up. Read at the first
+ * call, so a mistake is a logged error of that call, not a failed deploy.
+ */
+function functionPayments(): Payments {
+  payments ??= paymentsFrom(paymentConfigFromEnv(process.env));
+  return payments;
+}
+
 export const submitReservation = callable("submitReservation", async (request) => {
+  const gateway = functionPayments();
   const created = await submitWebReservation(core, request.data, {
     rateLimit: { clientKey: requestClient(request), limit: perWindow(reservationLimit.value()) },
+    ...onlinePaymentOption(gateway),
   });
-  return { id: created.id, number: created.number, quote: created.quote };
+  const payment = await checkoutFor(core, gateway, created, request.data, siteBaseUrl());
+  return { id: created.id, number: created.number, quote: created.quote, payment };
+});
+
+const sendCallbackAnswer = (
+  res: { status(code: number): { json(body: unknown): void; send(body: string): void } },
+  answer: CallbackAnswer,
+) => {
+  if (answer.json) res.status(answer.status).json(answer.json);
+  else res.status(answer.status).send(answer.text ?? "");
+};
+
+const refusedUnexpectedly = (name: string) => (unexpected: unknown) =>
+  logger.error(`${name}: mokėjimo pranešimo įrašyti nepavyko`, unexpected);
+
+/** Paysera's signed callback (hosting rewrites /api/payments/paysera/callback here): "OK" once recorded. */
+export const payseraCallback = onRequest({ cors: false, maxInstances: 3 }, async (req, res) => {
+  if (req.method !== "POST" && req.method !== "GET") {
+    res.set("Allow", "GET, POST").status(405).json({ message: "Leidžiami tik GET ir POST" });
+    return;
+  }
+  try {
+    const query: Record<string, string> = {};
+    for (const [key, value] of Object.entries(req.query)) if (typeof value === "string") query[key] = value;
+    const fields = payseraFieldsFrom(
+      query,
+      req.method,
+      req.get("content-type") ?? "",
+      req.method === "POST" ? (req.rawBody?.toString("utf8") ?? "") : "",
+    );
+    sendCallbackAnswer(res, await answerPayseraCallback(core, functionPayments().config.paysera, fields));
+  } catch (error) {
+    const answer = callableError(error, refusedUnexpectedly("Paysera"));
+    res.status(answer.httpErrorCode.status).json({ message: answer.message });
+  }
+});
+
+/** Stripe's signed webhook (hosting rewrites /api/payments/stripe/webhook here); verified over the raw body. */
+export const stripeWebhook = onRequest({ cors: false, maxInstances: 3 }, async (req, res) => {
+  if (req.method !== "POST") {
+    res.set("Allow", "POST").status(405).json({ message: "Leidžiamas tik POST" });
+    return;
+  }
+  try {
+    const signature = req.get("stripe-signature");
+    const raw = req.rawBody?.toString("utf8") ?? "";
+    sendCallbackAnswer(res, await answerStripeWebhook(core, functionPayments(), raw, signature));
+  } catch (error) {
+    const answer = callableError(error, refusedUnexpectedly("Stripe"));
+    res.status(answer.httpErrorCode.status).json({ message: answer.message });
+  }
+});
+
+/** The site's payment return page (hosting rewrites /api/payments/status/** here): { number, state, amount, status }. */
+export const paymentStatus = onRequest({ cors: false, maxInstances: 3 }, async (req, res) => {
+  if (req.method !== "GET") {
+    res.set("Allow", "GET").status(405).json({ message: "Leidžiamas tik GET" });
+    return;
+  }
+  try {
+    const id = decodeURIComponent(req.path.split("/").pop() ?? "");
+    res
+      .set("Cache-Control", "no-store")
+      .status(200)
+      .json(await publicPaymentStatus(core, id));
+  } catch (error) {
+    const answer = callableError(error, (unexpected) => logger.error("Mokėjimo būsenos pateikti nepavyko", unexpected));
+    res.status(answer.httpErrorCode.status).json({ message: answer.message });
+  }
 });
 
 export const submitRequest = callable("submitRequest", (request) =>
@@ -187,7 +284,7 @@ export const submitRequest = callable("submitRequest", (request) =>
 // ---------- "Mano rezervacija": the customer's page by a signed link (src/core/customerPortal.ts) ----------
 
 // The links in mails point at the site: PUBLIC_URL when set, else the project's Hosting address.
-setPortalBaseUrl(process.env.PUBLIC_URL || `https://${process.env.GCLOUD_PROJECT ?? "localhost"}.web.app`);
+setPortalBaseUrl(siteBaseUrl());
 
 /**
  * { action, token, body } -> the action's answer; { file, token } -> { fileName, contentType, base64 }.
@@ -221,7 +318,9 @@ export const customerPortal = callable("customerPortal", async (request) => {
   }
   switch (input.action) {
     case "view":
-      return openPortal(core, token);
+      return openPortal(core, token, { gateway: functionPayments().gateway });
+    case "pay":
+      return payPortalBalance(core, functionPayments().gateway, token, portalPaymentUrls(siteBaseUrl()));
     case "quote":
       return quotePortalChange(core, token, input.body, { clientKey: requestClient(request) });
     case "change":

@@ -1,25 +1,13 @@
-// The process's payment gateway, from the configuration (server/payments/config.ts).
-import type Stripe from "stripe";
-import { type PaymentGateway, payAtPickup } from "../../src/core/paymentPort";
+// The process's payment gateway, from the configuration (server/payments/config.ts; built by src/payments/gateway.ts).
+import { type Payments, paymentsFrom } from "../../src/payments/gateway";
 import { type PaymentConfig, paymentConfig } from "./config";
-import { payseraGateway } from "./paysera";
-import { stripeClient, stripeGateway } from "./stripe";
 
-export interface Payments {
-  config: PaymentConfig;
-  gateway: PaymentGateway;
-  /** present when Stripe is configured (its webhook is verified with it) */
-  stripe: Stripe | null;
-}
+export type { Payments } from "../../src/payments/gateway";
 
 let cached: Payments | null = null;
 
 export function paymentsFor(config: PaymentConfig = paymentConfig()): Payments {
   if (cached && cached.config === config) return cached;
-  const stripe = config.stripe ? stripeClient(config.stripe) : null;
-  let gateway: PaymentGateway = payAtPickup;
-  if (config.provider === "paysera" && config.paysera) gateway = payseraGateway(config.paysera);
-  if (config.provider === "stripe" && config.stripe && stripe) gateway = stripeGateway(config.stripe, stripe);
-  cached = { config, gateway, stripe };
+  cached = paymentsFrom(config);
   return cached;
 }

@@ -6,6 +6,7 @@
 //   POST /change                 apply (or request) the change   (the same body)
 //   POST /cancel                 cancel                          { confirm: true }
 //   POST /driver                 driver details                  { driver, additionalDriver }
+//   POST /pay                    "Sumokėti likutį": the provider's checkout for what is due  {}
 //   GET  /calendar.ics           the reservation as iCalendar
 //   GET  /documents/:kind.pdf    a signed document (agreement, handover, return)
 //   GET  /invoices/:id.pdf       one of the reservation's own invoices
@@ -19,6 +20,7 @@ import {
   cancelByCustomer,
   openPortal,
   PORTAL_LINK_RATE_LIMIT,
+  payPortalBalance,
   portalCalendar,
   portalDocumentPath,
   portalInvoicePdf,
@@ -27,12 +29,15 @@ import {
   resendPortalLink,
   saveDriverDetails,
 } from "../../src/core/customerPortal";
+import { portalPaymentUrls } from "../../src/payments/portalCheckout";
 import { coreFor } from "../core";
 import { currentUser } from "../http/auth";
 import { parseJsonText } from "../http/body";
 import { clientKey } from "../http/clientIp";
 import type { AppEnv } from "../http/context";
 import { ApiError } from "../http/errors";
+import { paymentsFor } from "../payments/gateway";
+import { siteOrigin } from "../payments/siteCheckout";
 import { privateFilesFor } from "../services/privateFiles";
 
 export const PORTAL_TOKEN_HEADER = "x-portal-token";
@@ -62,7 +67,12 @@ export function portalRoutes(): Hono<AppEnv> {
     c.header("Cache-Control", "no-store");
   });
 
-  app.get("/reservation", async (c) => c.json(await openPortal(core(c), token(c))));
+  app.get("/reservation", async (c) => c.json(await openPortal(core(c), token(c), { gateway: paymentsFor().gateway })));
+
+  app.post("/pay", limitBody, async (c) => {
+    const urls = portalPaymentUrls(siteOrigin(c, c.get("deps").config));
+    return c.json(await payPortalBalance(core(c), paymentsFor().gateway, token(c), urls));
+  });
 
   app.post("/quote", limitBody, async (c) =>
     c.json(await quotePortalChange(core(c), token(c), await readJson(c), { clientKey: client(c) })),

@@ -1051,6 +1051,7 @@ export function buildDemoData(now: Date): DemoData {
         handover: null,
         returnAct: null,
         driverDetails: null,
+        payment: null,
       },
     });
   }

@@ -35,6 +35,8 @@ import { COLLECTIONS } from "./collections";
 import { CoreError, reservationConflict } from "./errors";
 import { INVOICE_NOT_FOUND_MESSAGE, type InvoiceDeps, invoicePdf, reservationInvoices } from "./invoices";
 import { prepareChangeMail } from "./notifications";
+import type { PaymentGateway } from "./paymentPort";
+import { balanceDue, type CheckoutUrls, startBalancePayment } from "./payments";
 import { type CoreContext, type DocumentStore, type Reader, StoreConstraintError } from "./ports";
 import { type RateLimit, rateKey, takeRateLimit } from "./rateLimit";
 import { type Stamped, toRecord } from "./records";
@@ -99,11 +101,17 @@ const customerName = (customer: Customer | null): string =>
 
 // ---------- reading ----------
 
-/** What the page shows. */
+/** The "Sumokėti likutį" offer: what is due by the ledger, when online payment is configured. */
+export interface PortalBalance {
+  due: number;
+}
+
+/** What the page shows (`gateway`: the site's online payment, when it has one). */
 export async function openPortal(
   ctx: CoreContext,
   token: unknown,
-): Promise<PortalView & { invoices: PortalInvoice[] }> {
+  opts: { gateway?: Pick<PaymentGateway, "provider"> } = {},
+): Promise<PortalView & { invoices: PortalInvoice[]; payBalance: PortalBalance | null }> {
   const { store } = ctx;
   const now = ctx.clock.now();
   const { reservation } = await openToken(store, token, now);
@@ -117,7 +125,28 @@ export async function openPortal(
     number: invoice.number,
     kind: invoice.kind,
   }));
-  return { ...portalView({ reservation, customer, car, locations, extras, settings, now }), invoices };
+  let payBalance: PortalBalance | null = null;
+  if (opts.gateway && opts.gateway.provider !== "pickup") {
+    const balance = await balanceDue(store, reservation);
+    if (!balance.refusal) payBalance = { due: balance.due };
+  }
+  return { ...portalView({ reservation, customer, car, locations, extras, settings, now }), invoices, payBalance };
+}
+
+/**
+ * "Sumokėti likutį": the provider's checkout for exactly what the ledger says is due. The
+ * adapter gives the gateway and the return addresses (the token is never in them); a
+ * reservation with nothing due, a closed one or no online payment is a Lithuanian 409.
+ */
+export async function payPortalBalance(
+  ctx: CoreContext,
+  gateway: PaymentGateway,
+  token: unknown,
+  urls: CheckoutUrls,
+): Promise<{ redirectUrl: string; amount: number }> {
+  const { reservation } = await openToken(ctx.store, token, ctx.clock.now());
+  const started = await startBalancePayment(ctx, gateway, reservation.id, urls);
+  return { redirectUrl: started.redirectUrl, amount: started.amount };
 }
 
 /** One of the reservation's own invoices (or credit notes) as a PDF; another reservation's is not found. */

@@ -7,6 +7,8 @@ import type { PaymentProvider } from "../domain/schemas";
 export interface CheckoutRequest {
   /** our order id: the reservation's id */
   reservationId: string;
+  /** the order id sent to the provider when it is not the reservation's id (a balance: balanceOrderId) */
+  orderId?: string;
   number: string;
   /** € to charge now */
   amount: number;

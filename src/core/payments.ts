@@ -17,6 +17,9 @@
 // the car (a cancelled reservation holds nothing, so the overlap constraint no longer applies).
 import { invalidFields } from "../domain/input";
 import {
+  BALANCE_MESSAGES,
+  balanceOrderId,
+  balanceRefusal,
   HOLD_EXPIRED_REASON,
   holdExpired,
   holdUntil,
@@ -295,6 +298,9 @@ export async function recordVerifiedPayment(ctx: CoreContext, verified: Verified
     }
     const entries = await ledgerOf(tx, reservationId);
     const full = online.amount >= (reservation.quote?.total ?? 0);
+    // A balance from "Mano rezervacija": the rental, or the return's charges once the rental is paid.
+    const before = summarizeLedger(reservation, entries);
+    const balanceKind = before.paid >= (reservation.quote?.total ?? 0) ? "charge" : "rental";
     const base = {
       reservationId,
       currency: "EUR" as const,
@@ -310,7 +316,7 @@ export async function recordVerifiedPayment(ctx: CoreContext, verified: Verified
         entry: ledgerEntrySchema.parse({
           ...base,
           amount: online.amount,
-          kind: full ? "rental" : "advance",
+          kind: online.balance ? balanceKind : full ? "rental" : "advance",
           reference: `${provider === "paysera" ? "Paysera" : "Stripe"} ${verified.providerPaymentId}`.slice(0, 200),
         }),
       },
@@ -329,7 +335,8 @@ export async function recordVerifiedPayment(ctx: CoreContext, verified: Verified
     const summary = summarizeLedger(reservation, [...entries, ...newEntries.map((e) => e.entry)]);
     // Paid in time: the reservation is confirmed (its customer gets the usual confirmation). Paid
     // after the hold ran out (already cancelled): the money is recorded, staff decide.
-    const confirm = reservation.status === "new";
+    // A balance never changes the reservation's status.
+    const confirm = reservation.status === "new" && !online.balance;
     const next = confirm ? { ...reservation, status: "confirmed" as const } : reservation;
     const mail = confirm ? await prepareChangeMail(tx, store, reservationId, reservation, next) : null;
 
@@ -367,7 +374,7 @@ export async function recordVerifiedPayment(ctx: CoreContext, verified: Verified
     return {
       kind: "recorded" as const,
       number: reservation.number ?? reservationId,
-      late: !confirm,
+      late: !confirm && !online.balance,
       status: reservation.status,
       mailId,
     };
@@ -410,7 +417,12 @@ async function closeUnpaid(
     if (!found) return null;
     const reservation = toRecord<Reservation>(found);
     const online = onlineOf(reservation);
-    if (!online || (online.state !== "awaiting" && online.state !== "failed") || reservation.status !== "new") {
+    if (
+      !online ||
+      online.balance ||
+      (online.state !== "awaiting" && online.state !== "failed") ||
+      reservation.status !== "new"
+    ) {
       return null;
     }
     if (onlyWhenExpired && Date.parse(online.holdUntil) > now.getTime()) return null;
@@ -454,7 +466,7 @@ export async function releaseExpiredHolds(
   for (const doc of waiting) {
     const reservation = toRecord<Reservation>(doc);
     const online = onlineOf(reservation);
-    if (reservation.status !== "new" || !online) continue;
+    if (reservation.status !== "new" || !online || online.balance) continue;
     if (online.state === "awaiting" && !holdExpired(online, now)) continue;
     if (online.state === "failed" && Date.parse(online.holdUntil) > now.getTime()) continue;
     try {
@@ -489,6 +501,97 @@ export async function publicPaymentStatus(
     amount: online?.amount ?? 0,
     status: reservation.status,
   };
+}
+
+// ---------- the balance paid from "Mano rezervacija" ----------
+
+/** What is still due by the ledger (never the browser's number, nor only the kept summary). */
+export async function balanceDue(
+  reader: Transaction | CoreContext["store"],
+  reservation: Reservation & { id: string },
+): Promise<{ due: number; refusal: string | null; entries: number; summary: ReturnType<typeof summarizeLedger> }> {
+  const entries = await ledgerOf(reader, reservation.id);
+  const summary = summarizeLedger(reservation, entries);
+  return { due: summary.due, refusal: balanceRefusal(reservation, summary.due), entries: entries.length, summary };
+}
+
+/**
+ * Opens the provider's checkout for exactly what the reservation still owes (called by
+ * "Mano rezervacija" after its token was checked). The reservation waits for it as
+ * `payment.online = { balance: true, state: "awaiting", amount: due }`; the provider's verified
+ * callback records it once (recordVerifiedPayment). Never cancels nor confirms the reservation.
+ */
+export async function startBalancePayment(
+  ctx: CoreContext,
+  gateway: PaymentGateway,
+  reservationId: string,
+  urls: CheckoutUrls,
+): Promise<{ redirectUrl: string; amount: number; provider: PaymentProvider }> {
+  const { store } = ctx;
+  const provider = gateway.provider;
+  if (provider === "pickup") throw new CoreError("precondition", BALANCE_MESSAGES.notConfigured);
+  const now = ctx.clock.now();
+  const opened = await store.transaction(async (tx) => {
+    await tx.lock(ledgerLockKey(reservationId));
+    const found = await tx.get(COLLECTIONS.reservations, reservationId);
+    if (!found) throw new CoreError("not-found", RESERVATION_NOT_FOUND);
+    const reservation = toRecord<Reservation>(found);
+    const { due, refusal, entries, summary } = await balanceDue(tx, reservation);
+    if (refusal) throw new CoreError("precondition", refusal);
+    const settings = paymentSettingsOf(await loadSettings(tx));
+    const customer = reservation.customerId ? await tx.get(COLLECTIONS.customers, reservation.customerId) : null;
+    const orderId = balanceOrderId(reservationId, entries);
+    const online: OnlinePayment = {
+      provider,
+      state: "awaiting",
+      amount: due,
+      depositHold: 0,
+      holdUntil: holdUntil(now, settings.paymentHoldMinutes),
+      orderId,
+      balance: true,
+    };
+    writeSummary(writer(tx, store, now), found, paymentSummaryDoc(summary, online));
+    return {
+      online,
+      number: reservation.number ?? reservationId,
+      email: String(customer?.data.email ?? ""),
+    };
+  });
+  let session: Awaited<ReturnType<PaymentGateway["startCheckout"]>>;
+  try {
+    session = await gateway.startCheckout({
+      reservationId,
+      orderId: opened.online.orderId,
+      number: opened.number,
+      amount: opened.online.amount,
+      depositHold: 0,
+      email: opened.email,
+      description: `Automobilio nuoma, rezervacija ${opened.number}: likutis`,
+      holdUntil: opened.online.holdUntil,
+      ...urls,
+    });
+  } catch (error) {
+    ctx.log.error(`Nepavyko pradėti likučio mokėjimo internetu (${provider}) rezervacijai ${opened.number}`, error);
+    throw new CoreError("precondition", BALANCE_MESSAGES.failed);
+  }
+  if (session.orderId !== opened.online.orderId) {
+    await store.transaction(async (tx) => {
+      await tx.lock(ledgerLockKey(reservationId));
+      const current = await tx.get(COLLECTIONS.reservations, reservationId);
+      if (!current) return;
+      const record = toRecord<Reservation>(current);
+      const online = onlineOf(record);
+      if (!record.payment || online?.orderId !== opened.online.orderId) return;
+      writeSummary(writer(tx, store, ctx.clock.now()), current, {
+        ...record.payment,
+        online: { ...online, orderId: session.orderId },
+      });
+    });
+  }
+  ctx.log.info(
+    `Likučio mokėjimas internetu pradėtas: rezervacija ${opened.number}, ${opened.online.amount.toFixed(2)} €`,
+  );
+  return { redirectUrl: session.redirectUrl, amount: opened.online.amount, provider };
 }
 
 /** The payment settings as the site's booking uses them. */

@@ -192,3 +192,38 @@ export const HOLD_EXPIRED_REASON = "Nesumokėta internetu per nustatytą laiką"
 /** Amount in cents as providers count it; a provider's amount back in euros. */
 export const toCents = (amount: number): number => Math.round(amount * 100);
 export const fromCents = (cents: number): number => cents / 100;
+
+// ---------- the balance paid from "Mano rezervacija" ----------
+
+const BALANCE_ORDER = /^b([0-9a-z]{1,3})-(.+)$/;
+
+/**
+ * The provider's order id of a balance payment: "b<n>-<reservation id>", n = the ledger's length
+ * in base 36, so every balance paid gets its own id (Paysera names the payment by its order id,
+ * at most 40 characters: a UUID leaves room for 3 more).
+ */
+export const balanceOrderId = (reservationId: string, ledgerLength: number): string =>
+  `b${ledgerLength.toString(36).slice(-2)}-${reservationId}`;
+
+/** The reservation an order id belongs to (a booking's order id is the reservation's id). */
+export const reservationIdOfOrder = (orderId: string): string => BALANCE_ORDER.exec(orderId)?.[2] ?? orderId;
+
+/** Why a balance cannot be paid online now; null when it can. */
+export function balanceRefusal(
+  reservation: Pick<Reservation, "status"> & { payment?: ReservationPayment | null },
+  due: number,
+): string | null {
+  if (reservation.status === "cancelled" || reservation.status === "no_show") return BALANCE_MESSAGES.closed;
+  const online = reservation.payment?.online;
+  if (online?.state === "awaiting" && !online.balance) return BALANCE_MESSAGES.awaitingBooking;
+  if (roundMoney(due) <= 0) return BALANCE_MESSAGES.nothingDue;
+  return null;
+}
+
+export const BALANCE_MESSAGES = {
+  nothingDue: "Mokėti nebėra ko: visa suma jau sumokėta",
+  closed: "Atšauktos rezervacijos apmokėti internetu negalima",
+  awaitingBooking: "Laukiama rezervacijos mokėjimo patvirtinimo; pabandykite po kelių minučių",
+  notConfigured: "Mokėjimas internetu nesukonfigūruotas: likutį sumokėsite atsiimdami automobilį",
+  failed: "Nepavyko pradėti mokėjimo internetu, bandykite dar kartą arba susisiekite su mumis",
+} as const;

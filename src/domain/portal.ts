@@ -158,6 +158,8 @@ export interface PortalView {
   company: { name: string; phone: string | null; email: string | null; hours: string };
   /** the reservation's invoices and credit notes (src/core/invoices.ts), filled in by the core */
   invoices?: PortalInvoice[];
+  /** "Sumokėti likutį": what is due by the ledger, when online payment is configured and allowed (the core fills it in) */
+  payBalance?: { due: number } | null;
 }
 
 export interface PortalInvoice {
@@ -326,7 +328,12 @@ export function changeSummary(
 // ---------- the page's calls (both backends) ----------
 
 /** The page's actions: local server POST/GET /api/portal/…, Firebase callable customerPortal. */
-export const PORTAL_ACTIONS = ["view", "quote", "change", "cancel", "driver", "linkRequest"] as const;
+/** Where the provider sends the customer back after "Sumokėti likutį" (no token in it). */
+export const PORTAL_PAYMENT_RETURN_PATH = "/mano-rezervacija/mokejimas";
+/** The tab's sessionStorage key that keeps the portal's token while the customer pays. */
+export const PORTAL_PAYMENT_TOKEN_KEY = "mano-rezervacija-mokejimas";
+
+export const PORTAL_ACTIONS = ["view", "quote", "change", "cancel", "driver", "linkRequest", "pay"] as const;
 export type PortalAction = (typeof PORTAL_ACTIONS)[number];
 /** The page's files: the .ics and the signed documents. */
 export const PORTAL_FILES = ["calendar", "agreement", "handover", "return"] as const;

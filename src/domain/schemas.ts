@@ -551,6 +551,8 @@ export const onlinePaymentSchema = z
     holdUntil: isoDateTime,
     /** the provider's order or session id */
     orderId: z.string().max(300),
+    /** a balance paid from "Mano rezervacija" (never cancels or confirms the reservation) */
+    balance: z.boolean().optional(),
   })
   .strict();
 export type OnlinePayment = z.infer<typeof onlinePaymentSchema>;
@@ -627,7 +629,7 @@ export const reservationSchema = z
     /** the driver's details the customer filled in on "Mano rezervacija" (src/core/customerPortal.ts) */
     driverDetails: driverDetailsSchema.nullable().default(null),
     /** the payments ledger's summary, set by src/core/payments.ts only */
-    payment: reservationPaymentSchema.nullable().optional(),
+    payment: reservationPaymentSchema.nullable().default(null),
   })
   .strict()
   .refine((r) => Date.parse(r.returnAt) > Date.parse(r.pickupAt), {

@@ -444,3 +444,15 @@ describe("Mano rezervacija: naujos nuorodos prašymas", () => {
     expect(server.output()).not.toContain(a.token);
   });
 });
+
+describe("Mano rezervacija: mokėjimas internetu nesukonfigūruotas", () => {
+  it("likučio mygtuko nėra, o mokėjimo veiksmas – 409 lietuviškai", async () => {
+    const a = await book(90, 93);
+    const view = await portal(a.token).view();
+    expect(view.status).toBe(200);
+    expect(view.body.payBalance).toBeNull();
+    const pay = await portal(a.token).post<{ message: string }>("pay", {});
+    expect(pay.status).toBe(409);
+    expect(pay.body.message).toBe("Mokėjimas internetu nesukonfigūruotas: likutį sumokėsite atsiimdami automobilį");
+  });
+});

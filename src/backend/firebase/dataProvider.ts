@@ -59,6 +59,7 @@ import {
   planKey,
   planList,
   planMatches,
+  planScans,
   QueryNotSupportedError,
 } from "./queryPlan";
 import { CALLABLES } from "./site";
@@ -385,8 +386,9 @@ export function createFirestoreDataProvider(
           return { data: records.slice(start, start + plan.perPage) as RaRecord[], total: records.length };
         }
         const base = baseQuery(plan);
-        if (plan.searchTokens.length > 1) {
-          // Several search words: Firestore matched the longest one, the others are checked here.
+        if (planScans(plan)) {
+          // Several search words (Firestore matched the longest one) or "Neapmokėtos" (paid < price
+          // plus the return's charges, two fields Firestore cannot compare): the rest is checked here.
           const scanned = await getDocsFromServer(query(base, limit(MAX_SEARCH_SCAN)));
           const matched = scanned.docs.filter((d) => planMatches(plan, d.data()));
           const start = (plan.page - 1) * plan.perPage;

@@ -11,7 +11,12 @@
 //   { q: "text" }               word-prefix search: array-contains on the longest word's `_search`
 //                               token; `searchTokens` holds every word, checked on the documents read
 //   { id: [..] }                documents by id (alone; at most 30)
+//   { unpaid: true }            reservations only, "Neapmokėtos": the local server's rule
+//                               (server/payments/listFilter.ts) checked here on the documents read
+//                               (at most MAX_SEARCH_SCAN), Firestore cannot compare two fields
 
+import { reservationTotal } from "../../domain/payments";
+import { type Quote, RESERVATION_STATUSES } from "../../domain/schemas";
 import { type FirestoreResource, isInternalField, RESOURCE_MODELS, type ResourceModel, type SortSpec } from "./model";
 import { matchesSearchTokens, queryToken, queryTokens, SEARCH_FIELD } from "./searchTokens";
 import { fieldKind } from "./storedDoc";
@@ -50,15 +55,38 @@ export interface ListPlan {
    * the documents it returns still have to pass planMatches() (read at most MAX_SEARCH_SCAN)
    */
   searchTokens: string[];
+  /** reservations: only unpaid ones (checked by planMatches on the documents read, at most MAX_SEARCH_SCAN) */
+  unpaid: boolean;
 }
 
 /** Documents a several-word search reads before checking its other words (the page is cut from those). */
 export const MAX_SEARCH_SCAN = 1000;
 
-/** Whether a stored document passes the search words the Firestore query could not check. */
-export function planMatches(plan: Pick<ListPlan, "searchTokens">, data: Record<string, unknown>): boolean {
+/** Statuses that owe nothing in the "Neapmokėtos" list. */
+const NOT_OWING_STATUSES: readonly string[] = ["cancelled", "no_show"];
+
+/**
+ * The "Neapmokėtos" rule of server/payments/listFilter.ts on a stored reservation: what is paid
+ * (the ledger's summary, payment.paid) is less than the price plus the return's charges, and the
+ * reservation is neither cancelled nor a no-show.
+ */
+export function isUnpaidReservation(data: Record<string, unknown>): boolean {
+  if (NOT_OWING_STATUSES.includes(String(data.status))) return false;
+  const payment = data.payment as { paid?: unknown } | null | undefined;
+  const paid = typeof payment?.paid === "number" ? payment.paid : 0;
+  // Stored reservations were validated on write: quote is the server's Quote (or absent).
+  return paid < reservationTotal({ quote: data.quote as Quote | null | undefined, returnAct: data.returnAct });
+}
+
+/** Whether a stored document passes what the Firestore query could not check (search words, unpaid). */
+export function planMatches(plan: Pick<ListPlan, "searchTokens" | "unpaid">, data: Record<string, unknown>): boolean {
+  if (plan.unpaid && !isUnpaidReservation(data)) return false;
   return plan.searchTokens.length <= 1 || matchesSearchTokens(data[SEARCH_FIELD], plan.searchTokens);
 }
+
+/** Whether the list is cut from documents read and checked here (planMatches), not counted by Firestore. */
+export const planScans = (plan: Pick<ListPlan, "searchTokens" | "unpaid">): boolean =>
+  plan.searchTokens.length > 1 || plan.unpaid;
 
 /** A list request the adapter refuses: HTTP 400 with a Lithuanian message. */
 export class QueryNotSupportedError extends Error {
@@ -153,11 +181,16 @@ export function planList(resource: FirestoreResource, params: ListParamsLike): L
   let disjunctions = 1;
   let searching = false;
   let searchWords: string[] = [];
+  let unpaid = false;
 
   const entries = Object.entries(flattenFilter(params.filter ?? {})).filter(
     ([, value]) => value !== undefined && value !== "",
   );
   for (const [key, raw] of entries) {
+    if (key === "unpaid" && resource === "reservations") {
+      unpaid = raw === true || raw === "true";
+      continue;
+    }
     if (key === "q") {
       if (typeof raw !== "string" && typeof raw !== "number") {
         throw new QueryNotSupportedError("Paieškos tekstas turi būti eilutė");
@@ -219,7 +252,15 @@ export function planList(resource: FirestoreResource, params: ListParamsLike): L
     if (!equalityFields.includes(field)) equalityFields.push(field);
   }
 
-  if (ids !== null && where.length > 0) {
+  // Unpaid and no status asked for: Firestore leaves out the statuses that owe nothing (fewer reads).
+  if (unpaid && !equalityFields.includes("status")) {
+    const owing = RESERVATION_STATUSES.filter((status) => !NOT_OWING_STATUSES.includes(status));
+    disjunctions *= owing.length;
+    where.push({ field: "status", op: "in", value: owing });
+    equalityFields.push("status");
+  }
+
+  if (ids !== null && (where.length > 0 || unpaid)) {
     throw new QueryNotSupportedError("Filtro pagal identifikatorius negalima derinti su kitais filtrais");
   }
   if (disjunctions > MAX_IN_VALUES) {
@@ -267,12 +308,21 @@ export function planList(resource: FirestoreResource, params: ListParamsLike): L
     ids,
     sort: { field: sortField === DOCUMENT_ID ? "id" : sortField, order: sort.order },
     searchTokens: searchWords,
+    unpaid,
   };
 }
 
 /** A stable key of the query a plan describes, without its page (for the cursor cache). */
 export function planKey(plan: ListPlan): string {
-  return JSON.stringify([plan.collection, plan.where, plan.orderBy, plan.perPage, plan.ids, plan.searchTokens]);
+  return JSON.stringify([
+    plan.collection,
+    plan.where,
+    plan.orderBy,
+    plan.perPage,
+    plan.ids,
+    plan.searchTokens,
+    plan.unpaid,
+  ]);
 }
 
 // ---------- indexes ----------

@@ -2,11 +2,16 @@
 // Plain React + site.css, lazily loaded. Every call carries the token to the server (the local
 // server in a header, Firebase in the callable's data), which checks it each time.
 import { useCallback, useEffect, useRef, useState } from "react";
-import { useParams } from "react-router-dom";
+import { useNavigate, useParams } from "react-router-dom";
 import { useBackend } from "../../app/BackendContext";
 import { BackendError } from "../../backend/port";
 import { formatDateTime, formatMoney } from "../../domain/format";
-import type { PortalFile, PortalView } from "../../domain/portal";
+import {
+  PORTAL_PAYMENT_RETURN_PATH,
+  PORTAL_PAYMENT_TOKEN_KEY,
+  type PortalFile,
+  type PortalView,
+} from "../../domain/portal";
 import Alert from "../components/Alert";
 import CarImage from "../components/CarImage";
 import PageHeader from "../components/PageHeader";
@@ -18,6 +23,7 @@ import { useSettings } from "../useSettings";
 import LinkRequestForm from "./LinkRequestForm";
 import PortalChange from "./PortalChange";
 import PortalDriver from "./PortalDriver";
+import PortalPay from "./PortalPay";
 import { applyPortalHead, saveBlob } from "./portalHead";
 import "./portal.css";
 
@@ -136,12 +142,42 @@ function CancelSection({
   );
 }
 
+/** What the page says on coming back from the payment provider. */
+interface Notice {
+  tone: "success" | "info";
+  text: string;
+}
+
+/** The provider's return (PORTAL_PAYMENT_RETURN_PATH): the token this tab kept, and what to say. */
+function paymentReturn(): { token: string; notice: Notice } | null {
+  if (window.location.pathname.replace(/\/+$/, "") !== PORTAL_PAYMENT_RETURN_PATH) return null;
+  let kept: string | null = null;
+  try {
+    kept = sessionStorage.getItem(PORTAL_PAYMENT_TOKEN_KEY);
+    sessionStorage.removeItem(PORTAL_PAYMENT_TOKEN_KEY);
+  } catch {
+    kept = null;
+  }
+  if (!kept) return null;
+  const cancelled = new URLSearchParams(window.location.search).get("busena") === "atsauktas";
+  return {
+    token: kept,
+    notice: cancelled
+      ? { tone: "info", text: "Mokėjimas neatliktas. Likutį galite sumokėti vėliau arba atsiimdami automobilį." }
+      : {
+          tone: "success",
+          text: "Ačiū! Mokėjimą gavus, suma bus įskaityta – sumokėta ir likusi suma atsinaujins šiame puslapyje.",
+        },
+  };
+}
+
 export default function PortalPage() {
   const { token = "" } = useParams();
+  const navigate = useNavigate();
   const { site } = useBackend();
   const { company } = useSettings();
   const [state, setState] = useState<State>({ phase: "loading" });
-  const [notice, setNotice] = useState<string | null>(null);
+  const [notice, setNotice] = useState<Notice | null>(null);
   const [downloadError, setDownloadError] = useState<string | null>(null);
 
   useEffect(
@@ -149,7 +185,24 @@ export default function PortalPage() {
     [company.brand, company.name],
   );
 
+  // Back from the payment provider: reopen this tab's reservation (the address had no token).
+  useEffect(() => {
+    if (window.location.pathname.replace(/\/+$/, "") !== PORTAL_PAYMENT_RETURN_PATH) return;
+    const back = paymentReturn();
+    if (!back) {
+      setState({
+        phase: "invalid",
+        message:
+          "Grįžus iš mokėjimo rezervacijos atidaryti nepavyko: atidarykite nuorodą iš laiško arba gaukite naują.",
+      });
+      return;
+    }
+    setNotice(back.notice);
+    navigate(`/mano-rezervacija/${back.token}`, { replace: true });
+  }, [navigate]);
+
   const load = useCallback(async () => {
+    if (window.location.pathname.replace(/\/+$/, "") === PORTAL_PAYMENT_RETURN_PATH) return;
     try {
       const view = await site.portal<PortalView>("view", token);
       setState({ phase: "ready", view });
@@ -167,7 +220,7 @@ export default function PortalPage() {
   }, [load]);
 
   const done = (message: string) => {
-    setNotice(message);
+    setNotice({ tone: "success", text: message });
     void load();
     window.scrollTo({ top: 0 });
   };
@@ -225,7 +278,7 @@ export default function PortalPage() {
           </>
         }
       />
-      {notice ? <Alert tone="success">{notice}</Alert> : null}
+      {notice ? <Alert tone={notice.tone}>{notice.text}</Alert> : null}
       <div className="portal-grid">
         <section className="card portal-section" aria-labelledby="summary-title">
           <h2 id="summary-title">
@@ -304,11 +357,12 @@ export default function PortalPage() {
                 <dd>{formatMoney(view.payment.due)}</dd>
               </div>
             </dl>
-          ) : (
+          ) : view.payBalance ? null : (
             <p className="muted portal-payment-note">
               Apmokėjimas – atsiimant automobilį (grynaisiais, kortele arba pavedimu).
             </p>
           )}
+          {view.payBalance ? <PortalPay token={token} due={view.payBalance.due} /> : null}
           <p className="muted">
             Klausimai? {view.company.phone ? <a href={telHref(view.company.phone)}>{view.company.phone}</a> : null}
             {view.company.phone && view.company.email ? " · " : null}

@@ -1,5 +1,6 @@
 // The payments ledger and the online pre-payment's rules (src/core/payments.ts) on the in-memory
-// store and on PostgreSQL's store over PGlite (loaded with the demo company), with a clock the
+// store, on PostgreSQL's store over PGlite (loaded with the demo company) and on Cloud Firestore's
+// store when the emulator answers at FIRESTORE_EMULATOR_HOST (else "nevykdyta", skipped), with a clock the
 // test moves: a reservation waiting for payment holds the car, the job releases it when the hold
 // runs out (a new booking of the slot then succeeds), a verified payment is recorded once and
 // confirms, a wrong amount is refused, a failed one never confirms, and a staff entry never makes
@@ -7,7 +8,11 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { deleteApp, initializeApp } from "firebase-admin/app";
+import { getFirestore, Timestamp } from "firebase-admin/firestore";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createFirestoreDocumentStore } from "../../../functions/src/firestoreDocumentStore";
+import { demoDocuments } from "../../../scripts/firebase-seed";
 import { openDb } from "../../../server/db/index";
 import { migrate } from "../../../server/db/migrate";
 import { seedDemoIfEmpty } from "../../../server/seed/seed";
@@ -25,6 +30,7 @@ import { submitWebReservation, updateStaffReservation } from "../../../src/core/
 import { createMemoryStore } from "../../../src/core/stores/memoryStore";
 import { HOLD_EXPIRED_REASON } from "../../../src/domain/payments";
 import type { Reservation } from "../../../src/domain/schemas";
+import { emulatorFromEnv } from "../firebase/emulators";
 import {
   at,
   type CoreStoreHarness,
@@ -263,4 +269,34 @@ definePaymentsContract("PGlite (createPgStore)", async () => {
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+});
+
+const firestoreHost = await emulatorFromEnv("FIRESTORE_EMULATOR_HOST", "Firestore");
+const FIRESTORE_PROJECT = "demo-ratai-mokejimai";
+
+describe.skipIf(!firestoreHost)("Firestore emuliatorius", () => {
+  // The demo company as `npm run firebase:seed` writes it, into a project of its own emptied first.
+  definePaymentsContract("Firestore (createFirestoreDocumentStore)", async () => {
+    const app = initializeApp({ projectId: FIRESTORE_PROJECT }, "mokejimai");
+    const firestore = getFirestore(app);
+    return {
+      store: createFirestoreDocumentStore(firestore),
+      async seed() {
+        const cleared = await fetch(
+          `http://${firestoreHost?.address}/emulator/v1/projects/${FIRESTORE_PROJECT}/databases/(default)/documents`,
+          { method: "DELETE" },
+        );
+        if (!cleared.ok) throw new Error(`Firestore emuliatoriaus išvalyti nepavyko: HTTP ${cleared.status}`);
+        const docs = demoDocuments(demo, (iso) => Timestamp.fromDate(new Date(iso)));
+        for (let start = 0; start < docs.length; start += 400) {
+          const batch = firestore.batch();
+          for (const item of docs.slice(start, start + 400)) {
+            batch.set(firestore.collection(item.collection).doc(item.id), item.data);
+          }
+          await batch.commit();
+        }
+      },
+      close: () => deleteApp(app),
+    };
+  });
 });

@@ -21,6 +21,7 @@ const reservation: Reservation = {
   handover: null,
   returnAct: null,
   driverDetails: null,
+  payment: null,
   quote: {
     days: 3,
     dailyRate: 45,
