@@ -15,7 +15,6 @@ import {
   TableCell,
   TableHead,
   TableRow,
-  TextField,
   Typography,
 } from "@mui/material";
 import { BarChart } from "@mui/x-charts/BarChart";
@@ -28,6 +27,7 @@ import { RESERVATION_STATUS_LABELS } from "../../domain/reservationStatus";
 import { addDaysToDateString, vilniusDateString } from "../../domain/time";
 import { useAdminActions } from "../adminApi";
 import { csvFileName, downloadCsv } from "../common/csv";
+import { DateField } from "../common/DatePicker";
 import { errorText } from "../invoices/download";
 import { REPORT_FILE_STEMS, type ReportName, reportCsv } from "./reportCsv";
 
@@ -155,24 +155,8 @@ export function ReportsPage() {
         <Typography variant="h5" component="h1" sx={{ flexGrow: 1 }}>
           Ataskaitos
         </Typography>
-        <TextField
-          label="Nuo"
-          type="date"
-          size="small"
-          value={from}
-          onChange={(event) => setFrom(event.target.value)}
-          slotProps={{ inputLabel: { shrink: true } }}
-          fullWidth={false}
-        />
-        <TextField
-          label="Iki"
-          type="date"
-          size="small"
-          value={to}
-          onChange={(event) => setTo(event.target.value)}
-          slotProps={{ inputLabel: { shrink: true } }}
-          fullWidth={false}
-        />
+        <DateField label="Nuo" size="small" value={from} onChange={setFrom} fullWidth={false} sx={{ width: 190 }} />
+        <DateField label="Iki" size="small" value={to} onChange={setTo} fullWidth={false} sx={{ width: 190 }} />
         <Button variant="contained" onClick={() => void load()} disabled={loading}>
           Rodyti
         </Button>
