@@ -9,9 +9,6 @@
 // diagram of src/domain/carDiagram.ts is drawn with its numbered marks on the same page as the
 // damage lines, and every page gets "Puslapis N iš M".
 import { createHash } from "node:crypto";
-import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
-import path from "node:path";
 import fontkit from "@pdf-lib/fontkit";
 import { PDFDocument, type PDFFont, type PDFImage, type PDFPage, rgb } from "pdf-lib";
 import { CAR_DIAGRAM_PATHS, DIAGRAM_HEIGHT, DIAGRAM_WIDTH, diagramZone } from "../domain/carDiagram";
@@ -31,6 +28,7 @@ import type {
   ReturnAct,
   Settings,
 } from "../domain/schemas";
+import { loadDejaVuFonts } from "./pdfFonts";
 
 type WithId<T> = T & { id: string };
 
@@ -354,44 +352,6 @@ const RULE = rgb(0.78, 0.78, 0.8);
 const NEW_MARK = rgb(0.78, 0.1, 0.1);
 const OLD_MARK = rgb(0.35, 0.35, 0.4);
 
-interface Fonts {
-  regular: Uint8Array;
-  bold: Uint8Array;
-}
-let fontCache: Fonts | null = null;
-
-/**
- * Where node_modules is looked up from: the Cloud Functions bundle itself (CommonJS __filename),
- * the started script (server/main.ts, the test runner), the working folder.
- */
-function resolutionBases(): string[] {
-  const bases: string[] = [];
-  if (typeof __filename === "string") bases.push(__filename);
-  if (process.argv[1]) bases.push(process.argv[1]);
-  bases.push(path.join(process.cwd(), "package.json"));
-  return bases;
-}
-
-/** DejaVu Sans from the dejavu-fonts-ttf package (Cloud Functions: a dependency in functions/package.json). */
-function loadFonts(): Fonts {
-  if (fontCache) return fontCache;
-  let resolve: ((file: string) => string) | null = null;
-  for (const base of resolutionBases()) {
-    try {
-      const require = createRequire(base);
-      require.resolve("dejavu-fonts-ttf/ttf/DejaVuSans.ttf");
-      resolve = (file) => require.resolve(`dejavu-fonts-ttf/ttf/${file}`);
-      break;
-    } catch {
-      // not reachable from this base; try the next
-    }
-  }
-  if (!resolve) throw new Error("Nerastas šriftas DejaVu Sans (paketas dejavu-fonts-ttf neįdiegtas)");
-  const read = (file: string) => new Uint8Array(readFileSync((resolve as (f: string) => string)(file)));
-  fontCache = { regular: read("DejaVuSans.ttf"), bold: read("DejaVuSans-Bold.ttf") };
-  return fontCache;
-}
-
 class Writer {
   readonly pages: PDFPage[] = [];
   page!: PDFPage;
@@ -655,7 +615,7 @@ function drawSignature(
 export async function renderDeskDocument(input: DeskDocumentInput): Promise<Uint8Array> {
   const blocks = blocksFor(input);
   const hash = deskDocumentHash(input);
-  const fonts = loadFonts();
+  const fonts = loadDejaVuFonts();
   const doc = await PDFDocument.create();
   doc.registerFontkit(fontkit);
   const title = `${DESK_DOCUMENT_TITLES[input.kind]} Nr. ${input.reservation.number ?? "—"}`;

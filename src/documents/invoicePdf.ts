@@ -2,13 +2,11 @@
 // A4, embedded DejaVu Sans (Lithuanian letters; subset), seller and buyer with their codes, the
 // lines with net amount, VAT rate, VAT and total, the totals, the sum in words. Rendered from the
 // stored invoice alone, so the same invoice always gives the same document.
-import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
-import path from "node:path";
 import fontkit from "@pdf-lib/fontkit";
 import { PDFDocument, type PDFFont, type PDFPage, rgb } from "pdf-lib";
 import { DAY_FORMS, formatDate, formatMoney, formatNumber, pluralLt } from "../domain/format";
 import { type InvoiceDoc, type InvoiceParty, invoiceTitle } from "../domain/invoices";
+import { loadDejaVuFonts } from "./pdfFonts";
 
 const PAGE = { width: 595.28, height: 841.89 };
 const MARGIN = { left: 48, right: 48, top: 52, bottom: 60 };
@@ -17,28 +15,6 @@ const INK = rgb(0.1, 0.1, 0.12);
 const MUTED = rgb(0.42, 0.42, 0.46);
 const RULE = rgb(0.78, 0.78, 0.8);
 const SHADE = rgb(0.94, 0.95, 0.97);
-
-let fontCache: { regular: Uint8Array; bold: Uint8Array } | null = null;
-
-/** DejaVu Sans from dejavu-fonts-ttf, looked up from the bundle, the started script or the working folder. */
-function loadFonts(): { regular: Uint8Array; bold: Uint8Array } {
-  if (fontCache) return fontCache;
-  const bases: string[] = [];
-  if (typeof __filename === "string") bases.push(__filename);
-  if (process.argv[1]) bases.push(process.argv[1]);
-  bases.push(path.join(process.cwd(), "package.json"));
-  for (const base of bases) {
-    try {
-      const require = createRequire(base);
-      const file = (name: string) => new Uint8Array(readFileSync(require.resolve(`dejavu-fonts-ttf/ttf/${name}`)));
-      fontCache = { regular: file("DejaVuSans.ttf"), bold: file("DejaVuSans-Bold.ttf") };
-      return fontCache;
-    } catch {
-      // not reachable from this base; try the next
-    }
-  }
-  throw new Error("Nerastas šriftas DejaVu Sans (paketas dejavu-fonts-ttf neįdiegtas)");
-}
 
 class Sheet {
   readonly pages: PDFPage[] = [];
@@ -142,7 +118,7 @@ const percent = (rate: number): string => `${formatNumber(rate * 100, 2)} %`;
 
 /** The invoice as PDF bytes. */
 export async function renderInvoicePdf(invoice: InvoiceDoc): Promise<Uint8Array> {
-  const fonts = loadFonts();
+  const fonts = loadDejaVuFonts();
   const doc = await PDFDocument.create();
   doc.registerFontkit(fontkit);
   const title = invoiceTitle(invoice);
