@@ -4,7 +4,6 @@
 // takes the backup (POST /api/backup, DATA_DIR/backup-secret) and this command saves it.
 import { parseArgs } from "node:util";
 import type { Manifest } from "../../src/core/backup";
-import { BackupError } from "../../src/core/backup";
 import { formatNumber } from "../../src/domain/format";
 import { backupLocal } from "../backup/local";
 import { backupThroughServer, describeTarget, isFolderInUse, openLocal, resolveTarget } from "../backup/targets";
@@ -72,11 +71,7 @@ async function main(): Promise<number> {
 main().then(
   (code) => process.exit(code),
   (error: unknown) => {
-    console.error(
-      error instanceof BackupError
-        ? `Atsarginė kopija nesukurta: ${error.message}`
-        : `Atsarginė kopija nesukurta: ${error instanceof Error ? error.message : String(error)}`,
-    );
+    console.error(`Atsarginė kopija nesukurta: ${error instanceof Error ? error.message : String(error)}`);
     process.exit(1);
   },
 );
