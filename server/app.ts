@@ -84,7 +84,8 @@ function securityHeaders(config: Config) {
   return secureHeaders({
     contentSecurityPolicy: {
       defaultSrc: ["'self'"],
-      scriptSrc: ["'self'", ...firebase.script],
+      // The public pages' prefetch rules (scripts/prerender.ts) are inline JSON, never code.
+      scriptSrc: ["'self'", "'inline-speculation-rules'", ...firebase.script],
       // MUI / emotion insert <style> elements at run time.
       styleSrc: ["'self'", "'unsafe-inline'"],
       imgSrc: ["'self'", "data:", "blob:", ...firebase.img],

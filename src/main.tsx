@@ -1,27 +1,20 @@
-// Start-up: error reporting first, then the runtime config, the backend adapter it names,
-// and the router. Any failure on the way is logged (in Lithuanian), recorded in the
-// server's client-error log, and shown as the 500 page.
-//
-// React DOM and the app's tree (router, layout) are dynamic imports: each is evaluated in a
-// task of its own, so a prerendered page never blocks the main thread for long while it starts.
+// Start-up: error reporting and the new-build watcher first, then the runtime config, then one
+// of two apps, each a dynamic import so neither costs the other anything:
+//   - the public site (src/site/app/siteRuntime.tsx): every page its own prerendered document;
+//   - the back-office under /admin (src/app/spa.tsx): a client-side app.
+// Any failure on the way is logged (in Lithuanian), recorded in the server's client-error log,
+// and shown as the 500 page.
 // The stylesheets stay in the entry: prerendered pages inline them (scripts/prerender.ts).
 import "./app/app.css";
 import "./app/errorPage.css";
 import "./site/site.css";
 import type { Root } from "react-dom/client";
 import { createBuildWatcher } from "./app/buildWatcher";
-import { errorMessage, installGlobalErrorReporting, reportError } from "./app/errorReporter";
+import { errorMessage, installGlobalErrorReporting, isChunkLoadError, reportError } from "./app/errorReporter";
 import { logger } from "./app/logger";
 import type { AppRouter } from "./app/router";
 import { loadRuntimeConfig } from "./app/runtimeConfig";
-import type { RoutePayload } from "./app/ssr";
 import { INTERNAL_SERVER_ERROR } from "./app/statusMessages";
-import { createBackend } from "./backend";
-import { setDocumentHydration } from "./site/lib/hydration";
-import { canonicalPath, setSiteBaseUrl } from "./site/lib/siteUrl";
-
-const loadReactDom = () => import("react-dom/client");
-const loadMount = () => import("./app/mount");
 
 // The build id in the DOM: handy in bug reports. scripts/write-build-info.ts finds the id in the
 // bundle by this exact call, so keep __BUILD_ID__ written inline here.
@@ -32,6 +25,7 @@ const BUILD_ID = __BUILD_ID__;
 let watcher = createBuildWatcher({ buildId: BUILD_ID });
 installGlobalErrorReporting({ buildId: BUILD_ID, onChunkError: (error) => watcher.onChunkError(error) });
 let router: AppRouter | null = null;
+let root: Root | null = null;
 // Vite fires this when a lazy chunk's preload fails (typically: a new deploy removed it).
 // Reload the page the visitor was going to; while throttled, the import fails normally.
 window.addEventListener("vite:preloadError", (event) => {
@@ -41,80 +35,23 @@ window.addEventListener("vite:preloadError", (event) => {
   }
 });
 
-let root: Root | null = null;
-
-/** The href the router is navigating to, or null when idle (router.tsx's pendingNavigationHref, without loading it). */
+/** The href the back-office router is navigating to, or null when idle (without loading router.tsx). */
 function pendingHref(activeRouter: AppRouter): string | null {
   const target = activeRouter.state.navigation.location;
   return target ? activeRouter.createHref(target) : null;
 }
 
-/** The data a prerendered page carries (scripts/prerender.ts writes it), or null. */
-function readRoutePayload(): RoutePayload | null {
-  const element = document.getElementById("route-data");
-  if (!element?.textContent) return null;
-  try {
-    const payload = JSON.parse(element.textContent) as RoutePayload;
-    return typeof payload?.path === "string" && payload.hydrationData ? payload : null;
-  } catch (error) {
-    logger.warn(`Nepavyko perskaityti puslapio duomenų, puslapis bus įkeltas iš naujo: ${errorMessage(error)}`);
-    return null;
-  }
-}
-
-/** The layout's data without the page's own: the page loads its data for this exact URL. */
-function withoutPageData(payload: RoutePayload): RoutePayload["hydrationData"] {
-  const loaderData = Object.fromEntries(
-    Object.entries(payload.hydrationData.loaderData ?? {}).filter(([id]) => !id.startsWith("page:")),
-  );
-  return { loaderData, actionData: null, errors: null };
-}
-
-/**
- * After hydration: ask the API again, so a change staff made after the build shows at once.
- * The loaders run outside the router first; only when their answer differs from the
- * prerendered data does the router revalidate (and React re-render the page).
- */
-function refreshAfterLoad(activeRouter: AppRouter): void {
-  const check = async () => {
-    const { matches, loaderData, location } = activeRouter.state;
-    const url = new URL(activeRouter.createHref(location), window.location.href);
-    const request = new Request(url);
-    for (const match of matches) {
-      const loader = match.route.loader;
-      // The root's loader is the new-build gate, not data.
-      if (match.route.id === "root" || typeof loader !== "function") continue;
-      const fresh = await loader({
-        request,
-        url,
-        params: match.params,
-        pattern: match.route.path ?? "",
-        context: undefined,
-      });
-      if (JSON.stringify(fresh) !== JSON.stringify(loaderData[match.route.id])) {
-        await activeRouter.revalidate();
-        return;
-      }
-    }
-  };
-  const refresh = () =>
-    setTimeout(() => {
-      check().catch((error: unknown) => {
-        // A route that no longer exists (a car taken off the site) shows its error page.
-        activeRouter.revalidate().catch(() => undefined);
-        logger.warn(`Nepavyko atnaujinti puslapio duomenų: ${errorMessage(error)}`);
-      });
-    }, 0);
-  if (document.readyState === "complete") refresh();
-  else window.addEventListener("load", refresh, { once: true });
-}
+const isBackOffice = (pathname: string): boolean => /^\/admin(\/|$)/.test(pathname);
 
 async function showFailure(error: unknown): Promise<void> {
   const props = { statusCode: 500, statusMessage: INTERNAL_SERVER_ERROR, description: errorMessage(error) };
   const container = document.getElementById("root");
   try {
     if (!container) throw new Error("Nerastas elementas #root");
-    const [{ createRoot }, { FullPageError }] = await Promise.all([loadReactDom(), loadMount()]);
+    const [{ createRoot }, { FullPageError }] = await Promise.all([
+      import("react-dom/client"),
+      import("./app/ErrorPage"),
+    ]);
     root?.unmount();
     root = createRoot(container);
     root.render(<FullPageError {...props} />);
@@ -126,67 +63,29 @@ async function showFailure(error: unknown): Promise<void> {
 }
 
 async function start(): Promise<void> {
-  let stage: "startup" | "mount" = "startup";
   try {
-    // Fetched while the runtime config is read; evaluated as each arrives.
-    const reactDom = loadReactDom();
-    const mount = loadMount();
+    const backOffice = isBackOffice(window.location.pathname);
+    // Fetched while the runtime config is read; evaluated when it arrives.
+    const app = backOffice ? import("./app/spa") : import("./site/app/siteRuntime");
     const config = await loadRuntimeConfig();
-    const backend = await createBackend(config);
     const checkIntervalMs = config.buildCheckIntervalMs;
     if (checkIntervalMs !== undefined) watcher = createBuildWatcher({ buildId: BUILD_ID, checkIntervalMs });
     const activeWatcher = watcher;
-    setSiteBaseUrl(config.publicUrl ?? window.location.origin);
-
-    // A prerendered page of this very path: start from its data. With a query string the
-    // markup was made for another URL, so the page renders afresh (the layout's data still serves).
-    const payload = readRoutePayload();
-    const prerendered =
-      payload !== null &&
-      canonicalPath(payload.path) === canonicalPath(window.location.pathname) &&
-      !payload.hydrationData.errors;
-    const hydrate = prerendered && window.location.search === "";
-    const { appElement, createAppRouter, createHydratingAppRouter } = await mount;
-    if (prerendered) {
-      router = await createHydratingAppRouter({
-        backend,
-        watcher: activeWatcher,
-        pathname: window.location.pathname,
-        hydrationData: hydrate ? payload.hydrationData : withoutPageData(payload),
-      });
+    if (backOffice) {
+      const [{ startSpa }, { createBackend }] = await Promise.all([import("./app/spa"), import("./backend")]);
+      const started = startSpa({ backend: await createBackend(config), watcher: activeWatcher });
+      router = started.router;
+      root = started.root;
     } else {
-      router = createAppRouter({ backend, watcher: activeWatcher });
-    }
-
-    stage = "mount";
-    const container = document.getElementById("root");
-    if (!container) throw new Error("Nerastas elementas #root, į kurį montuojama programa");
-    const app = appElement(backend, router);
-    const { createRoot, hydrateRoot } = await reactDom;
-    const rootOptions = {
-      onUncaughtError: (error: unknown) => reportError("mount", "Neapdorota klaida montuojant programą", error),
-      onRecoverableError: (error: unknown) => logger.warn(`React atsigavo po klaidos: ${errorMessage(error)}`),
-    };
-    if (hydrate) {
-      setDocumentHydration(true);
-      // Pages the visitor moves to later render in the browser from the start.
-      const activeRouter = router;
-      const stopWatching = activeRouter.subscribe((state) => {
-        if (state.navigation.state !== "idle") {
-          setDocumentHydration(false);
-          stopWatching();
-        }
-      });
-      root = hydrateRoot(container, app, rootOptions);
-      refreshAfterLoad(router);
-    } else {
-      root = createRoot(container, rootOptions);
-      root.render(app);
+      const { startSite } = (await app) as typeof import("./site/app/siteRuntime");
+      await startSite({ config, watcher: activeWatcher });
     }
     activeWatcher.start();
-    logger.info(`Programa paleista (versija ${BUILD_ID}, duomenų adapteris ${backend.kind})`);
+    logger.info(`Programa paleista (versija ${BUILD_ID}, ${backOffice ? "administravimas" : "svetainė"})`);
   } catch (error) {
-    reportError(stage, stage === "startup" ? "Klaida paleidžiant programą" : "Klaida montuojant programą", error);
+    // A page's code removed by a new deploy: load the page again (throttled).
+    if (isChunkLoadError(error) && watcher.onChunkError(error)) return;
+    reportError("startup", "Klaida paleidžiant programą", error);
     await showFailure(error);
   }
 }

@@ -9,7 +9,8 @@ import { stat } from "node:fs/promises";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { type Context, Hono } from "hono";
-import { type AppRoute, ROUTES, type RouteParams } from "../../src/app/routes";
+import { ROUTES } from "../../src/app/adminRoutes";
+import type { AppRoute, RouteParams } from "../../src/app/routes";
 import type { AppEnv } from "../http/context";
 
 interface CompiledRoute {

@@ -1,6 +1,6 @@
-// Route errors as React Router error responses: serialisable, so a prerendered page
-// can hand them to hydration (createStaticHandler -> hydrationData) unchanged.
-import { data, isRouteErrorResponse } from "react-router-dom";
+// Route errors: a status, its text and a message. No router library here: the public site's
+// pages throw these from their load() too, and the public bundle carries no router. React
+// Router's own error responses (the back-office's) have the same shape and are read alike.
 import { INTERNAL_SERVER_ERROR, pageNotFoundMessage } from "./statusMessages";
 
 export { INTERNAL_SERVER_ERROR, pageNotFoundMessage } from "./statusMessages";
@@ -16,9 +16,36 @@ export function fullPathOf(url: URL | string): string {
   return `${u.pathname}${u.search}`;
 }
 
+/** An error with an HTTP status, thrown by a route's loader or guard. */
+export class HttpError extends Error {
+  readonly internal = false;
+  readonly data: RouteErrorBody;
+  constructor(
+    readonly status: number,
+    readonly statusText: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = "HttpError";
+    this.data = { message };
+  }
+}
+
+/** An HttpError or React Router's error response: { status, statusText, data }. */
+export function isHttpErrorResponse(error: unknown): error is { status: number; statusText: string; data: unknown } {
+  const candidate = error as { status?: unknown; statusText?: unknown } | null;
+  return (
+    typeof candidate === "object" &&
+    candidate !== null &&
+    typeof candidate.status === "number" &&
+    typeof candidate.statusText === "string" &&
+    "data" in candidate
+  );
+}
+
 /** Throw from a loader: the 404 page for this URL. */
 export function notFound(url: URL | string, message = "Tokio puslapio nėra. Patikrinkite adresą."): never {
-  throw data<RouteErrorBody>({ message }, { status: 404, statusText: pageNotFoundMessage(fullPathOf(url)) });
+  throw new HttpError(404, pageNotFoundMessage(fullPathOf(url)), message);
 }
 
 export interface ErrorDetails {
@@ -29,7 +56,7 @@ export interface ErrorDetails {
 
 /** Whatever a route threw, as the three things the error page shows. */
 export function describeRouteError(error: unknown, url: URL | string): ErrorDetails {
-  if (isRouteErrorResponse(error)) {
+  if (isHttpErrorResponse(error)) {
     const body = error.data as Partial<RouteErrorBody> | string | undefined;
     const description =
       typeof body === "string" ? body : typeof body?.message === "string" ? body.message : (error.statusText ?? "");

@@ -1,16 +1,18 @@
 // The contract of a lazily loaded public page module.
 //
 // A page exports its component as default and, optionally, `load`: the data it needs,
-// fetched through the backend port. The router runs `load` as the route loader, so the
-// same function serves client navigation now and createStaticHandler prerendering
-// later (its result becomes hydrationData; the page reads it with usePageData()).
+// fetched through the backend port. The same function runs on the server when the page is
+// prerendered and in the browser when a page is opened with a query string or its data has
+// changed since the build (src/site/app/siteData.ts); the page reads the result with usePageData().
 import type { ComponentType } from "react";
-import { type Params, type ShouldRevalidateFunction, useLoaderData } from "react-router-dom";
 import type { Backend } from "../backend/port";
+import type { RouteParams } from "./routes";
+
+export { usePageData } from "../site/lib/siteRouter";
 
 export interface PageLoadContext {
   backend: Backend;
-  params: Params;
+  params: RouteParams;
   url: URL;
   request: Request;
 }
@@ -18,12 +20,6 @@ export interface PageLoadContext {
 export interface PageModule {
   default: ComponentType;
   load?: (context: PageLoadContext) => Promise<unknown> | unknown;
-  shouldRevalidate?: ShouldRevalidateFunction;
 }
 
 export type PageImporter = () => Promise<PageModule>;
-
-/** The page's own load() result. */
-export function usePageData<T>(): T {
-  return useLoaderData() as T;
-}

@@ -1,20 +1,15 @@
-// Builds the data router from the route table (routes.ts).
+// The back-office's data router, from the route table (routes.ts).
 //
 //   root            build-watcher gate on every navigation, standalone error page
-//   ├─ site         default layout; loads the public settings (brand, footer)
-//   │  └─ (boundary) errors render inside the layout
-//   │     ├─ public pages (lazy modules: validate -> guards -> page load())
-//   │     └─ *         404 "Page Not Found: {fullPath}"
+//   ├─ *            any public path: a full page load (public pages are documents, src/site/app)
 //   └─ /admin/*     admin layout: matches the admin table (404 for unknown paths or bad
 //                   params), runs the guards, then renders the lazily imported AdminApp
 //
-// Everything a page needs comes through loaders that take the backend as an argument,
-// so a server can run the same routes with createStaticHandler for prerendering.
+// The guards take the backend as an argument, so tests run the same routes on a memory backend.
 import { type ComponentType, lazy, Suspense } from "react";
 import {
   createBrowserRouter,
   type HydrationState,
-  isRouteErrorResponse,
   matchRoutes,
   Outlet,
   type RouteObject,
@@ -23,16 +18,15 @@ import {
   useRouteError,
 } from "react-router-dom";
 import type { Backend } from "../backend/port";
-import SiteLayout from "../site/layout/SiteLayout";
+import { ROUTES } from "./adminRoutes";
 import { useBackend } from "./BackendContext";
 import type { BuildWatcher } from "./buildWatcher";
 import { isChunkLoadError } from "./errorReporter";
 import { getGuard, loginUrlFor, runGuards } from "./guards";
-import { notFound } from "./httpErrors";
+import { isHttpErrorResponse, notFound } from "./httpErrors";
 import LoadingScreen from "./LoadingScreen";
-import type { PageImporter, PageModule } from "./page";
 import RouteErrorPage from "./RouteErrorPage";
-import { type AppRoute, ROUTES, type RouteParams } from "./routes";
+import type { AppRoute, AppRouteMatch } from "./routes";
 
 export type NavigationWatcher = Pick<BuildWatcher, "beforeNavigate" | "onChunkError">;
 
@@ -56,10 +50,7 @@ export function assertRouteMiddleware(routes: readonly AppRoute[]): void {
   for (const route of routes) for (const name of route.middleware ?? []) getGuard(name);
 }
 
-export interface AppRouteMatch {
-  route: AppRoute;
-  params: RouteParams;
-}
+export type { AppRouteMatch } from "./routes";
 
 /** The most specific route of `routes` for a pathname (React Router's ranking), or null. */
 export function matchAppRoute(routes: readonly AppRoute[], pathname: string): AppRouteMatch | null {
@@ -94,31 +85,6 @@ export function createAppRoutes(options: AppRoutesOptions): RouteObject[] {
       }
     };
 
-  const publicRoute = (route: AppRoute): RouteObject => {
-    if (!route.page) throw new Error(`Viešasis maršrutas ${route.path} neturi puslapio modulio`);
-    const loadPage: PageImporter = loadChunk(route.page);
-    return {
-      id: pageRouteId(route.path),
-      path: route.path,
-      // Shown in the layout when a page's data must load before it renders (a prerendered
-      // page opened with a query string); the layout itself stays.
-      HydrateFallback: LoadingScreen,
-      loader: async ({ request, params }) => {
-        const url = new URL(request.url);
-        if (route.validate && !route.validate(params)) notFound(url);
-        if (route.middleware?.length) await runGuards(route.middleware, { backend, request, url, params });
-        const page: PageModule = await loadPage();
-        return page.load ? ((await page.load({ backend, params, url, request })) ?? null) : null;
-      },
-      lazy: async () => {
-        const page = await loadPage();
-        return page.shouldRevalidate
-          ? { Component: page.default, shouldRevalidate: page.shouldRevalidate }
-          : { Component: page.default };
-      },
-    };
-  };
-
   const adminRoutes = routes.filter((route) => route.layout === "admin");
   const AdminApp = lazy(loadChunk(options.adminApp ?? (() => import("../admin/AdminApp"))));
 
@@ -136,25 +102,14 @@ export function createAppRoutes(options: AppRoutesOptions): RouteObject[] {
       shouldRevalidate: () => true,
       children: [
         {
-          id: "site",
-          Component: SiteLayout,
-          loader: () => backend.site.settings(),
-          // Settings change rarely: load them when the layout mounts or on an explicit revalidate.
-          shouldRevalidate: ({ currentUrl, nextUrl, defaultShouldRevalidate }) =>
-            currentUrl.href === nextUrl.href && defaultShouldRevalidate,
-          children: [
-            {
-              errorElement: <RouteErrorPage onChunkError={onChunkError} />,
-              children: [
-                ...routes.filter((route) => route.layout === "default").map(publicRoute),
-                {
-                  path: "*",
-                  loader: ({ request }) => notFound(new URL(request.url)),
-                  Component: NothingHere,
-                },
-              ],
-            },
-          ],
+          // Public pages are documents of their own (src/site/app): the back-office hands any
+          // other path to the browser, which loads that page (the site answers 404 for unknown ones).
+          path: "*",
+          loader: ({ request }) => {
+            window.location.assign(request.url);
+            return pageIsReloading();
+          },
+          Component: NothingHere,
         },
         {
           path: "/admin/*",
@@ -194,7 +149,7 @@ function AdminRoute({ App, notFound = false }: { App: AdminAppComponent; notFoun
 /** A 404 under /admin renders the back-office with its own not-found page; anything else the error page. */
 function AdminRouteError({ App, onChunkError }: { App: AdminAppComponent; onChunkError: (error: unknown) => boolean }) {
   const error = useRouteError();
-  if (isRouteErrorResponse(error) && error.status === 404) return <AdminRoute App={App} notFound />;
+  if (isHttpErrorResponse(error) && error.status === 404) return <AdminRoute App={App} notFound />;
   return <RouteErrorPage standalone onChunkError={onChunkError} />;
 }
 
@@ -212,26 +167,8 @@ function NothingHere() {
   return null;
 }
 
-/** The route id of a public page: stable, so prerendered data finds its route when hydrating. */
-export const pageRouteId = (path: string): string => `page:${path}`;
-
 export interface AppRouterOptions extends AppRoutesOptions {
   hydrationData?: HydrationState;
-}
-
-/**
- * Loads the lazy modules of the routes that match `pathname`, in place. Hydrating a
- * prerendered page needs them before the router starts: a route still lazy at start-up
- * makes React Router render the loading fallback instead of the server's markup.
- */
-export async function resolveLazyRoutes(routes: RouteObject[], pathname: string): Promise<void> {
-  for (const match of matchRoutes(routes, pathname) ?? []) {
-    const route = match.route;
-    if (typeof route.lazy !== "function") continue;
-    const loaded = await route.lazy();
-    Object.assign(route, loaded);
-    route.lazy = undefined;
-  }
 }
 
 export type AppRouter = ReturnType<typeof createBrowserRouter>;
@@ -249,22 +186,5 @@ export function createAppRouter(options: AppRouterOptions): AppRouter {
     navigationTarget: () => (router ? pendingNavigationHref(router) : null),
   });
   router = createBrowserRouter(routes, options.hydrationData ? { hydrationData: options.hydrationData } : {});
-  return router;
-}
-
-/**
- * The router for a page that arrived prerendered: the matching route modules are loaded
- * first, so the router starts with the server's data and renders the same markup.
- */
-export async function createHydratingAppRouter(
-  options: AppRouterOptions & { hydrationData: HydrationState; pathname: string },
-): Promise<AppRouter> {
-  let router: AppRouter | null = null;
-  const routes = createAppRoutes({
-    ...options,
-    navigationTarget: () => (router ? pendingNavigationHref(router) : null),
-  });
-  await resolveLazyRoutes(routes, options.pathname);
-  router = createBrowserRouter(routes, { hydrationData: options.hydrationData });
   return router;
 }

@@ -1,10 +1,7 @@
-// THE route table: every route of SPEC section 2 (plus the detail pages and the
-// back-office resource paths a real site needs), in one place.
-//
-// Public routes render a lazily loaded page module in the default layout. Admin routes
-// all render the lazily loaded react-admin app under /admin; this table decides which
-// admin paths exist (anything else is a 404) and which guards protect them.
-import { isEntityId, isSlug } from "../domain/ids";
+// The public route table: every public route of SPEC section 2, plus the detail pages.
+// Each renders a lazily loaded page module in the default layout (src/site/app). The
+// back-office's paths are in adminRoutes.ts, so the public site never loads them.
+import { isSlug } from "../domain/ids";
 import type { PageImporter } from "./page";
 
 export type RouteLayout = "default" | "admin";
@@ -21,17 +18,52 @@ export interface AppRoute {
   page?: PageImporter;
   /** public routes: the page module's file, for the prerenderer's preload links */
   source?: string;
+  /**
+   * public routes with no form or other interactive part: the page stays the prerendered
+   * HTML and loads no React at all (its data is still checked against the API after load).
+   */
+  staticPage?: boolean;
 }
 
-const idParam =
-  (...names: string[]) =>
-  (params: RouteParams): boolean =>
-    names.every((name) => isEntityId(params[name]));
-/** An optional id: absent, or a valid id. */
-const optionalIdParam =
-  (name: string) =>
-  (params: RouteParams): boolean =>
-    params[name] === undefined || params[name] === "" || isEntityId(params[name]);
+export interface AppRouteMatch {
+  route: AppRoute;
+  params: RouteParams;
+}
+
+/**
+ * The public route for a pathname, or null. The public paths are a fixed path or a path with
+ * one-segment parameters, and a fixed path wins over a parameter, so this small matcher ranks
+ * them as React Router would (tests/unit/app/router.test.ts compares the two).
+ */
+export function matchPublicRoute(pathname: string): AppRouteMatch | null {
+  const segments = pathname.split("/").filter(Boolean);
+  let best: { match: AppRouteMatch; fixed: number } | null = null;
+  for (const route of PUBLIC_ROUTES) {
+    const pattern = route.path.split("/").filter(Boolean);
+    if (pattern.length !== segments.length) continue;
+    const params: RouteParams = {};
+    let fixed = 0;
+    let matches = true;
+    for (const [index, part] of pattern.entries()) {
+      const segment = segments[index] as string;
+      if (part.startsWith(":")) {
+        try {
+          params[part.slice(1)] = decodeURIComponent(segment);
+        } catch {
+          matches = false;
+          break;
+        }
+      } else if (part === segment) fixed += 1;
+      else {
+        matches = false;
+        break;
+      }
+    }
+    if (matches && (!best || fixed > best.fixed)) best = { match: { route, params }, fixed };
+  }
+  return best?.match ?? null;
+}
+
 const slugParam = (params: RouteParams): boolean => isSlug(params.slug);
 
 export const PUBLIC_ROUTES: readonly AppRoute[] = [
@@ -47,24 +79,28 @@ export const PUBLIC_ROUTES: readonly AppRoute[] = [
     layout: "default",
     page: () => import("../site/offers/OffersPage"),
     source: "src/site/offers/OffersPage.tsx",
+    staticPage: true,
   },
   {
     path: "/salygos",
     layout: "default",
     page: () => import("../site/info/TermsPage"),
     source: "src/site/info/TermsPage.tsx",
+    staticPage: true,
   },
   {
     path: "/privatumo-politika",
     layout: "default",
     page: () => import("../site/info/PrivacyPage"),
     source: "src/site/info/PrivacyPage.tsx",
+    staticPage: true,
   },
   {
     path: "/apie-mus",
     layout: "default",
     page: () => import("../site/info/AboutPage"),
     source: "src/site/info/AboutPage.tsx",
+    staticPage: true,
   },
   {
     path: "/kontaktai",
@@ -77,6 +113,7 @@ export const PUBLIC_ROUTES: readonly AppRoute[] = [
     layout: "default",
     page: () => import("../site/news/NewsPage"),
     source: "src/site/news/NewsPage.tsx",
+    staticPage: true,
   },
   {
     path: "/naujienos/:slug",
@@ -84,6 +121,7 @@ export const PUBLIC_ROUTES: readonly AppRoute[] = [
     validate: slugParam,
     page: () => import("../site/news/NewsArticlePage"),
     source: "src/site/news/NewsArticlePage.tsx",
+    staticPage: true,
   },
   {
     path: "/rezervacija",
@@ -144,69 +182,3 @@ export const PUBLIC_ROUTES: readonly AppRoute[] = [
     source: "src/site/search/SearchPage.tsx",
   },
 ];
-
-const admin = (path: string, validate?: AppRoute["validate"]): AppRoute => ({
-  path,
-  layout: "admin",
-  middleware: ["auth"],
-  ...(validate ? { validate } : {}),
-});
-
-/** react-admin's standard screens of one resource: list, create, edit, show. */
-const adminResource = (name: string): AppRoute[] => [
-  admin(`/admin/${name}`),
-  admin(`/admin/${name}/create`),
-  admin(`/admin/${name}/:id`, idParam("id")),
-  admin(`/admin/${name}/:id/show`, idParam("id")),
-];
-
-export const ADMIN_ROUTES: readonly AppRoute[] = [
-  // SPEC section 2, verbatim.
-  admin("/admin"),
-  admin("/admin/offers"),
-  admin("/admin/sorting"),
-  admin("/admin/cars"),
-  admin("/admin/cars/add"),
-  admin("/admin/cars/:id", idParam("id")),
-  admin("/admin/settings"),
-  admin("/admin/customers"),
-  admin("/admin/price-update"),
-  admin("/admin/requests"),
-  admin("/admin/requests/reply/:id", idParam("id")),
-  admin("/admin/check-availability"),
-  admin("/admin/print-edit/:reservationId", idParam("reservationId")),
-  // the rental desk's hand-over and return wizards (src/admin/desk)
-  admin("/admin/reservations/:id/handover", idParam("id")),
-  admin("/admin/reservations/:id/return", idParam("id")),
-  admin("/admin/reservations/add/:reservationId?", optionalIdParam("reservationId")),
-  // The rest of the back-office: react-admin resource screens.
-  admin("/admin/cars/create"),
-  admin("/admin/cars/:id/show", idParam("id")),
-  ...adminResource("offers").slice(1),
-  ...adminResource("customers").slice(1),
-  ...adminResource("requests").slice(1),
-  ...adminResource("reservations"),
-  ...adminResource("news"),
-  ...adminResource("locations"),
-  ...adminResource("extras"),
-  ...adminResource("prices"),
-  ...adminResource("fleet"),
-  ...adminResource("staff"),
-  // the cars' damage register (list only; src/admin/damages)
-  admin("/admin/damages"),
-  // invoices and credit notes (read only), the reports (src/admin/invoices, src/admin/reports)
-  admin("/admin/invoices"),
-  admin("/admin/invoices/:id", idParam("id")),
-  admin("/admin/reports"),
-  admin("/admin/mail"),
-  admin("/admin/mail/:id", idParam("id")),
-  admin("/admin/mail/:id/show", idParam("id")),
-  admin("/admin/client-errors"),
-  admin("/admin/client-errors/:id", idParam("id")),
-  admin("/admin/client-errors/:id/show", idParam("id")),
-  // react-admin redirects here when an access check refuses or fails.
-  admin("/admin/access-denied"),
-  admin("/admin/authentication-error"),
-];
-
-export const ROUTES: readonly AppRoute[] = [...PUBLIC_ROUTES, ...ADMIN_ROUTES];

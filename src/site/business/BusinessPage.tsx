@@ -1,8 +1,8 @@
-import { Link } from "react-router-dom";
 import Icon, { type IconName } from "../components/Icon";
 import InquiryForm from "../components/InquiryForm";
 import PageHeader from "../components/PageHeader";
 import PageMeta from "../components/PageMeta";
+import { Link } from "../lib/siteRouter";
 
 const BENEFITS: readonly { icon: IconName; title: string; text: string }[] = [
   {

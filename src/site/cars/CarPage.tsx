@@ -1,5 +1,4 @@
 import { Suspense } from "react";
-import { Link } from "react-router-dom";
 import { useBackend } from "../../app/BackendContext";
 import { notFound } from "../../app/httpErrors";
 import { type PageLoadContext, usePageData } from "../../app/page";
@@ -11,6 +10,7 @@ import PageMeta from "../components/PageMeta";
 import RichText from "../components/RichText";
 import { bagsLabel, capitalize, carName, seatsLabel } from "../lib/labels";
 import { breadcrumbJsonLd, carJsonLd, clampDescription, getSiteBaseUrl } from "../lib/seo";
+import { Link } from "../lib/siteRouter";
 import { useSettings } from "../useSettings";
 import Gallery from "./Gallery";
 

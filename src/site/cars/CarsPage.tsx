@@ -1,6 +1,4 @@
 import { Suspense } from "react";
-import type { ShouldRevalidateFunction } from "react-router-dom";
-import { useSearchParams } from "react-router-dom";
 import { useBackend } from "../../app/BackendContext";
 import { type PageLoadContext, usePageData } from "../../app/page";
 import type { PublicCar } from "../../backend/port";
@@ -11,6 +9,7 @@ import PageHeader from "../components/PageHeader";
 import PageMeta from "../components/PageMeta";
 import type { CarFilterKey } from "../lib/labels";
 import { carListJsonLd, getSiteBaseUrl } from "../lib/seo";
+import { useSearchParams } from "../lib/siteRouter";
 import { useSettings } from "../useSettings";
 import CarFilters, { applyFilters, filtersFromQuery } from "./CarFilters";
 
@@ -21,10 +20,6 @@ interface CarsData {
 export async function load({ backend }: PageLoadContext): Promise<CarsData> {
   return { cars: await backend.site.cars() };
 }
-
-// Filters and sorting work on the loaded list: changing them must not refetch it.
-export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, defaultShouldRevalidate }) =>
-  currentUrl.pathname !== nextUrl.pathname || currentUrl.href === nextUrl.href ? defaultShouldRevalidate : false;
 
 export const SORT_OPTIONS = [
   { value: "", label: "Rekomenduojami" },

@@ -1,7 +1,7 @@
 import { Suspense } from "react";
-import { Link } from "react-router-dom";
 import type { PublicCar } from "../../backend/port";
 import { carName } from "../lib/labels";
+import { Link } from "../lib/siteRouter";
 import CarChips from "./CarChips";
 import CarImage from "./CarImage";
 import PriceFrom from "./Price";

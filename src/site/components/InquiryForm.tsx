@@ -1,10 +1,10 @@
 // Inquiry form: contact, long-term or business (POST /api/site/requests through the port).
 import { type FormEvent, useRef, useState } from "react";
-import { Link } from "react-router-dom";
 import { useBackend } from "../../app/BackendContext";
 import type { RequestInput } from "../../domain/schemas";
 import { errorText, fieldErrorsOf } from "../lib/errors";
 import { useHydrated } from "../lib/hydration";
+import { Link } from "../lib/siteRouter";
 import Alert from "./Alert";
 import { SelectField, TextAreaField, TextField } from "./Field";
 import PhoneField from "./phone/PhoneField";

@@ -3,9 +3,9 @@
 // writes them into the HTML); in the browser an effect keeps the head in step after
 // client-side navigation.
 import { useContext, useEffect } from "react";
-import { useLocation } from "react-router-dom";
 import { HeadContext } from "../lib/head";
 import { absoluteUrl, canonicalPath, fullTitle, type PageHead, scriptJson } from "../lib/seo";
+import { useLocation } from "../lib/siteRouter";
 import { useSettings } from "../useSettings";
 
 function upsertMeta(attribute: "name" | "property", key: string, content: string | null): void {

@@ -2,12 +2,12 @@
 // checked with the same booking rules the server applies, so a visitor reads the reason
 // (pickup in the past, too little notice, return before pickup) before any request.
 import { type FormEvent, startTransition, useEffect, useRef, useState } from "react";
-import { useNavigate } from "react-router-dom";
 import type { PublicSettings } from "../../backend/port";
 import { validateBookingPeriod } from "../../domain/booking";
 import { isDateString } from "../../domain/time";
 import { defaultPeriod, type LocalDateTime, timeOptions, todayInVilnius, toInstantIso } from "../lib/dates";
 import { useNow } from "../lib/hydration";
+import { useNavigate } from "../lib/siteRouter";
 import Alert from "./Alert";
 import DateField from "./DateField";
 import { SelectField } from "./Field";
@@ -88,12 +88,20 @@ export default function SearchForm({
   const alertRef = useRef<HTMLDivElement>(null);
 
   // Prerendered at build time: today's defaults are filled in once the browser has the page.
+  // A visitor may have typed or chosen in the prerendered form before its script ran: what the
+  // fields hold then wins over the state React started with (and over the defaults).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `id` is fixed for the form's life
   useEffect(() => {
     if (!now) return;
     const fallback = defaultPeriod(now);
+    const shown = (field: string) =>
+      (document.getElementById(`${id}-${field}`) as HTMLInputElement | HTMLSelectElement | null)?.value ?? "";
     startTransition(() => {
-      setPickupDate((value) => value || fallback.pickup.date);
-      setReturnDate((value) => value || fallback.return.date);
+      setLocation((value) => shown("location") || value);
+      setPickupDate((value) => shown("pickup-date") || value || fallback.pickup.date);
+      setPickupTime((value) => shown("pickup-time") || value);
+      setReturnDate((value) => shown("return-date") || value || fallback.return.date);
+      setReturnTime((value) => shown("return-time") || value);
     });
   }, [now]);
 

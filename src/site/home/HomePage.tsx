@@ -1,5 +1,4 @@
 import { Suspense } from "react";
-import { Link } from "react-router-dom";
 import type { PageLoadContext } from "../../app/page";
 import { usePageData } from "../../app/page";
 import type { PublicCar, WithId } from "../../backend/port";
@@ -8,6 +7,7 @@ import { CarGrid } from "../components/CarCard";
 import Icon, { type IconName } from "../components/Icon";
 import PageMeta from "../components/PageMeta";
 import SearchForm from "../components/SearchForm";
+import { Link } from "../lib/siteRouter";
 import { useSettings } from "../useSettings";
 import OfferCarousel from "./OfferCarousel";
 

@@ -2,13 +2,13 @@
 // has previous / next / pause controls, pauses while the pointer is over it or focus is
 // inside it, and never moves by itself for visitors who ask for reduced motion.
 import { type FocusEvent, useEffect, useState } from "react";
-import { Link } from "react-router-dom";
 import { useBackend } from "../../app/BackendContext";
 import type { WithId } from "../../backend/port";
 import { formatDate } from "../../domain/format";
 import type { Offer } from "../../domain/schemas";
 import { useHydrated } from "../lib/hydration";
 import { clampDescription } from "../lib/seo";
+import { Link } from "../lib/siteRouter";
 import { discountLabel } from "../offers/offerLabels";
 
 export const CAROUSEL_INTERVAL_MS = 5_000;

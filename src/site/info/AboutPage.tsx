@@ -1,7 +1,7 @@
-import { Link } from "react-router-dom";
 import PageHeader from "../components/PageHeader";
 import PageMeta from "../components/PageMeta";
 import RichText from "../components/RichText";
+import { Link } from "../lib/siteRouter";
 import { useSettings } from "../useSettings";
 
 export default function AboutPage() {

@@ -1,5 +1,5 @@
-import { Link } from "react-router-dom";
 import type { PublicSettings } from "../../backend/port";
+import { Link } from "../lib/siteRouter";
 import { telHref } from "./navigation";
 
 /** The company's legal details, always visible (a legal duty of a Lithuanian e-shop). */

@@ -1,6 +1,6 @@
 import { useEffect, useState } from "react";
-import { Link, NavLink, useLocation } from "react-router-dom";
 import type { CompanyDetails } from "../../domain/schemas";
+import { Link, NavLink, useLocation } from "../lib/siteRouter";
 import BrandMark from "./BrandMark";
 import { MAIN_NAV, telHref } from "./navigation";
 

@@ -1,15 +1,15 @@
 // Staff sign-in, styled as part of the site. On success: back to the admin page that sent
 // the visitor here (?redirect=, same-site /admin paths only) or /admin.
 import { type FormEvent, useEffect, useRef, useState } from "react";
-import { useNavigate, useSearchParams } from "react-router-dom";
 import { useBackend } from "../../app/BackendContext";
-import { adminReturnPath } from "../../app/guards";
+import { adminReturnPath } from "../../app/loginRedirect";
 import { BackendError } from "../../backend/port";
 import Alert from "../components/Alert";
 import { TextField } from "../components/Field";
 import PageMeta from "../components/PageMeta";
 import { errorText } from "../lib/errors";
 import { useHydrated } from "../lib/hydration";
+import { useNavigate, useSearchParams } from "../lib/siteRouter";
 
 export default function LoginPage() {
   const { session } = useBackend();

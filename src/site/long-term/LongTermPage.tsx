@@ -1,4 +1,3 @@
-import { Link } from "react-router-dom";
 import { type PageLoadContext, usePageData } from "../../app/page";
 import type { PublicCar } from "../../backend/port";
 import { formatMoney } from "../../domain/format";
@@ -8,6 +7,7 @@ import InquiryForm from "../components/InquiryForm";
 import PageHeader from "../components/PageHeader";
 import PageMeta from "../components/PageMeta";
 import { capitalize, carName } from "../lib/labels";
+import { Link } from "../lib/siteRouter";
 
 interface LongTermData {
   cars: PublicCar[];

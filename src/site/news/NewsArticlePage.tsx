@@ -1,4 +1,3 @@
-import { Link } from "react-router-dom";
 import { useBackend } from "../../app/BackendContext";
 import { notFound } from "../../app/httpErrors";
 import { type PageLoadContext, usePageData } from "../../app/page";
@@ -9,6 +8,7 @@ import PageHeader from "../components/PageHeader";
 import PageMeta from "../components/PageMeta";
 import RichText from "../components/RichText";
 import { breadcrumbJsonLd, clampDescription, getSiteBaseUrl, newsArticleJsonLd } from "../lib/seo";
+import { Link } from "../lib/siteRouter";
 import { useSettings } from "../useSettings";
 
 interface ArticleData {

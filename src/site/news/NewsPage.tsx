@@ -1,4 +1,3 @@
-import { Link } from "react-router-dom";
 import { useBackend } from "../../app/BackendContext";
 import { type PageLoadContext, usePageData } from "../../app/page";
 import type { WithId } from "../../backend/port";
@@ -6,6 +5,7 @@ import { formatDateLong } from "../../domain/format";
 import type { News } from "../../domain/schemas";
 import PageHeader from "../components/PageHeader";
 import PageMeta from "../components/PageMeta";
+import { Link } from "../lib/siteRouter";
 
 interface NewsData {
   news: WithId<News>[];

@@ -1,4 +1,3 @@
-import { Link } from "react-router-dom";
 import { useBackend } from "../../app/BackendContext";
 import { type PageLoadContext, usePageData } from "../../app/page";
 import type { PublicCar, WithId } from "../../backend/port";
@@ -8,6 +7,7 @@ import PageHeader from "../components/PageHeader";
 import PageMeta from "../components/PageMeta";
 import RichText from "../components/RichText";
 import { carName } from "../lib/labels";
+import { Link } from "../lib/siteRouter";
 import { discountLabel } from "./offerLabels";
 
 interface OffersData {

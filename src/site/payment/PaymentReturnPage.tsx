@@ -2,10 +2,10 @@
 // being confirmed) and /mokejimas/atsauktas (cancelled). What counts is the provider's signed
 // callback to the server, never this page: it only asks the server how the payment stands.
 import { useEffect, useState } from "react";
-import { Link, useLocation, useSearchParams } from "react-router-dom";
 import { formatMoney } from "../../domain/format";
 import PageHeader from "../components/PageHeader";
 import PageMeta from "../components/PageMeta";
+import { Link, useLocation, useSearchParams } from "../lib/siteRouter";
 
 interface PaymentStatus {
   number: string;

@@ -2,7 +2,6 @@
 // Plain React + site.css, lazily loaded. Every call carries the token to the server (the local
 // server in a header, Firebase in the callable's data), which checks it each time.
 import { useCallback, useEffect, useRef, useState } from "react";
-import { useNavigate, useParams } from "react-router-dom";
 import { useBackend } from "../../app/BackendContext";
 import { BackendError } from "../../backend/port";
 import { formatDateTime, formatMoney } from "../../domain/format";
@@ -18,6 +17,7 @@ import PageHeader from "../components/PageHeader";
 import { telHref } from "../layout/navigation";
 import { errorText } from "../lib/errors";
 import { carName } from "../lib/labels";
+import { useNavigate, useParams } from "../lib/siteRouter";
 import QuoteBreakdown from "../reservation/QuoteBreakdown";
 import { useSettings } from "../useSettings";
 import LinkRequestForm from "./LinkRequestForm";

@@ -1,8 +1,7 @@
 // The reservation form: car, period and places, extras, driver, comment, consent. Submitting
 // opens the reservation process modal; the server checks availability and prices the
 // reservation, and answers with its number, or says the car was taken meanwhile.
-import { type FormEvent, Suspense, useRef, useState } from "react";
-import { Link } from "react-router-dom";
+import { type FormEvent, lazy, Suspense, useRef, useState } from "react";
 import { useBackend } from "../../app/BackendContext";
 import { BackendError, type PublicCar, type PublicSettings, type ReservationCreated } from "../../backend/port";
 import type { ReservationInput } from "../../domain/schemas";
@@ -12,10 +11,18 @@ import { loadPhoneRules } from "../components/phone/phoneSupport";
 import { errorText } from "../lib/errors";
 import { useHydrated } from "../lib/hydration";
 import { carName } from "../lib/labels";
+import { Link } from "../lib/siteRouter";
 import DriverFields from "./DriverFields";
 import ExtrasFields from "./ExtrasFields";
 import PeriodFields from "./PeriodFields";
-import ReservationProcess, { type ProcessState } from "./ReservationProcess";
+import type { ProcessState } from "./ReservationProcess";
+
+// What opens after "Rezervuoti" (the process window, then the success page) loads when the
+// visitor starts filling in the form: the page itself needs neither to show or hydrate.
+const loadProcess = () => import("./ReservationProcess");
+const loadAfterSubmit = () => Promise.all([loadProcess(), import("./ReservationSuccess")]);
+const ReservationProcess = lazy(loadProcess);
+
 import {
   mapServerErrors,
   phoneErrorOf,
@@ -50,6 +57,9 @@ export default function ReservationForm({
   const [errors, setErrors] = useState<ReservationErrors>({});
   const [problem, setProblem] = useState<Problem>(null);
   const [process, setProcess] = useState<ProcessState | null>(null);
+  // Mounted from the first submit on, and kept: the dialog closes itself when process is null.
+  const processShown = useRef(false);
+  if (process) processShown.current = true;
   const [checking, setChecking] = useState(false);
   const problemRef = useRef<HTMLDivElement>(null);
   // A prerendered form sends nothing until the page is interactive.
@@ -132,7 +142,13 @@ export default function ReservationForm({
 
   return (
     <>
-      <form className="card" onSubmit={submit} noValidate aria-labelledby="reservation-form-title">
+      <form
+        className="card"
+        onSubmit={submit}
+        onFocus={() => void loadAfterSubmit().catch(() => undefined)}
+        noValidate
+        aria-labelledby="reservation-form-title"
+      >
         <h2 id="reservation-form-title" className="visually-hidden">
           Rezervacijos forma
         </h2>
@@ -236,18 +252,22 @@ export default function ReservationForm({
           <span className="muted">Galutinę kainą apskaičiuosime ir patvirtinsime pateikus rezervaciją.</span>
         </div>
       </form>
-      <ReservationProcess
-        process={process}
-        cars={cars}
-        settings={settings}
-        onClose={close}
-        onRetry={() => process && void send(process.input)}
-        onChooseCar={(carId) => {
-          if (!process) return;
-          change("carId", carId);
-          void send({ ...process.input, carId });
-        }}
-      />
+      {processShown.current ? (
+        <Suspense fallback={null}>
+          <ReservationProcess
+            process={process}
+            cars={cars}
+            settings={settings}
+            onClose={close}
+            onRetry={() => process && void send(process.input)}
+            onChooseCar={(carId) => {
+              if (!process) return;
+              change("carId", carId);
+              void send({ ...process.input, carId });
+            }}
+          />
+        </Suspense>
+      ) : null}
     </>
   );
 }

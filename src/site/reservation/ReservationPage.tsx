@@ -1,5 +1,4 @@
-import { Suspense, startTransition, useEffect, useState } from "react";
-import { Link, useSearchParams } from "react-router-dom";
+import { lazy, Suspense, startTransition, useEffect, useState } from "react";
 import { type PageLoadContext, usePageData } from "../../app/page";
 import type { PublicCar } from "../../backend/port";
 import { formatMoney } from "../../domain/format";
@@ -11,13 +10,16 @@ import PageMeta from "../components/PageMeta";
 import { defaultPeriod, fromInstantIso } from "../lib/dates";
 import { useNow } from "../lib/hydration";
 import { carName } from "../lib/labels";
+import { Link, useSearchParams } from "../lib/siteRouter";
 import { useSettings } from "../useSettings";
 import AlternativeCars from "./AlternativeCars";
 import QuoteBreakdown from "./QuoteBreakdown";
 import ReservationForm, { type SubmittedReservation } from "./ReservationForm";
-import ReservationSuccess from "./ReservationSuccess";
 import { initialValues, type ReservationValues } from "./reservationForm";
 import { type LiveQuote, useLiveQuote } from "./useLiveQuote";
+
+// Shown only after a submit (ReservationForm loads it as the visitor fills in the form).
+const ReservationSuccess = lazy(() => import("./ReservationSuccess"));
 
 interface ReservationData {
   cars: PublicCar[];
@@ -121,16 +123,18 @@ export default function ReservationPage() {
         lead={submitted ? undefined : "Užpildykite formą – rezervacijos numerį pamatysite iš karto."}
       />
       {submitted ? (
-        <ReservationSuccess
-          created={submitted.created}
-          car={cars.find((c) => c.id === submitted.input.carId)}
-          email={submitted.input.customer.email}
-          pickupAt={submitted.input.pickupAt}
-          returnAt={submitted.input.returnAt}
-          pickupLocation={placeName(submitted.input.pickupLocationId)}
-          returnLocation={placeName(submitted.input.returnLocationId)}
-          company={settings.company}
-        />
+        <Suspense fallback={null}>
+          <ReservationSuccess
+            created={submitted.created}
+            car={cars.find((c) => c.id === submitted.input.carId)}
+            email={submitted.input.customer.email}
+            pickupAt={submitted.input.pickupAt}
+            returnAt={submitted.input.returnAt}
+            pickupLocation={placeName(submitted.input.pickupLocationId)}
+            returnLocation={placeName(submitted.input.returnLocationId)}
+            company={settings.company}
+          />
+        </Suspense>
       ) : (
         <div className="steps-layout">
           <ReservationForm

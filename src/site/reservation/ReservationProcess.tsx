@@ -3,10 +3,10 @@
 // summary and what happens next, or, when someone else took the car meanwhile, a clear
 // message with the other cars still free for the same period.
 import { useEffect, useRef } from "react";
-import { Link } from "react-router-dom";
 import type { PublicCar, PublicSettings, ReservationCreated, SearchResult } from "../../backend/port";
 import type { ReservationInput } from "../../domain/schemas";
 import { carName } from "../lib/labels";
+import { Link } from "../lib/siteRouter";
 import AlternativeCars from "./AlternativeCars";
 import QuoteBreakdown from "./QuoteBreakdown";
 import TripRows from "./TripRows";

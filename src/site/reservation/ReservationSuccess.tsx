@@ -1,7 +1,7 @@
 import { useEffect, useRef } from "react";
-import { Link } from "react-router-dom";
 import type { PublicCar, PublicSettings, ReservationCreated } from "../../backend/port";
 import { formatDays, formatMoney } from "../../domain/format";
+import { Link } from "../lib/siteRouter";
 import TripRows from "./TripRows";
 
 export default function ReservationSuccess({

@@ -1,4 +1,3 @@
-import { Link, useSearchParams } from "react-router-dom";
 import { type PageLoadContext, usePageData } from "../../app/page";
 import { BackendError, type SearchResult } from "../../backend/port";
 import { formatCars, formatDateTime, formatDaysAccusative, formatMoney } from "../../domain/format";
@@ -10,6 +9,7 @@ import PageMeta from "../components/PageMeta";
 import SearchForm, { searchPeriodOf } from "../components/SearchForm";
 import { fromInstantIso } from "../lib/dates";
 import { carName } from "../lib/labels";
+import { Link, useSearchParams } from "../lib/siteRouter";
 import { useSettings } from "../useSettings";
 
 interface SearchData {

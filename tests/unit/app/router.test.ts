@@ -1,11 +1,14 @@
 // The real route table and router builder, run in a memory router against an in-memory
 // implementation of the backend port (the router is what is under test, not the backend).
-import { createMemoryRouter, isRouteErrorResponse } from "react-router-dom";
+import { createMemoryRouter } from "react-router-dom";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { ADMIN_ROUTES } from "../../../src/app/adminRoutes";
 import { registerGuard } from "../../../src/app/guards";
+import { describeRouteError, isHttpErrorResponse } from "../../../src/app/httpErrors";
 import { createAppRoutes, matchAppRoute } from "../../../src/app/router";
-import { ADMIN_ROUTES, type AppRoute, PUBLIC_ROUTES } from "../../../src/app/routes";
+import { type AppRoute, matchPublicRoute, PUBLIC_ROUTES } from "../../../src/app/routes";
 import type { Backend, PublicCar, PublicSettings, SessionUser } from "../../../src/backend/port";
+import { loadSitePage } from "../../../src/site/app/siteData";
 import { memoryBackend as backendWith } from "../../helpers/memoryBackend";
 
 const CAR_ID = "25239e32-7f21-52dd-ac80-9f8ef21ea6d9";
@@ -215,16 +218,21 @@ describe("sargai pagal pavadinimą", () => {
 
   it("vykdo pasirinktinį sargą; jo atmetimas nutraukia perėjimą", async () => {
     registerGuard("tik-testams", () => {
-      throw new Response(null, { status: 302, headers: { Location: "/" } });
+      throw new Response(null, { status: 302, headers: { Location: "/admin" } });
     });
     const routes: AppRoute[] = [
-      ...PUBLIC_ROUTES.filter((r) => r.path === "/"),
-      { ...PUBLIC_ROUTES.find((r) => r.path === "/salygos")!, middleware: ["tik-testams"] },
+      { path: "/admin", layout: "admin", middleware: ["auth"] },
+      { path: "/admin/uzdaryta", layout: "admin", middleware: ["auth", "tik-testams"] },
     ];
-    const router = await visit("/", memoryBackend(null), { routes });
-    await router.navigate("/salygos");
+    const router = await visit("/admin", memoryBackend(staff), { routes });
+    expect(router.state.location.pathname).toBe("/admin");
+    await router.navigate("/admin/uzdaryta");
     await settled(router);
-    expect(router.state.location.pathname).toBe("/");
+    expect(router.state.location.pathname).toBe("/admin");
+  });
+
+  it("viešieji puslapiai sargų neturi (jie – atskiri dokumentai be maršrutizatoriaus)", () => {
+    for (const route of PUBLIC_ROUTES) expect(route.middleware, route.path).toBeUndefined();
   });
 });
 
@@ -232,18 +240,30 @@ describe("404", () => {
   it.each([
     ["/that/path", "/that/path"],
     ["/that/path?x=1", "/that/path?x=1"],
+    ["/automobiliai/Ne_Slugas", "/automobiliai/Ne_Slugas"],
+    ["/automobiliai/nezinomas-automobilis", "/automobiliai/nezinomas-automobilis"],
+    ["/naujienos/nera-tokios", "/naujienos/nera-tokios"],
+  ])("viešas %s rodo Page Not Found", async (path, fullPath) => {
+    const page = await loadSitePage(memoryBackend(null), new URL(path, "http://localhost"));
+    expect(page.kind).toBe("error");
+    if (page.kind !== "error") return;
+    expect(page.settings).toEqual(settings);
+    const details = describeRouteError(page.error, new URL(path, "http://localhost"));
+    expect(details.statusCode).toBe(404);
+    expect(details.statusMessage).toBe(`Page Not Found: ${fullPath}`);
+    expect(details.description).not.toBe("");
+  });
+
+  it.each([
     ["/admin/nera-tokio", "/admin/nera-tokio"],
     ["/admin/cars/blogas-id", "/admin/cars/blogas-id"],
     ["/admin/requests/reply/123", "/admin/requests/reply/123"],
     ["/admin/reservations/add/ne-id", "/admin/reservations/add/ne-id"],
-    ["/automobiliai/Ne_Slugas", "/automobiliai/Ne_Slugas"],
-    ["/automobiliai/nezinomas-automobilis", "/automobiliai/nezinomas-automobilis"],
-    ["/naujienos/nera-tokios", "/naujienos/nera-tokios"],
   ])("%s rodo Page Not Found", async (path, fullPath) => {
     const router = await visit(path, memoryBackend(staff));
     const error = routeError(router);
-    expect(isRouteErrorResponse(error)).toBe(true);
-    if (!isRouteErrorResponse(error)) return;
+    expect(isHttpErrorResponse(error)).toBe(true);
+    if (!isHttpErrorResponse(error)) return;
     expect(error.status).toBe(404);
     expect(error.statusText).toBe(`Page Not Found: ${fullPath}`);
     expect(typeof (error.data as { message?: unknown }).message).toBe("string");
@@ -252,7 +272,7 @@ describe("404", () => {
   it("administravimo kelius tikrina prieš sargą: netinkamas id – 404 net neprisijungus", async () => {
     const router = await visit("/admin/cars/blogas-id", memoryBackend(null));
     expect(router.state.location.pathname).toBe("/admin/cars/blogas-id");
-    expect(isRouteErrorResponse(routeError(router))).toBe(true);
+    expect(isHttpErrorResponse(routeError(router))).toBe(true);
   });
 });
 
@@ -261,10 +281,28 @@ describe("vieši maršrutai", () => {
     const backend = memoryBackend(null);
     for (const route of PUBLIC_ROUTES) {
       const path = concrete(route.path);
-      const router = await visit(path, backend);
-      expect(router.state.errors, path).toBeNull();
-      expect(router.state.location.pathname, path).toBe(path);
-      expect(router.state.loaderData.site, path).toEqual(settings);
+      const page = await loadSitePage(backend, new URL(path, "http://localhost"));
+      expect(page.kind === "error" ? page.error : null, path).toBeNull();
+      if (page.kind !== "page") continue;
+      expect(page.match.route, path).toBe(route);
+      expect(page.settings, path).toEqual(settings);
+    }
+  });
+
+  it("mažasis atitikmuo parenka tą patį maršrutą kaip React Router", () => {
+    const paths = [
+      ...PUBLIC_ROUTES.map((route) => concrete(route.path)),
+      "/automobiliai/",
+      "/naujienos/a/b",
+      "/mano-rezervacija",
+      "/nera",
+      "/",
+    ];
+    for (const path of paths) {
+      expect(matchPublicRoute(path)?.route.path ?? null, path).toBe(
+        matchAppRoute(PUBLIC_ROUTES, path)?.route.path ?? null,
+      );
+      expect(matchPublicRoute(path)?.params ?? null, path).toEqual(matchAppRoute(PUBLIC_ROUTES, path)?.params ?? null);
     }
   });
 });
@@ -280,18 +318,18 @@ describe("naujo surinkimo užtvara", () => {
       },
       onChunkError: () => false,
     };
-    const router = await visit("/", memoryBackend(null), { watcher });
-    expect(asked).toEqual(["http://localhost/"]);
-    await router.navigate("/akcijos");
+    const router = await visit("/admin", memoryBackend(staff), { watcher });
+    expect(asked).toEqual(["http://localhost/admin"]);
+    await router.navigate("/admin/cars");
     await settled(router);
-    expect(router.state.location.pathname).toBe("/akcijos");
+    expect(router.state.location.pathname).toBe("/admin/cars");
 
     outdated = true;
-    void router.navigate("/kontaktai");
-    await vi.waitFor(() => expect(asked.at(-1)).toBe("http://localhost/kontaktai"));
+    void router.navigate("/admin/offers");
+    await vi.waitFor(() => expect(asked.at(-1)).toBe("http://localhost/admin/offers"));
     await new Promise((resolve) => setTimeout(resolve, 50));
     // The full page load takes over: the SPA never commits the navigation.
-    expect(router.state.location.pathname).toBe("/akcijos");
+    expect(router.state.location.pathname).toBe("/admin/cars");
     expect(router.state.navigation.state).toBe("loading");
   });
 });

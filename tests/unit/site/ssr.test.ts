@@ -77,11 +77,8 @@ describe("renderRoute", () => {
     expect(result.html).not.toContain("<script");
     expect(result.head?.title).toBe("Automobilių nuomos katalogas");
     expect(JSON.stringify(result.head?.jsonLd)).toContain('"@type":"ItemList"');
-    expect(result.payload.path).toBe("/automobiliai");
-    expect(result.payload.hydrationData.loaderData).toMatchObject({
-      site: settings,
-      "page:/automobiliai": { cars: [car] },
-    });
+    expect(result.payload?.path).toBe("/automobiliai");
+    expect(result.payload).toMatchObject({ settings, page: { cars: [car] } });
   });
 
   it("atvaizduoja automobilio puslapį su Product duomenimis; nežinomas automobilis – 404", async () => {
@@ -92,7 +89,9 @@ describe("renderRoute", () => {
     expect(JSON.stringify(page.head?.jsonLd)).toContain('"price":"20.00"');
 
     const missing = await renderRoute(backend, "https://bandymas.lt/automobiliai/nera-tokio");
-    expect(missing.kind === "page" && missing.status).toBe(404);
+    expect(missing.status).toBe(404);
+    expect(missing.html).toContain("Page Not Found: /automobiliai/nera-tokio");
+    expect(missing.payload).toBeNull();
   });
 
   it("tai, kas priklauso nuo šiandienos, kiekviename surinkime atvaizduoja vienodai: paieškos formos datos lieka tuščios", async () => {

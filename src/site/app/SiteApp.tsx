@@ -1,0 +1,62 @@
+// One public page as a React tree: the layout around the page (or the error page), with the
+// backend, the URL and the loaded data in context. The server renders it to HTML
+// (src/app/ssr.tsx) and the browser hydrates or renders the same tree (siteRuntime.ts).
+import { useEffect } from "react";
+import AppErrorBoundary from "../../app/AppErrorBoundary";
+import { BackendProvider } from "../../app/BackendContext";
+import ErrorPage from "../../app/ErrorPage";
+import { isChunkLoadError, reportError } from "../../app/errorReporter";
+import { describeRouteError } from "../../app/httpErrors";
+import type { Backend } from "../../backend/port";
+import SiteLayout from "../layout/SiteLayout";
+import { type SiteLocationSource, SiteRouteProvider, useLocation } from "../lib/siteRouter";
+import type { SitePage } from "./siteData";
+
+export interface SiteAppProps {
+  backend: Backend;
+  location: SiteLocationSource;
+  page: SitePage;
+  /** a page whose code failed to load after a deploy: reload (throttled); true when reloading */
+  onChunkError?: (error: unknown) => boolean;
+}
+
+export default function SiteApp({ backend, location, page, onChunkError }: SiteAppProps) {
+  const route = {
+    location,
+    params: page.kind === "page" ? page.match.params : {},
+    settings: page.settings,
+    pageData: page.kind === "page" ? page.pageData : null,
+  };
+  const Page = page.kind === "page" ? page.module.default : null;
+  return (
+    <AppErrorBoundary>
+      <BackendProvider backend={backend}>
+        <SiteRouteProvider route={route}>
+          <SiteLayout>
+            {Page ? (
+              <Page />
+            ) : (
+              <SiteErrorPage error={page.kind === "error" ? page.error : null} onChunkError={onChunkError} />
+            )}
+          </SiteLayout>
+        </SiteRouteProvider>
+      </BackendProvider>
+    </AppErrorBoundary>
+  );
+}
+
+/** Whatever a page's route or data threw, as the error page inside the layout. */
+function SiteErrorPage({ error, onChunkError }: { error: unknown; onChunkError?: (error: unknown) => boolean }) {
+  const { pathname, search } = useLocation();
+  const href = `${pathname}${search}`;
+  const details = describeRouteError(error, new URL(href, "http://localhost"));
+  useEffect(() => {
+    if (isChunkLoadError(error)) {
+      if (onChunkError?.(error)) return;
+      reportError("chunk", "Nepavyko įkelti programos dalies", error);
+      return;
+    }
+    if (details.statusCode >= 500) reportError("render", `Klaida atvaizduojant puslapį ${href}`, error);
+  }, [error, details.statusCode, href, onChunkError]);
+  return <ErrorPage {...details} />;
+}

@@ -1,0 +1,117 @@
+// The public site in the browser. Every public page is its own prerendered document, and
+// moving between pages is a page load (prefetched, with a cross-document view transition), so
+// there is no client-side router. What runs here depends on the page:
+//
+//   - a page with no form (terms, privacy, about, a news article): nothing but the menu button
+//     and, after load, a check of its data against the API. React is loaded only when that data
+//     changed since the build, to render the fresh page;
+//   - a page with forms or other interactive parts: React hydrates the prerendered markup from
+//     the data in the page, then the same check renders fresh data in place if it changed;
+//   - a page opened with a query string (search results, filters), a page not prerendered
+//     (the app shell for "Mano rezervacija", an unknown path): its data loads, then React renders.
+import type { Root } from "react-dom/client";
+import type { BuildWatcher } from "../../app/buildWatcher";
+import { errorMessage, reportError } from "../../app/errorReporter";
+import { logger } from "../../app/logger";
+import type { RuntimeConfig } from "../../app/runtimeConfig";
+import { createBackend } from "../../backend";
+import { setDocumentHydration } from "../lib/hydration";
+import { browserLocation } from "../lib/siteRouter";
+import { canonicalPath, setSiteBaseUrl } from "../lib/siteUrl";
+import type { SitePage, SitePayload } from "./siteData";
+import { bindStaticMenu } from "./staticMenu";
+
+export interface SiteStart {
+  config: RuntimeConfig;
+  watcher: BuildWatcher;
+}
+
+/** The data a prerendered page carries (scripts/prerender.ts writes it), or null. */
+function readPayload(): SitePayload | null {
+  const element = document.getElementById("route-data");
+  if (!element?.textContent) return null;
+  try {
+    const payload = JSON.parse(element.textContent) as SitePayload;
+    return typeof payload?.path === "string" && payload.settings ? payload : null;
+  } catch (error) {
+    logger.warn(`Nepavyko perskaityti puslapio duomenų, puslapis bus įkeltas iš naujo: ${errorMessage(error)}`);
+    return null;
+  }
+}
+
+const afterLoad = (task: () => void) => {
+  const run = () => setTimeout(task, 0);
+  if (document.readyState === "complete") run();
+  else window.addEventListener("load", run, { once: true });
+};
+
+const sameData = (page: SitePage, payload: SitePayload): boolean =>
+  page.kind === "page" &&
+  JSON.stringify(page.settings) === JSON.stringify(payload.settings) &&
+  JSON.stringify(page.pageData) === JSON.stringify(payload.page);
+
+export async function startSite({ config, watcher }: SiteStart): Promise<void> {
+  setSiteBaseUrl(config.publicUrl ?? window.location.origin);
+  const container = document.getElementById("root");
+  if (!container) throw new Error("Nerastas elementas #root, į kurį montuojama svetainė");
+  const url = new URL(window.location.href);
+  const payload = readPayload();
+  const prerendered =
+    payload !== null && canonicalPath(payload.path) === canonicalPath(url.pathname) && url.search === "";
+
+  const [{ loadSitePage, publicRouteOf }, backend] = await Promise.all([import("./siteData"), createBackend(config)]);
+  const onChunkError = (error: unknown) => watcher.onChunkError(error);
+  let root: Root | null = null;
+
+  const render = async (page: SitePage, mode: "hydrate" | "render") => {
+    const [{ createRoot, hydrateRoot }, { createElement }, { default: SiteApp }] = await Promise.all([
+      import("react-dom/client"),
+      import("react"),
+      import("./SiteApp"),
+    ]);
+    const app = createElement(SiteApp, { backend, location: browserLocation(), page, onChunkError });
+    if (root) {
+      root.render(app);
+      return;
+    }
+    const options = {
+      onUncaughtError: (error: unknown) => reportError("mount", "Neapdorota klaida montuojant svetainę", error),
+      onRecoverableError: (error: unknown) => logger.warn(`React atsigavo po klaidos: ${errorMessage(error)}`),
+    };
+    if (mode === "hydrate") {
+      setDocumentHydration(true);
+      root = hydrateRoot(container, app, options);
+    } else {
+      root = createRoot(container, options);
+      root.render(app);
+    }
+  };
+
+  /** After load: the API's data for this page; a change since the build renders the page afresh. */
+  const refresh = (current: SitePayload) =>
+    afterLoad(() => {
+      loadSitePage(backend, url)
+        .then(async (fresh) => {
+          if (sameData(fresh, current)) return;
+          setDocumentHydration(false);
+          await render(fresh, "render");
+        })
+        .catch((error: unknown) => logger.warn(`Nepavyko atnaujinti puslapio duomenų: ${errorMessage(error)}`));
+    });
+
+  if (prerendered && payload) {
+    const match = publicRouteOf(url);
+    if (match.route.staticPage) {
+      bindStaticMenu(container);
+      refresh(payload);
+      return;
+    }
+    const module = await (match.route.page as NonNullable<typeof match.route.page>)();
+    await render({ kind: "page", match, module, settings: payload.settings, pageData: payload.page }, "hydrate");
+    refresh(payload);
+    return;
+  }
+  // The layout's settings from the page, when it has them (a query string on a prerendered page).
+  const page = await loadSitePage(backend, url, payload ? { settings: payload.settings } : {});
+  await render(page, "render");
+}
