@@ -24,6 +24,7 @@ import {
   SETTINGS_DOC_ID,
 } from "../src/backend/firebase/model";
 import { toStoredDoc } from "../src/backend/firebase/storedDoc";
+import { COLLECTIONS } from "../src/core/collections";
 import { settingsSchema } from "../src/domain/schemas";
 
 /** The drawn car pictures that ship with the repository (server/seed/images). */
@@ -85,6 +86,15 @@ export function demoDocuments(data: DemoData, timestamp: Timestamp): SeedDoc[] {
     "staff",
     data.staff.map(({ password: _password, ...member }) => member),
   );
+  // The payments ledger (no admin resource: stored as the core's Firestore store keeps it, with
+  // Timestamps for createdAt/updatedAt); the reservations above carry its summary.
+  for (const payment of data.payments) {
+    docs.push({
+      collection: COLLECTIONS.payments,
+      id: payment.id,
+      data: { ...payment.doc, createdAt: timestamp(payment.createdAt), updatedAt: timestamp(payment.updatedAt) },
+    });
+  }
   for (const counter of data.counters) {
     docs.push({
       collection: INTERNAL_COLLECTIONS.counters,

@@ -100,6 +100,7 @@ import { firebaseAccounts } from "./authAdmin";
 import { callableError, SIGN_IN_MESSAGE, STAFF_ONLY_MESSAGE } from "./errors";
 import { createFirestoreDocumentStore } from "./firestoreDocumentStore";
 import { createStoragePrivateFiles } from "./privateFiles";
+import { ensureUnpaidFlags } from "./unpaidFlags";
 
 const region = defineString("FUNCTIONS_REGION", {
   default: "us-central1",
@@ -409,6 +410,11 @@ export const releaseUnpaidReservations = onSchedule(
   async () => {
     const run = await releaseExpiredHolds(core);
     if (run.released.length > 0) logger.info(`Neapmokėtos rezervacijos atšauktos: ${run.released.join(", ")}`);
+    // Reservations stored before the "Neapmokėtos" flag existed get it once (later runs: one read).
+    const flags = await ensureUnpaidFlags(getFirestore());
+    if (!flags.skipped) {
+      logger.info(`Neapmokėtų žymė: peržiūrėta rezervacijų ${flags.scanned}, pažymėta ${flags.updated}`);
+    }
   },
 );
 

@@ -43,6 +43,7 @@ import {
 import { addDaysToDateString, vilniusDateString, vilniusLocalToInstant, vilniusParts } from "../../src/domain/time";
 import { SETTINGS_ID } from "../db/types";
 import { CAR_CATALOGUE, type CatalogueCar } from "./carCatalogue";
+import { buildDemoLedger, type DemoLedgerRecord, demoLedgerProblems } from "./demoPayments";
 import { CONTRACT_TEMPLATE, DEMO_ABOUT_TEXT, EMAIL_TEMPLATES, privacyText, TERMS_TEXT } from "./demoTexts";
 
 // ---------- record shapes ----------
@@ -88,6 +89,8 @@ export interface DemoData {
   mail: DemoRecord<Mail>[];
   /** counters: "reservation-<year>" -> last number used (the core's counters/{id}, on both backends) */
   counters: { name: string; value: number }[];
+  /** the payments ledger (collection `payments`, ./demoPayments.ts); reservations carry its summary */
+  payments: DemoLedgerRecord[];
 }
 
 /** The demo accounts; the README states them. */
@@ -1496,6 +1499,13 @@ export function buildDemoData(now: Date): DemoData {
       );
     });
 
+  const payments = buildDemoLedger(
+    reservations,
+    (key) => demoId("payment", key),
+    { desk: DEMO_CREDENTIALS.staff.email, admin: DEMO_CREDENTIALS.admin.email },
+    now,
+  );
+
   return {
     now: now.toISOString(),
     settings,
@@ -1512,6 +1522,7 @@ export function buildDemoData(now: Date): DemoData {
     staff,
     mail,
     counters,
+    payments,
   };
 }
 
@@ -1747,6 +1758,10 @@ export function validateDemoData(data: DemoData): void {
     const counter = data.counters.find((c) => c.name === `reservation-${y}`);
     if (counter?.value !== last) problems.push(`skaitiklis reservation-${y} turi būti ${last}`);
   }
+
+  // the payments ledger: every entry parses, belongs to a reservation, is not in the future, and
+  // every reservation's summary is what the ledger's rules make of its entries
+  problems.push(...demoLedgerProblems(data.reservations, data.payments, now));
 
   if (problems.length > 0) {
     throw new Error(`Demonstraciniai duomenys netinkami (${problems.length}):\n${problems.join("\n")}`);

@@ -3,6 +3,7 @@
 import { copyFile, mkdir, stat } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { COLLECTIONS } from "../../src/core/collections";
 import { CAR_FORMS, formatCount } from "../../src/domain/format";
 import {
   bookingRulesSchema,
@@ -104,6 +105,19 @@ async function insertReservations(tx: Queryable, data: DemoData): Promise<number
   return result.affectedRows;
 }
 
+/** The payments ledger (collection `payments`, the shared documents table; ids are text). */
+async function insertPayments(tx: Queryable, data: DemoData): Promise<number> {
+  if (data.payments.length === 0) return 0;
+  const result = await tx.query(
+    `INSERT INTO store_documents (collection, id, doc, created_at, updated_at)
+     SELECT $2, r->>'id', r->'doc', (r->>'createdAt')::timestamptz, (r->>'updatedAt')::timestamptz
+     FROM jsonb_array_elements($1::jsonb) AS r
+     ON CONFLICT DO NOTHING`,
+    [rows(data.payments), COLLECTIONS.payments],
+  );
+  return result.affectedRows;
+}
+
 async function insertStaff(tx: Queryable, data: DemoData, hashes: string[]): Promise<number> {
   const staffRows = data.staff.map((s, i) => ({
     id: s.id,
@@ -194,6 +208,8 @@ export async function seedDemoIfEmpty(db: Db, opts: { dataDir: string; now?: Dat
       inserted += await insertDocs(tx, table, records);
     }
     inserted += await insertReservations(tx, data);
+    expected += data.payments.length;
+    inserted += await insertPayments(tx, data);
     inserted += await insertDocs(tx, "mail", data.mail);
     inserted += await insertStaff(tx, data, hashes);
     if (inserted < expected) {

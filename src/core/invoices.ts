@@ -21,7 +21,6 @@ import {
   invoiceBody,
   invoiceFileName,
   invoiceNumber,
-  invoiceTitle,
   invoicingOf,
   issueDateOf,
   monthBounds,
@@ -38,6 +37,8 @@ import {
   sequenceOf,
 } from "../domain/invoices";
 import { buildIsafXml, isafFileName, NOT_VAT_PAYER_MESSAGE } from "../domain/isaf";
+import { invoiceMailText, type OutgoingMail } from "../domain/mailTemplates";
+import { type MailLanguage, mailLanguageOf } from "../domain/notifications";
 import { RESERVATION_STATUS_LABELS } from "../domain/reservationStatus";
 import type { Car, Customer, Reservation, Settings } from "../domain/schemas";
 import { vilniusDateString } from "../domain/time";
@@ -277,8 +278,11 @@ async function afterIssue(ctx: CoreContext, deps: InvoiceDeps, id: string): Prom
     if (!invoice.buyer.email) return;
     const now = ctx.clock.now();
     const mailId = await ctx.store.transaction(async (tx) => {
+      const settings = await loadSettings(tx);
+      const customer = invoice.customerId ? await tx.get(COLLECTIONS.customers, invoice.customerId) : null;
+      const language = mailLanguageOf(customer ? toRecord<Customer>(customer) : null);
       const w = writer(tx, ctx.store, now);
-      const mail = invoiceMail(invoice);
+      const mail = invoiceMail(invoice, settings, language);
       return queueMail(w, {
         ...mail,
         attachments: deps.inlineMailAttachments
@@ -292,25 +296,15 @@ async function afterIssue(ctx: CoreContext, deps: InvoiceDeps, id: string): Prom
   }
 }
 
-function invoiceMail(invoice: StoredInvoice) {
-  const title = invoiceTitle(invoice);
-  const lines = [
-    `Sveiki,`,
-    "",
-    invoice.kind === "credit"
-      ? `siunčiame kreditinę sąskaitą ${invoice.number}, kuria koreguojama sąskaita ${invoice.creditOf?.number ?? ""}.`
-      : `siunčiame sąskaitą ${invoice.number} už automobilio nuomą (${invoice.reservationNumbers.join(", ")}).`,
-    `Suma: ${formatMoney(invoice.totals.total)} (${invoice.amountInWords}).`,
-    "",
-    "Sąskaita pridėta prie šio laiško (PDF).",
-    "",
-    `Pagarbiai`,
-    invoice.seller.name,
-  ];
+/** The customer's mail: the settings' invoiceIssued / creditNoteIssued template, the PDF attached. */
+function invoiceMail(invoice: StoredInvoice, settings: Settings, language: MailLanguage): OutgoingMail {
+  const { subject, text, html } = invoiceMailText(invoice, settings, language);
   return {
     to: invoice.buyer.email,
-    subject: `${title} ${invoice.number}`,
-    text: lines.join("\n"),
+    ...(settings.company.emails[0] ? { replyTo: settings.company.emails[0] } : {}),
+    subject,
+    text,
+    html,
     // Shown with its reservation (the reservation's mail list); a monthly invoice with the invoice.
     ref: invoice.reservationIds.length === 1 ? `reservation:${invoice.reservationIds[0]}` : `invoice:${invoice.id}`,
     attachments: [{ filename: invoiceFileName(invoice), path: invoice.pdf }],

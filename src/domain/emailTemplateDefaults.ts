@@ -11,6 +11,8 @@ export const EMAIL_TEMPLATE_KEYS = [
   "returnThanks",
   "handoverAct",
   "requestReply",
+  "invoiceIssued",
+  "creditNoteIssued",
 ] as const;
 export type EmailTemplateKey = (typeof EMAIL_TEMPLATE_KEYS)[number];
 
@@ -167,6 +169,32 @@ Pagarbiai
 Pagarbiai
 {company}`,
   },
+  invoiceIssued: {
+    subject: "{{saskaitos_pavadinimas}} {{saskaita}}",
+    body: `Laba diena,
+
+siunčiame sąskaitą {{saskaita}} ({{saskaitos_data}}) už automobilio nuomą (rezervacija {{numeris}}).
+
+Suma: {{suma}} ({{suma_zodziais}}).
+
+Sąskaita pridėta prie šio laiško (PDF).
+
+Pagarbiai
+{{imone}}`,
+  },
+  creditNoteIssued: {
+    subject: "{{saskaitos_pavadinimas}} {{saskaita}}",
+    body: `Laba diena,
+
+siunčiame kreditinę sąskaitą {{saskaita}} ({{saskaitos_data}}), kuria koreguojama sąskaita {{koreguojama_saskaita}} (rezervacija {{numeris}}).
+
+Suma: {{suma}} ({{suma_zodziais}}).
+
+Kreditinė sąskaita pridėta prie šio laiško (PDF).
+
+Pagarbiai
+{{imone}}`,
+  },
 };
 
 export const DEFAULT_EMAIL_TEMPLATES_EN: EmailTemplateSet = {
@@ -305,5 +333,31 @@ Kind regards,
 
 Kind regards,
 {company}`,
+  },
+  invoiceIssued: {
+    subject: "{{saskaitos_pavadinimas}} {{saskaita}}",
+    body: `Hello {{vardas}},
+
+please find attached invoice {{saskaita}} of {{saskaitos_data}} for your car rental (reservation {{numeris}}).
+
+Amount: {{suma}}
+
+The invoice is attached to this e-mail (PDF).
+
+Kind regards,
+{{imone}}`,
+  },
+  creditNoteIssued: {
+    subject: "{{saskaitos_pavadinimas}} {{saskaita}}",
+    body: `Hello {{vardas}},
+
+please find attached credit note {{saskaita}} of {{saskaitos_data}}, which corrects invoice {{koreguojama_saskaita}} (reservation {{numeris}}).
+
+Amount: {{suma}}
+
+The credit note is attached to this e-mail (PDF).
+
+Kind regards,
+{{imone}}`,
   },
 };

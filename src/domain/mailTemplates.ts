@@ -1,7 +1,15 @@
 // The texts of the mails both backends send (the local server's outbox and the Firebase
 // "Trigger Email" documents): the same subject, text and HTML from either.
-import { formatDateTime, formatDays, formatMoney, formatNumber } from "./format";
-import { mailLanguageOf, type PlaceholderValues, renderTemplate, templateFor } from "./notifications";
+import { formatDate, formatDateTime, formatDays, formatMoney, formatNumber } from "./format";
+import { type InvoiceDoc, invoiceTitle } from "./invoices";
+import {
+  type MailLanguage,
+  mailLanguageOf,
+  type PlaceholderValues,
+  renderMail,
+  renderTemplate,
+  templateFor,
+} from "./notifications";
 import { type PortalLinkDoc, type PortalLinkIssue, withPortalLinkText } from "./portalToken";
 import { REQUEST_TYPE_LABELS } from "./reservationStatus";
 import {
@@ -192,4 +200,61 @@ export function requestNotificationMail(input: RequestInput, requestId: string, 
     html: textToHtml(text),
     ref: `request:${requestId}`,
   };
+}
+
+// ---------- invoices ----------
+
+const INVOICE_TITLES_EN: Readonly<Record<string, string>> = {
+  "PVM sąskaita faktūra": "VAT invoice",
+  "Sąskaita faktūra": "Invoice",
+  "Kreditinė PVM sąskaita faktūra": "VAT credit note",
+  "Kreditinė sąskaita faktūra": "Credit note",
+};
+
+export type InvoiceMailInput = Pick<
+  InvoiceDoc,
+  | "kind"
+  | "vatInvoice"
+  | "number"
+  | "issueDate"
+  | "buyer"
+  | "seller"
+  | "reservationNumbers"
+  | "totals"
+  | "amountInWords"
+  | "creditOf"
+>;
+
+/** The placeholder values of an invoice or credit note mail. */
+export function invoiceValues(
+  invoice: InvoiceMailInput,
+  company: Pick<Settings["company"], "brand" | "name">,
+  language: MailLanguage,
+): PlaceholderValues {
+  const title = invoiceTitle(invoice);
+  return {
+    vardas: invoice.buyer.name,
+    numeris: invoice.reservationNumbers.join(", "),
+    suma: formatMoney(invoice.totals.total),
+    imone: company.brand || company.name || invoice.seller.name,
+    saskaita: invoice.number,
+    saskaitos_pavadinimas: language === "en" ? (INVOICE_TITLES_EN[title] ?? title) : title,
+    saskaitos_data: formatDate(invoice.issueDate),
+    suma_zodziais: invoice.amountInWords,
+    koreguojama_saskaita: invoice.creditOf?.number ?? "",
+  };
+}
+
+/**
+ * The customer's mail of an issued invoice (template invoiceIssued) or credit note
+ * (creditNoteIssued), in the customer's language, from the settings' templates (older settings
+ * without these templates: the defaults).
+ */
+export function invoiceMailText(
+  invoice: InvoiceMailInput,
+  settings: Pick<Settings, "company" | "emailTemplates"> & { emailTemplatesEn?: Settings["emailTemplatesEn"] },
+  language: MailLanguage,
+): { subject: string; text: string; html: string } {
+  const key = invoice.kind === "credit" ? "creditNoteIssued" : "invoiceIssued";
+  return renderMail(templateFor(settings, key, language), invoiceValues(invoice, settings.company, language), language);
 }

@@ -1,6 +1,8 @@
 // The customer's automatic e-mails: which one a reservation change calls for, the placeholders a
 // template may use and their values, the language, and when a pickup reminder is due. Pure rules;
 // src/core/reservations.ts and src/core/reminders.ts queue the mails in the change's transaction.
+
+import { amountInWords } from "./amountInWords";
 import {
   DEFAULT_EMAIL_TEMPLATES_EN,
   DEFAULT_EMAIL_TEMPLATES_LT,
@@ -42,6 +44,14 @@ export const PLACEHOLDERS = [
   { key: "nuoroda", label: "nuoroda į kliento puslapį „Mano rezervacija“ (be jos nuoroda pridedama laiško pabaigoje)" },
   { key: "tema", label: "užklausos atsakymo tema" },
   { key: "tekstas", label: "užklausos atsakymo tekstas" },
+  { key: "saskaita", label: "sąskaitos numeris, pvz. RN-000123 (sąskaitų laiškuose)" },
+  {
+    key: "saskaitos_pavadinimas",
+    label: "„PVM sąskaita faktūra“, „Sąskaita faktūra“ arba kreditinė (sąskaitų laiškuose)",
+  },
+  { key: "saskaitos_data", label: "sąskaitos data (sąskaitų laiškuose)" },
+  { key: "suma_zodziais", label: "sąskaitos suma žodžiais (sąskaitų laiškuose)" },
+  { key: "koreguojama_saskaita", label: "kreditine sąskaita koreguojamos sąskaitos numeris" },
 ] as const;
 export type PlaceholderKey = (typeof PLACEHOLDERS)[number]["key"];
 export type PlaceholderValues = Partial<Record<PlaceholderKey, string>>;
@@ -336,5 +346,10 @@ export function previewValues(ctx: NoticeContext, language: MailLanguage): Place
         ? "– Missing fuel: 1/4 tank × 15,00 € = 15,00 €"
         : "– Trūkstami degalai: 1/4 bako × 15,00 € = 15,00 €",
     moketina: formatMoney(0),
+    saskaita: "RN-000123",
+    saskaitos_pavadinimas: language === "en" ? "VAT invoice" : "PVM sąskaita faktūra",
+    saskaitos_data: vilniusDateString(ctx.reservation.returnAt),
+    suma_zodziais: amountInWords(ctx.reservation.quote?.total ?? 0),
+    koreguojama_saskaita: "RN-000122",
   };
 }

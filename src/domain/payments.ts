@@ -149,6 +149,24 @@ export function paymentSummaryDoc(
   return { paid: summary.paid, due: summary.due, depositState: summary.deposit.state, online };
 }
 
+/** Statuses that owe nothing in the "Neapmokėtos" list. */
+export const NOT_OWING_STATUSES: readonly string[] = ["cancelled", "no_show"];
+
+/**
+ * The reservations list's "Neapmokėtos" rule on a stored reservation: what is paid (the ledger's
+ * summary, payment.paid) is less than the price plus the return's charges, and the reservation is
+ * neither cancelled nor a no-show. The local server says the same in SQL
+ * (server/payments/listFilter.ts); Firestore keeps it as a field derived at every write.
+ */
+export function owesBalance(data: Record<string, unknown>): boolean {
+  if (NOT_OWING_STATUSES.includes(String(data.status))) return false;
+  const payment = data.payment as { paid?: unknown } | null | undefined;
+  const paid = typeof payment?.paid === "number" ? payment.paid : 0;
+  const quote = data.quote as { total?: unknown } | null | undefined;
+  const quoteTotal = typeof quote?.total === "number" ? quote.total : 0;
+  return paid < reservationTotal({ quote: { total: quoteTotal } as Quote, returnAct: data.returnAct });
+}
+
 /** Whether the reservation still has money due ("Neapmokėtos" filter). */
 export const isUnpaid = (payment: Pick<ReservationPayment, "due"> | null | undefined, total: number): boolean =>
   payment ? payment.due > 0 : total > 0;

@@ -806,6 +806,8 @@ const emailTemplateSetSchema = (defaults: EmailTemplateSet) => {
         returnThanks: entry("returnThanks"),
         handoverAct: entry("handoverAct"),
         requestReply: entry("requestReply"),
+        invoiceIssued: entry("invoiceIssued"),
+        creditNoteIssued: entry("creditNoteIssued"),
       })
       .strict(),
   );

@@ -50,6 +50,14 @@ export const TEMPLATE_LABELS: Readonly<Record<EmailTemplateKey, { label: string;
   },
   handoverAct: { label: "Perdavimo aktas", when: "perdavus automobilį; pridedamas pasirašytas perdavimo aktas" },
   requestReply: { label: "Atsakymas į užklausą", when: "darbuotojui atsakant į užklausą" },
+  invoiceIssued: {
+    label: "Sąskaita faktūra",
+    when: "išrašius sąskaitą (darbuotojo, automatiškai grąžinus ar mėnesio); pridedamas sąskaitos PDF",
+  },
+  creditNoteIssued: {
+    label: "Kreditinė sąskaita",
+    when: "išrašius kreditinę sąskaitą, koreguojančią išrašytą sąskaitą; pridedamas jos PDF",
+  },
 };
 
 const FINAL_AMOUNT_TEMPLATES: readonly EmailTemplateKey[] = ["returnThanks"];

@@ -387,8 +387,7 @@ export function createFirestoreDataProvider(
         }
         const base = baseQuery(plan);
         if (planScans(plan)) {
-          // Several search words (Firestore matched the longest one) or "Neapmokėtos" (paid < price
-          // plus the return's charges, two fields Firestore cannot compare): the rest is checked here.
+          // Several search words (Firestore matched the longest one): the other words are checked here.
           const scanned = await getDocsFromServer(query(base, limit(MAX_SEARCH_SCAN)));
           const matched = scanned.docs.filter((d) => planMatches(plan, d.data()));
           const start = (plan.page - 1) * plan.perPage;

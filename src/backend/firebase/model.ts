@@ -241,6 +241,11 @@ export const AUDIT_FIELDS = ["createdAt", "updatedAt", "version"] as const;
 export const isInternalField = (key: string): boolean => key.startsWith("_");
 
 export const EMAIL_LOWER_FIELD = "_emailLower";
+/**
+ * Reservations: whether it owes money ("Neapmokėtos", owesBalance in src/domain/payments.ts),
+ * derived from the document at every write (toStoredDoc), so the list filters it in the query.
+ */
+export const UNPAID_FIELD = "_unpaid";
 export { SEARCH_FIELD };
 
 /** Upload folders and who may read them (storage.rules says the same). */

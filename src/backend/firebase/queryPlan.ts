@@ -11,13 +11,20 @@
 //   { q: "text" }               word-prefix search: array-contains on the longest word's `_search`
 //                               token; `searchTokens` holds every word, checked on the documents read
 //   { id: [..] }                documents by id (alone; at most 30)
-//   { unpaid: true }            reservations only, "Neapmokėtos": the local server's rule
-//                               (server/payments/listFilter.ts) checked here on the documents read
-//                               (at most MAX_SEARCH_SCAN), Firestore cannot compare two fields
+//   { unpaid: true }            reservations only, "Neapmokėtos": equality on the `_unpaid` flag
+//                               every write derives from the document (owesBalance, the local
+//                               server's rule in server/payments/listFilter.ts), so it is counted
+//                               and paged by Firestore like any other filter, at any size
 
-import { reservationTotal } from "../../domain/payments";
-import { type Quote, RESERVATION_STATUSES } from "../../domain/schemas";
-import { type FirestoreResource, isInternalField, RESOURCE_MODELS, type ResourceModel, type SortSpec } from "./model";
+import { owesBalance } from "../../domain/payments";
+import {
+  type FirestoreResource,
+  isInternalField,
+  RESOURCE_MODELS,
+  type ResourceModel,
+  type SortSpec,
+  UNPAID_FIELD,
+} from "./model";
 import { matchesSearchTokens, queryToken, queryTokens, SEARCH_FIELD } from "./searchTokens";
 import { fieldKind } from "./storedDoc";
 
@@ -55,38 +62,26 @@ export interface ListPlan {
    * the documents it returns still have to pass planMatches() (read at most MAX_SEARCH_SCAN)
    */
   searchTokens: string[];
-  /** reservations: only unpaid ones (checked by planMatches on the documents read, at most MAX_SEARCH_SCAN) */
+  /** reservations: only unpaid ones (a where clause on UNPAID_FIELD) */
   unpaid: boolean;
 }
 
 /** Documents a several-word search reads before checking its other words (the page is cut from those). */
 export const MAX_SEARCH_SCAN = 1000;
 
-/** Statuses that owe nothing in the "Neapmokėtos" list. */
-const NOT_OWING_STATUSES: readonly string[] = ["cancelled", "no_show"];
-
 /**
- * The "Neapmokėtos" rule of server/payments/listFilter.ts on a stored reservation: what is paid
- * (the ledger's summary, payment.paid) is less than the price plus the return's charges, and the
- * reservation is neither cancelled nor a no-show.
+ * The "Neapmokėtos" rule of server/payments/listFilter.ts on a stored reservation (what the
+ * `_unpaid` flag holds): paid < price + the return's charges, neither cancelled nor a no-show.
  */
-export function isUnpaidReservation(data: Record<string, unknown>): boolean {
-  if (NOT_OWING_STATUSES.includes(String(data.status))) return false;
-  const payment = data.payment as { paid?: unknown } | null | undefined;
-  const paid = typeof payment?.paid === "number" ? payment.paid : 0;
-  // Stored reservations were validated on write: quote is the server's Quote (or absent).
-  return paid < reservationTotal({ quote: data.quote as Quote | null | undefined, returnAct: data.returnAct });
-}
+export const isUnpaidReservation = (data: Record<string, unknown>): boolean => owesBalance(data);
 
-/** Whether a stored document passes what the Firestore query could not check (search words, unpaid). */
-export function planMatches(plan: Pick<ListPlan, "searchTokens" | "unpaid">, data: Record<string, unknown>): boolean {
-  if (plan.unpaid && !isUnpaidReservation(data)) return false;
+/** Whether a stored document passes what the Firestore query could not check (the other search words). */
+export function planMatches(plan: Pick<ListPlan, "searchTokens">, data: Record<string, unknown>): boolean {
   return plan.searchTokens.length <= 1 || matchesSearchTokens(data[SEARCH_FIELD], plan.searchTokens);
 }
 
 /** Whether the list is cut from documents read and checked here (planMatches), not counted by Firestore. */
-export const planScans = (plan: Pick<ListPlan, "searchTokens" | "unpaid">): boolean =>
-  plan.searchTokens.length > 1 || plan.unpaid;
+export const planScans = (plan: Pick<ListPlan, "searchTokens">): boolean => plan.searchTokens.length > 1;
 
 /** A list request the adapter refuses: HTTP 400 with a Lithuanian message. */
 export class QueryNotSupportedError extends Error {
@@ -189,6 +184,10 @@ export function planList(resource: FirestoreResource, params: ListParamsLike): L
   for (const [key, raw] of entries) {
     if (key === "unpaid" && resource === "reservations") {
       unpaid = raw === true || raw === "true";
+      if (unpaid) {
+        where.push({ field: UNPAID_FIELD, op: "==", value: true });
+        equalityFields.push(UNPAID_FIELD);
+      }
       continue;
     }
     if (key === "q") {
@@ -252,15 +251,7 @@ export function planList(resource: FirestoreResource, params: ListParamsLike): L
     if (!equalityFields.includes(field)) equalityFields.push(field);
   }
 
-  // Unpaid and no status asked for: Firestore leaves out the statuses that owe nothing (fewer reads).
-  if (unpaid && !equalityFields.includes("status")) {
-    const owing = RESERVATION_STATUSES.filter((status) => !NOT_OWING_STATUSES.includes(status));
-    disjunctions *= owing.length;
-    where.push({ field: "status", op: "in", value: owing });
-    equalityFields.push("status");
-  }
-
-  if (ids !== null && (where.length > 0 || unpaid)) {
+  if (ids !== null && where.length > 0) {
     throw new QueryNotSupportedError("Filtro pagal identifikatorius negalima derinti su kitais filtrais");
   }
   if (disjunctions > MAX_IN_VALUES) {
@@ -397,6 +388,7 @@ export function representativePlans(resource: FirestoreResource): ListPlan[] {
     {},
     ...m.filters.map((field) => ({ [field]: sampleValue(resource, field) })),
     ...(m.search.length > 0 ? [{ q: "ab" }] : []),
+    ...(resource === "reservations" ? [{ unpaid: true }] : []),
   ];
   const tryPlan = (filter: Record<string, unknown>, field: string, order: "ASC" | "DESC") => {
     try {

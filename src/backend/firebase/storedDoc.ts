@@ -5,14 +5,23 @@
 //   document (Firestore leaves out documents that lack the field it orders by);
 // - hold instants (pickupAt, publishedAt, ...) as ISO strings in UTC, so they sort in time order;
 // - hold createdAt/updatedAt as Firestore Timestamps (serverTimestamp() on write);
-// - carry the adapter's own fields, named with a leading "_" (search tokens, lower-cased e-mail).
+// - carry the adapter's own fields, named with a leading "_" (search tokens, lower-cased e-mail,
+//   reservations' `_unpaid` flag of the "Neapmokėtos" list).
 // Records read back lose the "_" fields, get ISO audit fields and lose the nulls their schema
 // does not accept, so an edit form saves them back unchanged.
 
 import type { ZodType } from "zod";
 import { issueFieldErrors } from "../../domain/input";
+import { owesBalance } from "../../domain/payments";
 import { SEARCH_FIELDS } from "../../domain/searchText";
-import { AUDIT_FIELDS, EMAIL_LOWER_FIELD, type FirestoreResource, isInternalField, RESOURCE_MODELS } from "./model";
+import {
+  AUDIT_FIELDS,
+  EMAIL_LOWER_FIELD,
+  type FirestoreResource,
+  isInternalField,
+  RESOURCE_MODELS,
+  UNPAID_FIELD,
+} from "./model";
 import { SEARCH_FIELD, searchTokens } from "./searchTokens";
 
 export type FieldKind = "string" | "datetime" | "number" | "boolean" | "array" | "object" | "enum" | "unknown";
@@ -135,6 +144,8 @@ export function toStoredDoc(resource: FirestoreResource, record: Record<string, 
   if (resource === "customers" && typeof stored.email === "string") {
     stored[EMAIL_LOWER_FIELD] = stored.email.trim().toLowerCase();
   }
+  // Derived from the same document, so it can never disagree with its status, price or payments.
+  if (resource === "reservations") stored[UNPAID_FIELD] = owesBalance(stored);
   return stored;
 }
 

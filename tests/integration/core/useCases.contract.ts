@@ -174,6 +174,7 @@ export function demoCoreDocuments(data: DemoData): { collection: string; id: str
   add(COLLECTIONS.requests, data.requests);
   add(COLLECTIONS.reservations, data.reservations);
   add(COLLECTIONS.mail, data.mail);
+  add(COLLECTIONS.payments, data.payments);
   add(
     COLLECTIONS.staff,
     data.staff.map(({ password: _password, ...member }) => member),
