@@ -23,11 +23,15 @@ import type { AddressInfo } from "node:net";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { CHROMIUM_FLAGS } from "./chromium";
-import { CHROME_PATH, initialJsKb, JS_BUDGET_NO_FORM_KB, startServer } from "./lib/benchServer";
+import {
+  CHROME_PATH,
+  initialJsKb,
+  JS_BUDGET_KB,
+  JS_BUDGET_NO_FORM_KB,
+  jsBudgetFor,
+  startServer,
+} from "./lib/benchServer";
 import { scriptFree } from "./lib/scriptFree";
-
-/** The speed goal's budget for a public page with a form (the SPEC's own, 150 kB, is checked by npm run bench). */
-const JS_BUDGET_KB = 100;
 
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
 type Category = (typeof CATEGORIES)[number];
@@ -38,8 +42,6 @@ const LABELS: Record<Category, string> = {
   "best-practices": "Geroji praktika",
   seo: "SEO",
 };
-/** Pages with no form: a smaller JS budget. */
-const NO_FORM = [/^\/salygos$/, /^\/apie-mus$/, /^\/privatumo-politika$/, /^\/naujienos\/[^/]+$/];
 
 interface Audit {
   scores: Record<Category, number>;
@@ -226,7 +228,7 @@ async function main(): Promise<void> {
       const page = await medianAudit(`${server.url}${pagePath}`, runCount, pagePath);
       const twin = await medianAudit(`${twins.url}${pagePath}`, runCount, `${pagePath} be skriptų`);
       const jsKb = await initialJsKb(server.url, pagePath);
-      const jsBudgetKb = NO_FORM.some((pattern) => pattern.test(pagePath)) ? JS_BUDGET_NO_FORM_KB : JS_BUDGET_KB;
+      const jsBudgetKb = jsBudgetFor(pagePath);
       results.push({
         path: pagePath,
         page: page.median,

@@ -4,20 +4,18 @@
 // the privacy page (src/site/info/PrivacyPage.tsx) prints retentionPolicyLines() from the same
 // settings, so what the page says and what the job does never disagree.
 import { z } from "zod";
-import { formatCount } from "./format";
+import { RETENTION_DEFAULTS, RETENTION_LIMITS, type RetentionSettings } from "./retentionPolicy";
 
-export const RETENTION_DEFAULTS = {
-  /** licence data and signature images: days after the car's return (unless a damage claim is open) */
-  licenceDays: 90,
-  /** inquiries: months after they were received */
-  inquiryMonths: 12,
-  /** e-mail bodies in the outbox: days after they were queued (sent or failed mails only) */
-  mailBodyDays: 90,
-  /** customers without any reservation for this many years are anonymised */
-  inactiveCustomerYears: 3,
-} as const;
+// The periods, their limits and the privacy page's sentences, without zod (the public site's bundle).
+export {
+  RETENTION_DEFAULTS,
+  RETENTION_LIMITS,
+  type RetentionSettings,
+  retentionOf,
+  retentionPolicyLines,
+} from "./retentionPolicy";
 
-const whole = (min: number, max: number, what: string) =>
+const whole = ([min, max]: readonly [number, number], what: string) =>
   z
     .number({ error: "Turi būti skaičius" })
     .int({ error: "Turi būti sveikas skaičius" })
@@ -26,26 +24,14 @@ const whole = (min: number, max: number, what: string) =>
 
 export const retentionSettingsSchema = z
   .object({
-    licenceDays: whole(1, 3650, "Dienų skaičius").default(RETENTION_DEFAULTS.licenceDays),
-    inquiryMonths: whole(1, 120, "Mėnesių skaičius").default(RETENTION_DEFAULTS.inquiryMonths),
-    mailBodyDays: whole(1, 3650, "Dienų skaičius").default(RETENTION_DEFAULTS.mailBodyDays),
-    inactiveCustomerYears: whole(1, 20, "Metų skaičius").default(RETENTION_DEFAULTS.inactiveCustomerYears),
+    licenceDays: whole(RETENTION_LIMITS.licenceDays, "Dienų skaičius").default(RETENTION_DEFAULTS.licenceDays),
+    inquiryMonths: whole(RETENTION_LIMITS.inquiryMonths, "Mėnesių skaičius").default(RETENTION_DEFAULTS.inquiryMonths),
+    mailBodyDays: whole(RETENTION_LIMITS.mailBodyDays, "Dienų skaičius").default(RETENTION_DEFAULTS.mailBodyDays),
+    inactiveCustomerYears: whole(RETENTION_LIMITS.inactiveCustomerYears, "Metų skaičius").default(
+      RETENTION_DEFAULTS.inactiveCustomerYears,
+    ),
   })
   .strict();
-export type RetentionSettings = z.infer<typeof retentionSettingsSchema>;
-
-/** The stored settings' periods; a missing or broken value is its default. */
-export function retentionOf(doc: { retention?: unknown } | null | undefined): RetentionSettings {
-  const stored = doc?.retention;
-  const result: Record<string, number> = { ...RETENTION_DEFAULTS };
-  if (typeof stored !== "object" || stored === null) return result as RetentionSettings;
-  const shape = retentionSettingsSchema.shape;
-  for (const key of Object.keys(RETENTION_DEFAULTS) as (keyof RetentionSettings)[]) {
-    const parsed = shape[key].safeParse((stored as Record<string, unknown>)[key]);
-    if (parsed.success) result[key] = parsed.data;
-  }
-  return result as RetentionSettings;
-}
 
 // ---------- cut-off instants ----------
 
@@ -207,21 +193,4 @@ export function scrubValue<T>(value: T, matchers: (RegExp | null)[]): T {
     return out as T;
   }
   return value;
-}
-
-// ---------- the privacy page ----------
-
-const DAY_FORMS_ACC = ["dieną", "dienas", "dienų"] as const;
-const MONTH_FORMS_ACC = ["mėnesį", "mėnesius", "mėnesių"] as const;
-const YEAR_FORMS_ACC = ["metus", "metus", "metų"] as const;
-
-/** The retention periods in words, one sentence each (the privacy page and the settings screen). */
-export function retentionPolicyLines(settings: RetentionSettings): string[] {
-  return [
-    `Vairuotojo pažymėjimo duomenys ir parašų atvaizdai ištrinami praėjus ${formatCount(settings.licenceDays, DAY_FORMS_ACC)} po automobilio grąžinimo, nebent dėl tos nuomos dar nagrinėjama žala.`,
-    `Užklausos (kontaktų forma, ilgalaikė nuoma, verslo klientai) ištrinamos praėjus ${formatCount(settings.inquiryMonths, MONTH_FORMS_ACC)} nuo jų gavimo.`,
-    `Išsiųstų el. laiškų turinys ištrinamas praėjus ${formatCount(settings.mailBodyDays, DAY_FORMS_ACC)}; lieka tik gavėjas, tema ir išsiuntimo laikas.`,
-    `Klientų, kurie ${formatCount(settings.inactiveCustomerYears, YEAR_FORMS_ACC)} neturėjo nė vienos rezervacijos, duomenys nuasmeninami.`,
-    "Išrašytos sąskaitos faktūros ir kreditiniai dokumentai saugomi tiek, kiek reikalauja buhalterinės apskaitos teisės aktai, su juose nurodytais duomenimis.",
-  ];
 }

@@ -8,10 +8,11 @@
 // goes on from there. Network failures and server errors are retried for up to 10 minutes.
 // cancel() aborts and drops the server's parts -> state "canceled".
 import { BackendError, type FileStore, type UploadProgress, type UploadTask } from "../port";
+import { fileUrl } from "./fileUrls";
 import { errorFromBody, fallbackMessage, type HttpClient } from "./http";
 
 export const UPLOAD_URL = "/api/admin/files";
-export const FILES_PREFIX = "/files/";
+export { FILES_PREFIX } from "./fileUrls";
 /** Files above this size upload in resumable chunks (SPEC section 9). */
 export const RESUMABLE_THRESHOLD = 256 * 1024;
 export const FIRST_CHUNK_BYTES = 256 * 1024;
@@ -27,20 +28,7 @@ export const UPLOAD_MESSAGES = {
   retryLimit: "Nepavyko įkelti failo per 10 minučių: ryšys su serveriu neatsikūrė",
 } as const;
 
-/** Where staff read the rental desk's private files (photos, signatures, signed PDFs). */
-export const PRIVATE_FILES_PREFIX = "/api/admin/private/";
-const PRIVATE_PATH = /^(desk|documents)\//;
-
-/**
- * A URL an <img> can load: absolute URLs and /paths stay, storage paths get /files/, private
- * paths ("desk/…", "documents/…") the staff-only /api/admin/private/ (the session cookie goes along).
- */
-export function fileUrl(path: string): string {
-  if (!path) return "";
-  if (/^(?:https?:|data:|blob:)/i.test(path) || path.startsWith("/")) return path;
-  const relative = path.replace(/^\/+/, "");
-  return PRIVATE_PATH.test(relative) ? `${PRIVATE_FILES_PREFIX}${relative}` : `${FILES_PREFIX}${relative}`;
-}
+export { fileUrl, PRIVATE_FILES_PREFIX } from "./fileUrls";
 
 function storedPath(body: unknown): string | null {
   if (!body || typeof body !== "object") return null;

@@ -1,7 +1,7 @@
 // The local adapter: the browser side of our own server (server/).
 import type { RuntimeConfig } from "../../app/runtimeConfig";
 import type { Backend } from "../port";
-import { createLocalFileStore } from "./files";
+import { createDeferredFileStore } from "./deferredFiles";
 import { createHttpClient } from "./http";
 import { createLocalSessionApi } from "./session";
 import { createLocalSiteApi } from "./site";
@@ -15,7 +15,7 @@ export function createLocalBackend(
     kind: "local",
     site: createLocalSiteApi(http, options.fetch),
     session: createLocalSessionApi(http),
-    files: createLocalFileStore(http),
+    files: createDeferredFileStore(http),
     // react-admin and its providers load only when the back-office opens.
     admin: async () => (await import("./admin")).createLocalAdminProviders(),
   };

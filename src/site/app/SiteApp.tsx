@@ -1,15 +1,15 @@
 // One public page as a React tree: the layout around the page (or the error page), with the
 // backend, the URL and the loaded data in context. The server renders it to HTML
-// (src/app/ssr.tsx) and the browser hydrates or renders the same tree (siteRuntime.ts).
+// (src/app/ssr.tsx); the browser hydrates only its <main> (SiteContent.tsx) and renders the
+// whole tree when the page is not prerendered or its data changed (siteRuntime.tsx).
 import { useEffect } from "react";
-import AppErrorBoundary from "../../app/AppErrorBoundary";
-import { BackendProvider } from "../../app/BackendContext";
 import ErrorPage from "../../app/ErrorPage";
 import { isChunkLoadError, reportError } from "../../app/errorReporter";
 import { describeRouteError } from "../../app/httpErrors";
 import type { Backend } from "../../backend/port";
 import SiteLayout from "../layout/SiteLayout";
-import { type SiteLocationSource, SiteRouteProvider, useLocation } from "../lib/siteRouter";
+import { type SiteLocationSource, useLocation } from "../lib/siteRouter";
+import { SiteProviders } from "./SiteContent";
 import type { SitePage } from "./siteData";
 
 export interface SiteAppProps {
@@ -21,27 +21,17 @@ export interface SiteAppProps {
 }
 
 export default function SiteApp({ backend, location, page, onChunkError }: SiteAppProps) {
-  const route = {
-    location,
-    params: page.kind === "page" ? page.match.params : {},
-    settings: page.settings,
-    pageData: page.kind === "page" ? page.pageData : null,
-  };
   const Page = page.kind === "page" ? page.module.default : null;
   return (
-    <AppErrorBoundary>
-      <BackendProvider backend={backend}>
-        <SiteRouteProvider route={route}>
-          <SiteLayout>
-            {Page ? (
-              <Page />
-            ) : (
-              <SiteErrorPage error={page.kind === "error" ? page.error : null} onChunkError={onChunkError} />
-            )}
-          </SiteLayout>
-        </SiteRouteProvider>
-      </BackendProvider>
-    </AppErrorBoundary>
+    <SiteProviders backend={backend} location={location} page={page}>
+      <SiteLayout>
+        {Page ? (
+          <Page />
+        ) : (
+          <SiteErrorPage error={page.kind === "error" ? page.error : null} onChunkError={onChunkError} />
+        )}
+      </SiteLayout>
+    </SiteProviders>
   );
 }
 

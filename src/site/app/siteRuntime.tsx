@@ -61,30 +61,28 @@ export async function startSite({ config, watcher }: SiteStart): Promise<void> {
 
   const [{ loadSitePage, publicRouteOf }, backend] = await Promise.all([import("./siteData"), createBackend(config)]);
   const onChunkError = (error: unknown) => watcher.onChunkError(error);
+  const rootOptions = {
+    onUncaughtError: (error: unknown) => reportError("mount", "Neapdorota klaida montuojant svetainę", error),
+    onRecoverableError: (error: unknown) => logger.warn(`React atsigavo po klaidos: ${errorMessage(error)}`),
+  };
+  /** React on <main> of a prerendered page, or on the whole page once it renders in the browser. */
+  let island: Root | null = null;
   let root: Root | null = null;
 
-  const render = async (page: SitePage, mode: "hydrate" | "render") => {
-    const [{ createRoot, hydrateRoot }, { createElement }, { default: SiteApp }] = await Promise.all([
+  /** The whole page (layout included), rendered in the browser. */
+  const render = async (page: SitePage) => {
+    const [{ createRoot }, { createElement }, { default: SiteApp }] = await Promise.all([
       import("react-dom/client"),
       import("react"),
       import("./SiteApp"),
     ]);
     const app = createElement(SiteApp, { backend, location: browserLocation(), page, onChunkError });
-    if (root) {
-      root.render(app);
-      return;
+    if (!root) {
+      island?.unmount();
+      island = null;
+      root = createRoot(container, rootOptions);
     }
-    const options = {
-      onUncaughtError: (error: unknown) => reportError("mount", "Neapdorota klaida montuojant svetainę", error),
-      onRecoverableError: (error: unknown) => logger.warn(`React atsigavo po klaidos: ${errorMessage(error)}`),
-    };
-    if (mode === "hydrate") {
-      setDocumentHydration(true);
-      root = hydrateRoot(container, app, options);
-    } else {
-      root = createRoot(container, options);
-      root.render(app);
-    }
+    root.render(app);
   };
 
   /** After load: the API's data for this page; a change since the build renders the page afresh. */
@@ -94,24 +92,34 @@ export async function startSite({ config, watcher }: SiteStart): Promise<void> {
         .then(async (fresh) => {
           if (sameData(fresh, current)) return;
           setDocumentHydration(false);
-          await render(fresh, "render");
+          await render(fresh);
         })
         .catch((error: unknown) => logger.warn(`Nepavyko atnaujinti puslapio duomenų: ${errorMessage(error)}`));
     });
 
   if (prerendered && payload) {
+    // The header and the footer stay the prerendered HTML on every such page.
+    bindStaticMenu(container);
     const match = publicRouteOf(url);
     if (match.route.staticPage) {
-      bindStaticMenu(container);
       refresh(payload);
       return;
     }
-    const module = await (match.route.page as NonNullable<typeof match.route.page>)();
-    await render({ kind: "page", match, module, settings: payload.settings, pageData: payload.page }, "hydrate");
+    const main = container.querySelector("main");
+    if (!main) throw new Error("Iš anksto paruoštame puslapyje nėra <main>");
+    const importer = match.route.page as NonNullable<typeof match.route.page>;
+    const [module, { hydrateRoot }, { createElement }, { default: SiteMain }] = await Promise.all([
+      importer(),
+      import("react-dom/client"),
+      import("react"),
+      import("./SiteContent"),
+    ]);
+    const page = { kind: "page" as const, match, module, settings: payload.settings, pageData: payload.page };
+    setDocumentHydration(true);
+    island = hydrateRoot(main, createElement(SiteMain, { backend, location: browserLocation(), page }), rootOptions);
     refresh(payload);
     return;
   }
   // The layout's settings from the page, when it has them (a query string on a prerendered page).
-  const page = await loadSitePage(backend, url, payload ? { settings: payload.settings } : {});
-  await render(page, "render");
+  await render(await loadSitePage(backend, url, payload ? { settings: payload.settings } : {}));
 }

@@ -7,7 +7,7 @@ import {
   type RefObject,
   type SelectHTMLAttributes,
   type TextareaHTMLAttributes,
-  useEffect,
+  useLayoutEffect,
   useRef,
 } from "react";
 
@@ -26,7 +26,8 @@ type Control = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
 /**
  * A prerendered form can be typed into before the page is hydrated. When the control
  * mounts, whatever the visitor already typed (or the browser autofilled) is handed to the
- * form's state instead of being overwritten.
+ * form's state instead of being overwritten. A layout effect: it runs in the very commit that
+ * hydrates the control, before any later render could write the state's empty value over it.
  */
 export function useAdoptTypedValue<E extends Control>(
   ref: RefObject<E | null>,
@@ -35,7 +36,7 @@ export function useAdoptTypedValue<E extends Control>(
   kind: "value" | "checked" = "value",
 ): void {
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the control mounts
-  useEffect(() => {
+  useLayoutEffect(() => {
     const element = ref.current;
     if (!element || !onChange) return;
     const checked = kind === "checked" && (element as HTMLInputElement).checked;

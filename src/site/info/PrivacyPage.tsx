@@ -2,7 +2,7 @@
 // personal data links here (DOMAIN.md: legal duties of the site). Below it, the retention periods
 // from the settings, in the words of src/domain/retention.ts, so the page says what the job does.
 
-import { retentionOf, retentionPolicyLines } from "../../domain/retention";
+import { retentionOf, retentionPolicyLines } from "../../domain/retentionPolicy";
 import PageHeader from "../components/PageHeader";
 import PageMeta from "../components/PageMeta";
 import RichText from "../components/RichText";

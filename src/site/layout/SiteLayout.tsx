@@ -2,7 +2,7 @@
 import { type ReactNode, Suspense } from "react";
 import "../../app/app.css";
 import "../site.css";
-import { ToastProvider } from "../components/Toasts";
+import { SiteContent } from "../app/SiteContent";
 import { useSettings } from "../useSettings";
 import Footer from "./Footer";
 import Header from "./Header";
@@ -11,22 +11,19 @@ export default function SiteLayout({ children }: { children: ReactNode }) {
   const settings = useSettings();
   return (
     <div className="site">
-      <ToastProvider>
-        <a className="skip-link" href="#turinys">
-          Pereiti prie turinio
-        </a>
-        {/* Suspense boundaries let React hydrate a prerendered page in small slices
-            (each boundary at a lower priority), so the main thread never blocks for long. */}
-        <Suspense>
-          <Header company={settings.company} />
-        </Suspense>
-        <main id="turinys" className="site-main" tabIndex={-1}>
-          <Suspense>{children}</Suspense>
-        </main>
-        <Suspense>
-          <Footer settings={settings} />
-        </Suspense>
-      </ToastProvider>
+      <a className="skip-link" href="#turinys">
+        Pereiti prie turinio
+      </a>
+      <Suspense>
+        <Header company={settings.company} />
+      </Suspense>
+      {/* Only this part is hydrated on a prerendered page (src/site/app/SiteContent.tsx). */}
+      <main id="turinys" className="site-main" tabIndex={-1}>
+        <SiteContent>{children}</SiteContent>
+      </main>
+      <Suspense>
+        <Footer settings={settings} />
+      </Suspense>
     </div>
   );
 }

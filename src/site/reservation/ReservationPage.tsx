@@ -12,12 +12,13 @@ import { useNow } from "../lib/hydration";
 import { carName } from "../lib/labels";
 import { Link, useSearchParams } from "../lib/siteRouter";
 import { useSettings } from "../useSettings";
-import AlternativeCars from "./AlternativeCars";
 import QuoteBreakdown from "./QuoteBreakdown";
 import ReservationForm, { type SubmittedReservation } from "./ReservationForm";
 import { initialValues, type ReservationValues } from "./reservationForm";
 import { type LiveQuote, useLiveQuote } from "./useLiveQuote";
 
+// Shown only when the chosen car is taken for the dates.
+const AlternativeCars = lazy(() => import("./AlternativeCars"));
 // Shown only after a submit (ReservationForm loads it as the visitor fills in the form).
 const ReservationSuccess = lazy(() => import("./ReservationSuccess"));
 
@@ -59,7 +60,9 @@ function QuotePanel({ live, onChooseCar }: { live: LiveQuote; onChooseCar: (carI
           Pasirinkite kitas datas arba vieną iš laisvų automobilių.
         </Alert>
         {live.alternatives.length > 0 ? (
-          <AlternativeCars options={live.alternatives.slice(0, 3)} compact onChoose={onChooseCar} />
+          <Suspense fallback={null}>
+            <AlternativeCars options={live.alternatives.slice(0, 3)} compact onChoose={onChooseCar} />
+          </Suspense>
         ) : null}
       </div>
     );

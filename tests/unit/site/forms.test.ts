@@ -179,3 +179,11 @@ describe("katalogo tvarka", () => {
     expect(sortCars(cars, "-kaina").map((c) => c.slug)).toEqual(["a", "d", "c", "b"]);
   });
 });
+
+describe("vėliavos", () => {
+  it("sudėtingųjų vėliavų sąrašas Flag.tsx atitinka customFlags.tsx piešinius", async () => {
+    const { CUSTOM_CODES } = await import("../../../src/site/components/phone/Flag");
+    const { CUSTOM } = await import("../../../src/site/components/phone/customFlags");
+    expect([...CUSTOM_CODES].sort()).toEqual(Object.keys(CUSTOM).sort());
+  });
+});
