@@ -96,8 +96,6 @@ function tarHeader(name: string, size: number, mtime: Date): Buffer {
   return header;
 }
 
-const gzipAsync = promisify(gzip);
-
 /** Reads the files a few at a time (each read is one wait, however busy the server is). */
 async function readAll(files: ArchiveFileSource[], concurrency = 16): Promise<Uint8Array[]> {
   const out: Uint8Array[] = new Array(files.length);
@@ -111,43 +109,66 @@ async function readAll(files: ArchiveFileSource[], concurrency = 16): Promise<Ui
   return out;
 }
 
+/** Documents encoded per step: the running server answers requests between the steps. */
+const ENCODE_STEP = 1000;
+
+const yieldToEventLoop = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+
+/** A collection's ndjson (encodeCollection, a step at a time) as buffers, with its size and SHA-256. */
+async function encodeInSteps(docs: readonly StoredDoc[]): Promise<{ chunks: Buffer[]; size: number; sha256: string }> {
+  const hash = createHash("sha256");
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for (let start = 0; start < docs.length; start += ENCODE_STEP) {
+    const bytes = Buffer.from(encodeCollection(docs.slice(start, start + ENCODE_STEP)), "utf8");
+    hash.update(bytes);
+    chunks.push(bytes);
+    size += bytes.length;
+    if (start + ENCODE_STEP < docs.length) await yieldToEventLoop();
+  }
+  return { chunks, size, sha256: hash.digest("hex") };
+}
+
+const gzipAsync = promisify(gzip);
+
 /**
- * Writes the archive to `out` (through `out`.tmp-<pid> and a rename). The tar is built in memory
- * and compressed in one step off the main thread: a running server that is busy with bookings
- * then has few waits to fit the backup between (each await of a busy server is a long one).
+ * Writes the archive to `out` (through `out`.tmp-<pid> and a rename). The collections are encoded
+ * a step at a time (a running server answers requests between the steps), the tar is put
+ * together in memory and compressed in one call off the main thread, in large chunks: a server
+ * busy with bookings then has few waits to fit the backup between (each await is a long one).
  */
 export async function writeArchive(out: string, input: ArchiveInput): Promise<WrittenArchive> {
   const target = path.resolve(out);
   await mkdir(path.dirname(target), { recursive: true });
   const temporary = `${target}.tmp-${process.pid}-${Date.now()}`;
-  const chunks: Buffer[] = [];
+  const chunks: Uint8Array[] = [];
   const parts: ArchivePart[] = [];
   const mtime = input.createdAt;
-  const add = (name: string, bytes: Uint8Array): void => {
+  const add = (name: string, body: readonly Uint8Array[], size: number): void => {
     checkEntryName(name);
-    chunks.push(tarHeader(name, bytes.length, mtime), Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length));
-    const padding = (512 - (bytes.length % 512)) % 512;
+    chunks.push(tarHeader(name, size, mtime), ...body);
+    const padding = (512 - (size % 512)) % 512;
     if (padding > 0) chunks.push(Buffer.alloc(padding, 0));
   };
   const counts: Record<string, number> = {};
   for (const [collection, docs] of Object.entries(input.collections)) {
-    const bytes = Buffer.from(encodeCollection(docs), "utf8");
+    const encoded = await encodeInSteps(docs);
     const name = collectionPartName(collection);
-    add(name, bytes);
+    add(name, encoded.chunks, encoded.size);
     counts[collection] = docs.length;
-    parts.push({ name, kind: "collection", size: bytes.length, sha256: sha256Hex(bytes), count: docs.length });
+    parts.push({ name, kind: "collection", size: encoded.size, sha256: encoded.sha256, count: docs.length });
   }
   for (const extra of input.extras) {
     const bytes = Buffer.from(extra.text, "utf8");
-    add(extra.name, bytes);
+    add(extra.name, [bytes], bytes.length);
     parts.push({ name: extra.name, kind: "extra", size: bytes.length, sha256: sha256Hex(bytes), count: extra.count });
   }
   const fileBytes = await readAll(input.files);
-  input.files.forEach((file, i) => {
+  for (const [i, file] of input.files.entries()) {
     const bytes = fileBytes[i] as Uint8Array;
-    add(file.name, bytes);
+    add(file.name, [bytes], bytes.length);
     parts.push({ name: file.name, kind: "file", size: bytes.length, sha256: sha256Hex(bytes) });
-  });
+  }
   const manifest: Manifest = {
     format: ARCHIVE_FORMAT,
     formatVersion: 1,
@@ -158,9 +179,10 @@ export async function writeArchive(out: string, input: ArchiveInput): Promise<Wr
     counts,
     parts,
   };
-  add(MANIFEST_NAME, Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`, "utf8"));
+  const manifestBytes = Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`, "utf8");
+  add(MANIFEST_NAME, [manifestBytes], manifestBytes.length);
   chunks.push(Buffer.alloc(1024, 0));
-  const compressed = await gzipAsync(Buffer.concat(chunks), { level: 6 });
+  const compressed = await gzipAsync(Buffer.concat(chunks), { level: 6, chunkSize: 1024 * 1024 });
   try {
     const handle = await open(temporary, "w", 0o600);
     try {

@@ -7,7 +7,6 @@ import path from "node:path";
 import {
   BACKUP_COLLECTIONS,
   BackupError,
-  compareWithStore,
   migrateCollections,
   nonEmptyCollections,
   SCHEMA_VERSION,
@@ -17,9 +16,10 @@ import { COLLECTIONS } from "../../src/core/collections";
 import type { StoredDoc } from "../../src/core/ports";
 import { withoutAuditFields } from "../../src/core/stores/storeRules";
 import type { Db } from "../db/types";
-import { bulkInsert, createPgStore, readSnapshot } from "../store/pgStore";
-import { TABLES } from "../store/tables";
+import { createPgStore, readSnapshot } from "../store/pgStore";
+import { TABLES, tableOf } from "../store/tables";
 import { type ArchiveFileSource, readArchive, sha256Hex, type WrittenArchive, writeArchive } from "./archive";
+import { type LoadPhases, loadCollectionsFast } from "./fastLoad";
 
 export const STAFF_CREDENTIALS_PART = "local/staff-credentials.ndjson";
 /** A password hash nobody can match: staff restored without one set a new password (create-admin). */
@@ -122,10 +122,45 @@ export interface RestoreResult {
   schemaVersion: number;
   migratedFrom: number | null;
   ms: number;
+  /** where the time went (ms): reading and checking the archive, the database load, the files, the check after */
+  phases: { readMs: number; checkMs: number; loadMs: number; load: LoadPhases; filesMs: number; verifyMs: number };
 }
 
-/** Documents per INSERT statement of a restore. */
-const BULK_BATCH = 2000;
+/** The ids a collection holds in the database (only ids: the check after a restore). */
+async function storedIds(db: Db, collection: string): Promise<string[]> {
+  const spec = tableOf(collection);
+  const { rows } =
+    spec.layout === "counter"
+      ? await db.query<{ id: string }>("SELECT name AS id FROM counters")
+      : spec.layout === "shared"
+        ? await db.query<{ id: string }>("SELECT id FROM store_documents WHERE collection = $1", [collection])
+        : await db.query<{ id: string }>(`SELECT id::text AS id FROM ${spec.table}`);
+  return rows.map((row) => row.id);
+}
+
+/**
+ * After loading: every collection holds exactly the archive's documents (by id), as
+ * compareWithStore (src/core/backup.ts) checks it, reading the ids only. Lithuanian descriptions
+ * of the differences; empty when they agree.
+ */
+async function compareWithDb(db: Db, data: Record<string, StoredDoc[]>): Promise<string[]> {
+  const problems: string[] = [];
+  for (const [collection, docs] of Object.entries(data)) {
+    const want = new Set(docs.map((d) => d.id));
+    const have = new Set(await storedIds(db, collection));
+    let missing = 0;
+    for (const id of want) if (!have.has(id)) missing += 1;
+    let extra = 0;
+    for (const id of have) if (!want.has(id)) extra += 1;
+    if (collection === COLLECTIONS.settings && extra > 0 && missing === 0) continue;
+    if (missing > 0 || extra > 0) {
+      problems.push(
+        `${collection}: archyve ${want.size}, duomenų bazėje ${have.size} (trūksta ${missing}, perteklinių ${extra})`,
+      );
+    }
+  }
+  return problems;
+}
 
 /** Collections whose table keys documents by uuid: their ids must be UUIDs. */
 const UUID_COLLECTIONS = new Set(
@@ -178,6 +213,7 @@ export async function restoreLocal(
   await mkdir(staging, { recursive: true });
   try {
     const read = await readArchive(archive, staging);
+    const readDone = performance.now();
     const migratedFrom = read.manifest.schemaVersion < SCHEMA_VERSION ? read.manifest.schemaVersion : null;
     const data = migrateCollections(read.manifest.schemaVersion, read.collections);
     const store = createPgStore(db);
@@ -212,11 +248,12 @@ export async function restoreLocal(
       await rm(path.resolve(dataDir, FILE_AREAS.private), { recursive: true, force: true });
     }
 
+    const checkDone = performance.now();
     // One transaction: the whole database part goes in, or none of it.
     const credentials = parseCredentials(read.extras[STAFF_CREDENTIALS_PART]);
     const staff: StoredDoc[] = data[COLLECTIONS.staff] ?? [];
     let staffWithoutPassword = 0;
-    await db.transaction(async (q) => {
+    const load = await db.transaction(async (q) => {
       // Staff first, with their password hashes (the store only updates staff rows).
       for (const doc of staff) {
         const hash = credentials.get(doc.id);
@@ -235,13 +272,11 @@ export async function restoreLocal(
       }
       // The base settings a fresh server wrote are replaced by the archive's.
       if ((data[COLLECTIONS.settings] ?? []).length > 0) await q.query(`DELETE FROM ${TABLES.settings.table}`);
-      for (const [collection, docs] of Object.entries(data)) {
-        if (collection === COLLECTIONS.staff) continue;
-        for (let start = 0; start < docs.length; start += BULK_BATCH) {
-          await bulkInsert(q, collection, docs.slice(start, start + BULK_BATCH));
-        }
-      }
+      // Every other collection, set-based (./fastLoad.ts): the same rows and derived rows as
+      // the triggers would write, in the same transaction.
+      return loadCollectionsFast(q, data);
     });
+    const loadDone = performance.now();
 
     // Files: moved from the staging folder into place, then read back and checked.
     for (const file of read.files) {
@@ -258,7 +293,8 @@ export async function restoreLocal(
         );
       }
     }
-    const problems = await compareWithStore(store, data);
+    const filesDone = performance.now();
+    const problems = await compareWithDb(db, data);
     for (const file of read.files) {
       const match = /^files\/(public|private)\/(.+)$/.exec(file.name) as RegExpExecArray;
       const target = path.resolve(dataDir, FILE_AREAS[match[1] as keyof typeof FILE_AREAS], match[2] as string);
@@ -277,6 +313,14 @@ export async function restoreLocal(
       schemaVersion: read.manifest.schemaVersion,
       migratedFrom,
       ms: performance.now() - started,
+      phases: {
+        readMs: readDone - started,
+        checkMs: checkDone - readDone,
+        loadMs: loadDone - checkDone,
+        load,
+        filesMs: filesDone - loadDone,
+        verifyMs: performance.now() - filesDone,
+      },
     };
   } finally {
     await rm(staging, { recursive: true, force: true });

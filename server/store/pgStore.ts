@@ -337,11 +337,26 @@ function setStatement(collection: string, id: string, data: Data): Statement {
 }
 
 /**
- * Restores: many new documents of one collection in one statement (the rows go in as one jsonb
- * array), with the same checks and columns as set(). The triggers (search, car holds) and the
- * exclusion constraints see every row, as they see a set(). Not for staff (updateOnly).
+ * The search text a restore writes with the rows when it has disabled the search trigger
+ * (server/backup/fastLoad.ts): the same functions search_row_update() calls, on the same values.
+ * document: to_tsvector('simple', search_document(table, doc)); reservation:
+ * search_reservation(doc, car_id) (its customer and car must already be in their tables); a
+ * function: to_tsvector('simple', its text of the document as stored).
  */
-export async function bulkInsert(q: Queryable, collection: string, docs: readonly StoredDoc[]): Promise<void> {
+export type SearchExpression = "document" | "reservation" | ((doc: Data) => string);
+
+/**
+ * Restores: many new documents of one collection in one statement (the rows go in as one jsonb
+ * array), with the same checks and columns as set(). The enabled triggers and the exclusion
+ * constraints see every row, as they see a set(). `search`: also fill the search column (only
+ * when its trigger is disabled; see SearchExpression). Not for staff (updateOnly).
+ */
+export async function bulkInsert(
+  q: Queryable,
+  collection: string,
+  docs: readonly StoredDoc[],
+  options: { search?: SearchExpression } = {},
+): Promise<void> {
   if (docs.length === 0) return;
   const spec = tableOf(collection);
   if (spec.updateOnly) throw new Error(`Kolekcijos ${collection} įrašų taip įkelti negalima`);
@@ -358,20 +373,31 @@ export async function bulkInsert(q: Queryable, collection: string, docs: readonl
     if (spec.layout === "counter" && !Number.isSafeInteger(doc.value)) {
       throw new Error(`Skaitiklio ${id} dokumentas turi būti { value: sveikasis skaičius }`);
     }
-    return { id, doc, c: auditTime(data, "createdAt"), u: auditTime(data, "updatedAt") };
+    const row: { id: string; doc: Data; c: string | null; u: string | null; s?: string } = {
+      id,
+      doc,
+      c: auditTime(data, "createdAt"),
+      u: auditTime(data, "updatedAt"),
+    };
+    if (typeof options.search === "function") row.s = options.search(doc);
+    return row;
   });
-  const times = "coalesce((r->>'c')::timestamptz, now()), coalesce((r->>'u')::timestamptz, now())";
-  const from = "FROM jsonb_array_elements($1::jsonb) AS r";
+  const times = "coalesce(r.c::timestamptz, now()), coalesce(r.u::timestamptz, now())";
+  // The array is read as json (a quick scan) and each document made jsonb once: parsing the
+  // whole array as jsonb first takes about three times as long. OFFSET 0 keeps the subquery
+  // apart, so the document is not parsed again for every column that reads it.
+  const from = `FROM (SELECT e->>'id' AS id, (e->'doc')::jsonb AS doc, e->>'c' AS c, e->>'u' AS u, e->>'s' AS s
+    FROM json_array_elements($1::json) AS e OFFSET 0) AS r`;
   if (spec.layout === "counter") {
     await q.query(
-      `INSERT INTO counters (name, value, created_at, updated_at) SELECT r->>'id', (r->'doc'->>'value')::bigint, ${times} ${from}`,
+      `INSERT INTO counters (name, value, created_at, updated_at) SELECT r.id, (r.doc->>'value')::bigint, ${times} ${from}`,
       [JSON.stringify(rows)],
     );
     return;
   }
   if (spec.layout === "shared") {
     await q.query(
-      `INSERT INTO store_documents (collection, id, doc, created_at, updated_at) SELECT $2, r->>'id', r->'doc', ${times} ${from}`,
+      `INSERT INTO store_documents (collection, id, doc, created_at, updated_at) SELECT $2, r.id, r.doc, ${times} ${from}`,
       [JSON.stringify(rows), collection],
     );
     return;
@@ -379,12 +405,19 @@ export async function bulkInsert(q: Queryable, collection: string, docs: readonl
   const typed = Object.entries(spec.columns);
   const columns = ["id", "doc", "created_at", "updated_at", ...typed.map(([, c]) => c.column)];
   // The field names are the table spec's own (letters only), never input.
-  const values = [
-    "(r->>'id')::uuid",
-    "r->'doc'",
-    times,
-    ...typed.map(([field, c]) => `(r->'doc'->>'${field}')::${c.type}`),
-  ];
+  const values = ["(r.id)::uuid", "r.doc", times, ...typed.map(([field, c]) => `(r.doc->>'${field}')::${c.type}`)];
+  if (options.search === "reservation") {
+    if (spec.table !== "reservations") throw new Error(`Rezervacijos paieškos tekstas netinka lentelei ${spec.table}`);
+    columns.push("search");
+    values.push("search_reservation(r.doc, (r.doc->>'carId')::uuid)");
+  } else if (typeof options.search === "function") {
+    columns.push("search");
+    values.push("to_tsvector('simple', r.s)");
+  } else if (options.search === "document") {
+    // The table name is the spec's own (letters and "_"), never input.
+    columns.push("search");
+    values.push(`to_tsvector('simple', search_document('${spec.table}', r.doc))`);
+  }
   await q.query(`INSERT INTO ${spec.table} (${columns.join(", ")}) SELECT ${values.join(", ")} ${from}`, [
     JSON.stringify(rows),
   ]);
@@ -468,33 +501,25 @@ export function transactionOver(q: Queryable): { tx: Transaction; commit(): Prom
   };
 }
 
-/** Rows per page when a snapshot is read out. */
+/** Rows per FETCH when a PostgreSQL snapshot is read out. */
 const SNAPSHOT_PAGE = 2000;
+/**
+ * PGlite runs queries on the server's one thread: a page of the snapshot is as long as a request
+ * may have to wait. Pages are sized to take about this long (from the last page's time).
+ */
+const PGLITE_PAGE_TARGET_MS = 4;
+const PGLITE_PAGE_MIN = 10;
+const PGLITE_PAGE_MAX = 2000;
+/** A copy of at most this many rows is read in one query. */
+const SMALL_COPY = 200;
 let snapshotSequence = 0;
 
 type SnapshotRow = { id: string; doc: Data; c: string; u: string };
 
-/** One page of rows (id order, after `after`) as one JSON text: few values cross the driver. */
-async function snapshotPage(q: Queryable, from: string, after: string | null): Promise<SnapshotRow[]> {
-  const { rows } = await q.query<{ docs: string | null }>(
-    `SELECT json_agg(json_build_object('id', s.id, 'doc', s.doc, 'c', s.created_at, 'u', s.updated_at)
-       ORDER BY s.id::text COLLATE "C")::text AS docs
-     FROM (SELECT * FROM (${from}) AS t WHERE $1::text IS NULL OR t.id::text COLLATE "C" > $1::text
-           ORDER BY t.id::text COLLATE "C" LIMIT ${SNAPSHOT_PAGE}) AS s`,
-    [after],
-  );
-  return rows[0]?.docs ? (JSON.parse(rows[0].docs) as SnapshotRow[]) : [];
-}
+const ROW_JSON = "json_build_object('id', s.id, 'doc', s.doc, 'c', s.created_at, 'u', s.updated_at)";
 
-async function readPages(q: Queryable, from: string): Promise<StoredDoc[]> {
-  const docs: StoredDoc[] = [];
-  for (let after: string | null = null; ; ) {
-    const page = await snapshotPage(q, from, after);
-    for (const row of page) docs.push(toStored({ id: row.id, doc: row.doc, created_at: row.c, updated_at: row.u }));
-    if (page.length < SNAPSHOT_PAGE) return docs;
-    after = (page[page.length - 1] as SnapshotRow).id;
-  }
-}
+const storedOf = (row: SnapshotRow): StoredDoc =>
+  toStored({ id: row.id, doc: row.doc, created_at: row.c, updated_at: row.u });
 
 /** The rows of a collection, as SQL (the shared table's collection name is a checked literal). */
 function snapshotSource(collection: string): string {
@@ -508,14 +533,74 @@ function snapshotSource(collection: string): string {
   return `SELECT id, doc, created_at, updated_at FROM ${spec.table}`;
 }
 
+/** Lets the event loop answer what waits (HTTP requests) between two pages. */
+const yieldToEventLoop = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
+
+/** PostgreSQL: one cursor over the collection in id order (one sort), fetched in pages. */
+async function readCursor(q: Queryable, collection: string): Promise<StoredDoc[]> {
+  const cursor = `atsargine_${collection.replace(/[^A-Za-z0-9_]/g, "_")}`;
+  await q.query(
+    `DECLARE ${cursor} NO SCROLL CURSOR FOR SELECT ${ROW_JSON}::text AS row
+     FROM (${snapshotSource(collection)}) AS s ORDER BY s.id::text COLLATE "C"`,
+  );
+  const docs: StoredDoc[] = [];
+  for (;;) {
+    const { rows } = await q.query<{ row: string }>(`FETCH ${SNAPSHOT_PAGE} FROM ${cursor}`);
+    for (const row of rows) docs.push(storedOf(JSON.parse(row.row) as SnapshotRow));
+    if (rows.length < SNAPSHOT_PAGE) break;
+  }
+  await q.query(`CLOSE ${cursor}`);
+  return docs;
+}
+
 /**
- * Backups: every document of the collections at one instant.
+ * PGlite: a copy read out in id order through an index made on it (outside the snapshot's
+ * transaction), each page about PGLITE_PAGE_TARGET_MS long, the event loop free between pages.
+ */
+async function readCopy(db: Db, table: string, idType: "uuid" | "text", count: number): Promise<StoredDoc[]> {
+  // A uuid's order is its lowercase text's order; text ids by code point, as everywhere here.
+  const key = idType === "uuid" ? "id" : 'id COLLATE "C"';
+  const after = idType === "uuid" ? "id > $1::uuid" : 'id COLLATE "C" > $1::text';
+  if (count === 0) return [];
+  if (count <= SMALL_COPY) {
+    // A small copy in one read (fewer turns in the queue when writers keep the database busy).
+    const answer: { rows: { docs: string | null }[] } = await db.query(
+      `SELECT json_agg(${ROW_JSON} ORDER BY s.${key})::text AS docs FROM ${table} AS s`,
+    );
+    const text = answer.rows[0]?.docs;
+    return text ? (JSON.parse(text) as SnapshotRow[]).map(storedOf) : [];
+  }
+  await db.query(`CREATE INDEX ON ${table} (${key})`);
+  await yieldToEventLoop();
+  const docs: StoredDoc[] = [];
+  let size = 100;
+  for (let last: string | null = null; ; ) {
+    const started = performance.now();
+    const answer: { rows: { docs: string | null }[] } = await db.query(
+      `SELECT json_agg(${ROW_JSON} ORDER BY s.${key})::text AS docs
+       FROM (SELECT * FROM ${table} WHERE $1::text IS NULL OR ${after} ORDER BY ${key} LIMIT ${size}) AS s`,
+      [last],
+    );
+    const text = answer.rows[0]?.docs;
+    const page: SnapshotRow[] = text ? (JSON.parse(text) as SnapshotRow[]) : [];
+    for (const row of page) docs.push(storedOf(row));
+    if (page.length < size) return docs;
+    last = (page[page.length - 1] as SnapshotRow).id;
+    const took = Math.max(0.5, performance.now() - started);
+    size = Math.round(Math.min(PGLITE_PAGE_MAX, Math.max(PGLITE_PAGE_MIN, (size * PGLITE_PAGE_TARGET_MS) / took)));
+    await yieldToEventLoop();
+  }
+}
+
+/**
+ * Backups: every document of the collections at one instant, each collection in id order.
  *
- * PostgreSQL: one REPEATABLE READ READ ONLY transaction on its own connection, read out in pages;
- * nobody waits for it. PGlite runs one transaction at a time, so a long read would hold every
- * booking up: there one transaction copies the tables into temporary tables inside the database
- * (the snapshot, quick), and the copies are read out page by page afterwards, other work going on
- * between the pages; then they are dropped.
+ * PostgreSQL: one REPEATABLE READ READ ONLY transaction on its own connection, read out through
+ * cursors; nobody waits for it. PGlite runs one transaction at a time on the server's one thread,
+ * so a long read would hold every booking and every page up: there one transaction copies the
+ * tables into temporary tables inside the database (the snapshot, quick), and the copies are read
+ * out afterwards in id order, in pages of a few milliseconds, other work going on between the
+ * pages; then they are dropped.
  */
 export async function readSnapshot(
   db: Db,
@@ -526,7 +611,7 @@ export async function readSnapshot(
   if (db.kind === "postgres") {
     await db.transaction(async (q) => {
       await q.query("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY");
-      for (const collection of collections) result[collection] = await readPages(q, snapshotSource(collection));
+      for (const collection of collections) result[collection] = await readCursor(q, collection);
     });
     return result;
   }
@@ -535,15 +620,31 @@ export async function readSnapshot(
   const copies = collections.map((collection, i) => ({ collection, table: `${prefix}_${i}` }));
   try {
     const started = performance.now();
+    let counts: number[] = [];
     await db.transaction(async (q) => {
       await q.query("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ");
       for (const { collection, table } of copies) {
         await q.query(`CREATE TEMP TABLE ${table} AS ${snapshotSource(collection)}`);
+        // Requests that need no database are answered between the copies.
+        await yieldToEventLoop();
       }
+      const { rows } = await q.query<{ counts: number[] }>(
+        `SELECT ARRAY[${copies.map(({ table }) => `(SELECT count(*) FROM ${table})::int`).join(", ")}] AS counts`,
+      );
+      counts = rows[0]?.counts ?? [];
+      if (counts.length !== copies.length) throw new Error("Nepavyko suskaičiuoti momentinės kopijos eilučių");
     });
     // How long other work waited for the snapshot (PGlite's one connection).
     stats.exclusiveMs = performance.now() - started;
-    for (const { collection, table } of copies) result[collection] = await readPages(db, `SELECT * FROM ${table}`);
+    for (const [i, { collection, table }] of copies.entries()) {
+      await yieldToEventLoop();
+      const count = counts[i] as number;
+      const docs = await readCopy(db, table, tableOf(collection).idType, count);
+      if (docs.length !== count) {
+        throw new Error(`Momentinė kopija: kolekcijoje ${collection} perskaityta ${docs.length} iš ${count} eilučių`);
+      }
+      result[collection] = docs;
+    }
   } finally {
     await db.query(copies.map(({ table }) => `DROP TABLE IF EXISTS ${table}`).join("; "));
   }
