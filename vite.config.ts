@@ -4,7 +4,7 @@ import { defineConfig } from "vite";
 // One build id per build: the new-build watcher compares it with builds/latest.json.
 const buildId = process.env.BUILD_ID ?? `${Date.now().toString(36)}`;
 const SITE_CORE =
-  /\/src\/(site\/app\/(siteRuntime|siteData|SiteContent|staticMenu)\.|site\/lib\/|site\/useSettings|site\/components\/(PageMeta|PageHeader|Toasts|Icon|Alert|RichText|Field|CarImage|CarChips)\.|app\/logger\.|backend\/shared\/country\.|domain\/(richText|phoneRules)|app\/(routes|page|httpErrors|AppErrorBoundary|BackendContext|ErrorPage|statusMessages|errorReporter|buildWatcher|runtimeConfig)\.|backend\/(index|port)\.|backend\/local\/(index|fileUrls|deferredFiles|http|session|site)\.|domain\/(ids|format|time)\.)|\/node_modules\/react\//;
+  /\/src\/(site\/app\/(siteRuntime|siteData|SiteContent|staticMenu)\.|site\/lib\/|site\/useSettings|site\/components\/(PageMeta|PageHeader|Toasts|Alert|RichText|Field|CarImage|CarChips)\.|app\/logger\.|backend\/shared\/country\.|domain\/(richText|phoneRules)|app\/(routes|page|httpErrors|AppErrorBoundary|BackendContext|ErrorPage|statusMessages|errorReporter|buildWatcher|runtimeConfig)\.|backend\/(index|port)\.|backend\/local\/(index|fileUrls|deferredFiles|http|session|site)\.|domain\/(ids|format|time)\.)|\/node_modules\/react\//;
 const apiTarget = process.env.API_URL ?? "http://localhost:3000";
 
 export default defineConfig({

@@ -1,21 +1,32 @@
-// Starts the app on a prerendered page once its content has been painted: the visitor sees
-// the page first, then the code that makes it interactive arrives (scripts/prerender.ts
-// puts this file in place of the module script and names the entry in data-entry).
+// See scripts/prerender.ts (prerenderTemplate).
 (() => {
-  const me = document.currentScript;
-  const entry = me?.getAttribute("data-entry");
+  const entry = document.currentScript?.getAttribute("data-entry");
   if (!entry) return;
   let started = false;
   const start = () => {
     if (started) return;
     started = true;
-    const script = document.createElement("script");
-    script.type = "module";
-    script.crossOrigin = "";
-    script.src = entry;
+    const script = Object.assign(document.createElement("script"), { type: "module", crossOrigin: "", src: entry });
     document.head.append(script);
   };
-  // The frame after the first paint; a hidden tab (no frames) starts after a second anyway.
-  requestAnimationFrame(() => setTimeout(start, 0));
-  setTimeout(start, 1000);
+  let loaded = document.readyState === "complete";
+  let painted = !PerformanceObserver.supportedEntryTypes?.includes("largest-contentful-paint");
+  const maybe = () => loaded && painted && requestAnimationFrame(() => setTimeout(start, 0));
+  if (!painted)
+    new PerformanceObserver((_, observer) => {
+      observer.disconnect();
+      painted = true;
+      maybe();
+    }).observe({ type: "largest-contentful-paint", buffered: true });
+  if (!loaded)
+    addEventListener(
+      "load",
+      () => {
+        loaded = true;
+        maybe();
+      },
+      { once: true },
+    );
+  maybe();
+  setTimeout(start, 3000);
 })();

@@ -23,12 +23,15 @@ export function jsBudgetFor(pagePath: string): number {
     ? JS_BUDGET_NO_FORM_KB
     : JS_BUDGET_KB;
 }
+
 export const DIST_MISSING = "Nerasta surinkta programa (dist/index.html). Pirmiausia paleiskite „npm run build“.";
 const START_TIMEOUT_MS = 120_000;
 /** Short, so the measured start time is off by at most this much. */
 const POLL_MS = 25;
 
-export const distBuilt = (): boolean => existsSync(path.join(ROOT, "dist", "index.html"));
+/** The built app the server will serve: DIST_DIR (as server/config.ts reads it) or dist/. */
+export const distBuilt = (): boolean =>
+  existsSync(path.join(path.resolve(ROOT, process.env.DIST_DIR?.trim() || "dist"), "index.html"));
 
 export function tempDataDir(): string {
   return tempDir("bench");

@@ -1,10 +1,9 @@
 // Renders whatever a route threw (loader, guard, render) as the error page, and records
 // the serious ones. A failed chunk import reloads the page instead (throttled).
-import { useEffect } from "react";
 import { useLocation, useRouteError } from "react-router-dom";
 import ErrorPage, { FullPageError } from "./ErrorPage";
-import { isChunkLoadError, reportError } from "./errorReporter";
 import { describeRouteError } from "./httpErrors";
+import { useRouteErrorReport } from "./useRouteErrorReport";
 
 export interface RouteErrorPageProps {
   /** without a layout around it (root errors) */
@@ -18,14 +17,7 @@ export default function RouteErrorPage({ standalone = false, onChunkError }: Rou
   const href = `${location.pathname}${location.search}`;
   const details = describeRouteError(error, new URL(href, "http://localhost"));
 
-  useEffect(() => {
-    if (isChunkLoadError(error)) {
-      if (onChunkError?.(error)) return;
-      reportError("chunk", "Nepavyko įkelti programos dalies", error);
-      return;
-    }
-    if (details.statusCode >= 500) reportError("render", `Klaida atvaizduojant puslapį ${href}`, error);
-  }, [error, details.statusCode, href, onChunkError]);
+  useRouteErrorReport(error, details.statusCode, href, onChunkError);
 
   return standalone ? <FullPageError {...details} /> : <ErrorPage {...details} />;
 }

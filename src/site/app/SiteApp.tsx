@@ -2,10 +2,9 @@
 // backend, the URL and the loaded data in context. The server renders it to HTML
 // (src/app/ssr.tsx); the browser hydrates only its <main> (SiteContent.tsx) and renders the
 // whole tree when the page is not prerendered or its data changed (siteRuntime.tsx).
-import { useEffect } from "react";
 import ErrorPage from "../../app/ErrorPage";
-import { isChunkLoadError, reportError } from "../../app/errorReporter";
 import { describeRouteError } from "../../app/httpErrors";
+import { useRouteErrorReport } from "../../app/useRouteErrorReport";
 import type { Backend } from "../../backend/port";
 import SiteLayout from "../layout/SiteLayout";
 import { type SiteLocationSource, useLocation } from "../lib/siteRouter";
@@ -40,13 +39,6 @@ function SiteErrorPage({ error, onChunkError }: { error: unknown; onChunkError?:
   const { pathname, search } = useLocation();
   const href = `${pathname}${search}`;
   const details = describeRouteError(error, new URL(href, "http://localhost"));
-  useEffect(() => {
-    if (isChunkLoadError(error)) {
-      if (onChunkError?.(error)) return;
-      reportError("chunk", "Nepavyko įkelti programos dalies", error);
-      return;
-    }
-    if (details.statusCode >= 500) reportError("render", `Klaida atvaizduojant puslapį ${href}`, error);
-  }, [error, details.statusCode, href, onChunkError]);
+  useRouteErrorReport(error, details.statusCode, href, onChunkError);
   return <ErrorPage {...details} />;
 }

@@ -9,7 +9,7 @@ import { startTransition, useEffect, useMemo, useState } from "react";
 
 let documentHydration = false;
 
-/** main.tsx: true while the prerendered document is being hydrated, false once the visitor navigates. */
+/** siteRuntime.tsx: true while a prerendered page is hydrated, false once it renders afresh in the browser. */
 export function setDocumentHydration(value: boolean): void {
   documentHydration = value;
 }
