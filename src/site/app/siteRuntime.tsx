@@ -1,5 +1,5 @@
 // The public site in the browser. Every public page is its own prerendered document, and
-// moving between pages is a page load (prefetched, with a cross-document view transition), so
+// moving between pages is a page load (prefetched on intent), so
 // there is no client-side router. What runs here depends on the page:
 //
 //   - a page with no form (terms, privacy, about, a news article): nothing but the menu button
