@@ -1,6 +1,6 @@
 // The public site's "router": every public page is its own document (prerendered HTML), so
-// moving between pages is an ordinary page load, helped by prefetching and cross-document view
-// transitions. What pages need from a router is small, and this module gives exactly that:
+// moving between pages is an ordinary page load, helped by prefetching (speculation rules).
+// What pages need from a router is small, and this module gives exactly that:
 // the URL (with query changes made in place, as filters do), the route's params, the layout's
 // and the page's data, links, and navigation. No client-side route table, no router library
 // in the public bundle (it cost about 30 kB gzip on every page).
