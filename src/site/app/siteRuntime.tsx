@@ -92,6 +92,15 @@ export async function startSite({ config, watcher }: SiteStart): Promise<void> {
         .then(async (fresh) => {
           if (sameData(fresh, current)) return;
           setDocumentHydration(false);
+          // A hydrated page keeps what the visitor has typed: its <main> re-renders in place.
+          if (island && fresh.kind === "page") {
+            const [{ createElement }, { default: SiteMain }] = await Promise.all([
+              import("react"),
+              import("./SiteContent"),
+            ]);
+            island.render(createElement(SiteMain, { backend, location: browserLocation(), page: fresh }));
+            return;
+          }
           await render(fresh);
         })
         .catch((error: unknown) => logger.warn(`Nepavyko atnaujinti puslapio duomenų: ${errorMessage(error)}`));
