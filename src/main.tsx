@@ -66,20 +66,18 @@ async function start(): Promise<void> {
   try {
     const backOffice = isBackOffice(window.location.pathname);
     // Fetched while the runtime config is read; evaluated when it arrives.
-    const app = backOffice ? import("./app/spa") : import("./site/app/siteRuntime");
+    const spa = backOffice ? import("./app/spa") : null;
+    const site = backOffice ? null : import("./site/app/siteRuntime");
     const config = await loadRuntimeConfig();
     const checkIntervalMs = config.buildCheckIntervalMs;
     if (checkIntervalMs !== undefined) watcher = createBuildWatcher({ buildId: BUILD_ID, checkIntervalMs });
     const activeWatcher = watcher;
-    if (backOffice) {
-      const [{ startSpa }, { createBackend }] = await Promise.all([import("./app/spa"), import("./backend")]);
-      const started = startSpa({ backend: await createBackend(config), watcher: activeWatcher });
+    if (spa) {
+      const started = await (await spa).startSpa({ config, watcher: activeWatcher });
       router = started.router;
       root = started.root;
-    } else {
-      const { startSite } = (await app) as typeof import("./site/app/siteRuntime");
-      await startSite({ config, watcher: activeWatcher });
     }
+    if (site) await (await site).startSite({ config, watcher: activeWatcher });
     activeWatcher.start();
     logger.info(`Programa paleista (versija ${BUILD_ID}, ${backOffice ? "administravimas" : "svetainė"})`);
   } catch (error) {

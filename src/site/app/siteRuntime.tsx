@@ -9,6 +9,7 @@
 //     the data in the page, then the same check renders fresh data in place if it changed;
 //   - a page opened with a query string (search results, filters), a page not prerendered
 //     (the app shell for "Mano rezervacija", an unknown path): its data loads, then React renders.
+import type { ReactElement } from "react";
 import type { Root } from "react-dom/client";
 import type { BuildWatcher } from "../../app/buildWatcher";
 import { errorMessage, reportError } from "../../app/errorReporter";
@@ -65,8 +66,9 @@ export async function startSite({ config, watcher }: SiteStart): Promise<void> {
     onUncaughtError: (error: unknown) => reportError("mount", "Neapdorota klaida montuojant svetainę", error),
     onRecoverableError: (error: unknown) => logger.warn(`React atsigavo po klaidos: ${errorMessage(error)}`),
   };
-  /** React on <main> of a prerendered page, or on the whole page once it renders in the browser. */
-  let island: Root | null = null;
+  const location = browserLocation();
+  /** React on <main> of a prerendered page (with the element it renders there), or on the whole page. */
+  let island: { root: Root; main: (page: SitePage & { kind: "page" }) => ReactElement } | null = null;
   let root: Root | null = null;
 
   /** The whole page (layout included), rendered in the browser. */
@@ -76,16 +78,15 @@ export async function startSite({ config, watcher }: SiteStart): Promise<void> {
       import("react"),
       import("./SiteApp"),
     ]);
-    const app = createElement(SiteApp, { backend, location: browserLocation(), page, onChunkError });
     if (!root) {
-      island?.unmount();
+      island?.root.unmount();
       island = null;
       root = createRoot(container, rootOptions);
     }
-    root.render(app);
+    root.render(createElement(SiteApp, { backend, location, page, onChunkError }));
   };
 
-  /** After load: the API's data for this page; a change since the build renders the page afresh. */
+  /** After load: the API's data for this page; a change since the build renders it afresh. */
   const refresh = (current: SitePayload) =>
     afterLoad(() => {
       loadSitePage(backend, url)
@@ -93,15 +94,8 @@ export async function startSite({ config, watcher }: SiteStart): Promise<void> {
           if (sameData(fresh, current)) return;
           setDocumentHydration(false);
           // A hydrated page keeps what the visitor has typed: its <main> re-renders in place.
-          if (island && fresh.kind === "page") {
-            const [{ createElement }, { default: SiteMain }] = await Promise.all([
-              import("react"),
-              import("./SiteContent"),
-            ]);
-            island.render(createElement(SiteMain, { backend, location: browserLocation(), page: fresh }));
-            return;
-          }
-          await render(fresh);
+          if (island && fresh.kind === "page") island.root.render(island.main(fresh));
+          else await render(fresh);
         })
         .catch((error: unknown) => logger.warn(`Nepavyko atnaujinti puslapio duomenų: ${errorMessage(error)}`));
     });
@@ -123,9 +117,14 @@ export async function startSite({ config, watcher }: SiteStart): Promise<void> {
       import("react"),
       import("./SiteContent"),
     ]);
-    const page = { kind: "page" as const, match, module, settings: payload.settings, pageData: payload.page };
+    const mainOf = (page: SitePage & { kind: "page" }) => createElement(SiteMain, { backend, location, page });
     setDocumentHydration(true);
-    island = hydrateRoot(main, createElement(SiteMain, { backend, location: browserLocation(), page }), rootOptions);
+    const hydrated = hydrateRoot(
+      main,
+      mainOf({ kind: "page", match, module, settings: payload.settings, pageData: payload.page }),
+      rootOptions,
+    );
+    island = { root: hydrated, main: mainOf };
     refresh(payload);
     return;
   }

@@ -88,20 +88,12 @@ export default function SearchForm({
   const alertRef = useRef<HTMLDivElement>(null);
 
   // Prerendered at build time: today's defaults are filled in once the browser has the page.
-  // A visitor may have typed or chosen in the prerendered form before its script ran: what the
-  // fields hold then wins over the state React started with (and over the defaults).
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `id` is fixed for the form's life
   useEffect(() => {
     if (!now) return;
     const fallback = defaultPeriod(now);
-    const shown = (field: string) =>
-      (document.getElementById(`${id}-${field}`) as HTMLInputElement | HTMLSelectElement | null)?.value ?? "";
     startTransition(() => {
-      setLocation((value) => shown("location") || value);
-      setPickupDate((value) => shown("pickup-date") || value || fallback.pickup.date);
-      setPickupTime((value) => shown("pickup-time") || value);
-      setReturnDate((value) => shown("return-date") || value || fallback.return.date);
-      setReturnTime((value) => shown("return-time") || value);
+      setPickupDate((value) => value || fallback.pickup.date);
+      setReturnDate((value) => value || fallback.return.date);
     });
   }, [now]);
 

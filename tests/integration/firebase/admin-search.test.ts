@@ -1,23 +1,15 @@
-// The back-office `q` filter on Firestore (emulator, real firestore.rules): documents written by
-// the browser's data provider and by the core's store in Cloud Functions carry the same `_search`
-// tokens (src/domain/searchText.ts), and the provider finds names in any order, phones in every
-// common form and Lithuanian letters both ways, never field names.
-import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
-import { initializeTestEnvironment, type RulesTestEnvironment } from "@firebase/rules-unit-testing";
+import type { RulesTestEnvironment } from "@firebase/rules-unit-testing";
 import { deleteApp, initializeApp } from "firebase/app";
-import type { Firestore } from "firebase/firestore";
-import { getFunctions } from "firebase/functions";
 import { deleteApp as deleteAdminApp, initializeApp as initializeAdminApp } from "firebase-admin/app";
 import { getFirestore as getAdminFirestore } from "firebase-admin/firestore";
 import type { DataProvider } from "react-admin";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createFirestoreDocumentStore } from "../../../functions/src/firestoreDocumentStore";
-import { createFirestoreDataProvider } from "../../../src/backend/firebase/dataProvider";
-import { PERSONA_AUTH } from "../../rules/firestoreMatrix";
 import { emulatorFromEnv } from "./emulators";
+import { emptyFirestoreWithRules, staffDataProvider } from "./rulesEnvironment";
 
-const REPO = resolve(import.meta.dirname, "../../..");
+const _REPO = resolve(import.meta.dirname, "../../..");
 const PROJECT = "demo-ratai-paieska";
 const firestoreHost = await emulatorFromEnv("FIRESTORE_EMULATOR_HOST", "Firestore");
 
@@ -41,20 +33,8 @@ describe.skipIf(!firestoreHost)("administravimo paieška Firestore (emuliatorius
   };
 
   beforeAll(async () => {
-    env = await initializeTestEnvironment({
-      projectId: PROJECT,
-      firestore: {
-        rules: readFileSync(resolve(REPO, "firestore.rules"), "utf8"),
-        host: firestoreHost!.host,
-        port: firestoreHost!.port,
-      },
-    });
-    await env.clearFirestore();
-    const auth = PERSONA_AUTH.staff!;
-    staff = createFirestoreDataProvider(
-      env.authenticatedContext(auth.uid, auth.claims).firestore() as unknown as Firestore,
-      getFunctions(functionsApp),
-    );
+    env = await emptyFirestoreWithRules(PROJECT, firestoreHost!);
+    staff = staffDataProvider(env, functionsApp);
     // Written by staff in the browser (the rules check the tokens' shape)...
     const { data } = await staff.create("customers", {
       data: {

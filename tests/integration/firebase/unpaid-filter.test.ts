@@ -1,28 +1,19 @@
-// The reservations list's "Neapmokėtos" filter ({ unpaid: true }) in the Firestore DataProvider,
-// against the Firestore emulator with the real firestore.rules, on the demo company as
-// `npm run firebase:seed` writes it. The rule is the local server's (server/payments/listFilter.ts):
-// paid (the ledger's summary on the reservation) < price + the return's charges, neither cancelled
-// nor a no-show; the expected list is computed here from the stored documents independently.
-import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
-import { initializeTestEnvironment, type RulesTestEnvironment } from "@firebase/rules-unit-testing";
+import type { RulesTestEnvironment } from "@firebase/rules-unit-testing";
 import { deleteApp, initializeApp } from "firebase/app";
-import type { Firestore } from "firebase/firestore";
-import { getFunctions } from "firebase/functions";
 import { deleteApp as deleteAdminApp, initializeApp as initializeAdminApp } from "firebase-admin/app";
 import { getFirestore as getAdminFirestore, Timestamp } from "firebase-admin/firestore";
 import type { DataProvider } from "react-admin";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createFirestoreDocumentStore } from "../../../functions/src/firestoreDocumentStore";
 import { demoDocuments } from "../../../scripts/firebase-seed";
-import { createFirestoreDataProvider } from "../../../src/backend/firebase/dataProvider";
 import { addLedgerEntry } from "../../../src/core/payments";
 import { type CoreContext, noEvents, systemClock } from "../../../src/core/ports";
-import { PERSONA_AUTH } from "../../rules/firestoreMatrix";
 import { demo } from "../core/useCases.contract";
 import { emulatorFromEnv } from "./emulators";
+import { emptyFirestoreWithRules, staffDataProvider, writeInBatches } from "./rulesEnvironment";
 
-const REPO = resolve(import.meta.dirname, "../../..");
+const _REPO = resolve(import.meta.dirname, "../../..");
 const PROJECT = "demo-ratai-neapmoketos";
 const firestoreHost = await emulatorFromEnv("FIRESTORE_EMULATOR_HOST", "Firestore");
 
@@ -51,27 +42,10 @@ describe.skipIf(!firestoreHost)("„Neapmokėtos“ filtras Firestore DataProvid
   };
 
   beforeAll(async () => {
-    env = await initializeTestEnvironment({
-      projectId: PROJECT,
-      firestore: {
-        rules: readFileSync(resolve(REPO, "firestore.rules"), "utf8"),
-        host: firestoreHost!.host,
-        port: firestoreHost!.port,
-      },
-    });
-    await env.clearFirestore();
+    env = await emptyFirestoreWithRules(PROJECT, firestoreHost!);
     const docs = demoDocuments(demo, (iso) => Timestamp.fromDate(new Date(iso)));
-    for (let start = 0; start < docs.length; start += 400) {
-      const batch = adminDb.batch();
-      for (const item of docs.slice(start, start + 400))
-        batch.set(adminDb.collection(item.collection).doc(item.id), item.data);
-      await batch.commit();
-    }
-    const auth = PERSONA_AUTH.staff!;
-    staff = createFirestoreDataProvider(
-      env.authenticatedContext(auth.uid, auth.claims).firestore() as unknown as Firestore,
-      getFunctions(functionsApp),
-    );
+    await writeInBatches(adminDb, docs);
+    staff = staffDataProvider(env, functionsApp);
   }, 120_000);
   afterAll(async () => {
     await env?.cleanup();

@@ -1,13 +1,6 @@
-// The "Neapmokėtos" list on Firestore beyond the old 1 000-document scan: more than 1 000 owing
-// reservations, counted and paged by Firestore itself through the `_unpaid` flag every write
-// derives (toStoredDoc); reservations stored before the flag existed get it from the one-time
-// migration (functions/src/unpaidFlags.ts). Against the Firestore emulator with the real rules.
-import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
-import { initializeTestEnvironment, type RulesTestEnvironment } from "@firebase/rules-unit-testing";
+import type { RulesTestEnvironment } from "@firebase/rules-unit-testing";
 import { deleteApp, initializeApp } from "firebase/app";
-import type { Firestore } from "firebase/firestore";
-import { getFunctions } from "firebase/functions";
 import { deleteApp as deleteAdminApp, initializeApp as initializeAdminApp } from "firebase-admin/app";
 import { FieldValue, getFirestore as getAdminFirestore, Timestamp } from "firebase-admin/firestore";
 import type { DataProvider } from "react-admin";
@@ -15,17 +8,16 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createFirestoreDocumentStore } from "../../../functions/src/firestoreDocumentStore";
 import { ensureUnpaidFlags, UNPAID_FLAG_MARKER } from "../../../functions/src/unpaidFlags";
 import { demoDocuments } from "../../../scripts/firebase-seed";
-import { createFirestoreDataProvider } from "../../../src/backend/firebase/dataProvider";
 import { UNPAID_FIELD } from "../../../src/backend/firebase/model";
 import { MAX_SEARCH_SCAN } from "../../../src/backend/firebase/queryPlan";
 import { toStoredDoc } from "../../../src/backend/firebase/storedDoc";
 import { addLedgerEntry } from "../../../src/core/payments";
 import { type CoreContext, noEvents, systemClock } from "../../../src/core/ports";
-import { PERSONA_AUTH } from "../../rules/firestoreMatrix";
 import { demo } from "../core/useCases.contract";
 import { emulatorFromEnv } from "./emulators";
+import { emptyFirestoreWithRules, staffDataProvider, writeInBatches } from "./rulesEnvironment";
 
-const REPO = resolve(import.meta.dirname, "../../..");
+const _REPO = resolve(import.meta.dirname, "../../..");
 const PROJECT = "demo-ratai-neapmoketos-daug";
 const firestoreHost = await emulatorFromEnv("FIRESTORE_EMULATOR_HOST", "Firestore");
 
@@ -56,15 +48,7 @@ describe.skipIf(!firestoreHost)("„Neapmokėtos“ Firestore sąraše, kai reze
   };
 
   beforeAll(async () => {
-    env = await initializeTestEnvironment({
-      projectId: PROJECT,
-      firestore: {
-        rules: readFileSync(resolve(REPO, "firestore.rules"), "utf8"),
-        host: firestoreHost!.host,
-        port: firestoreHost!.port,
-      },
-    });
-    await env.clearFirestore();
+    env = await emptyFirestoreWithRules(PROJECT, firestoreHost!);
     const ts = (iso: string) => Timestamp.fromDate(new Date(iso));
     // The demo company without its reservations (settings, cars, staff), then only ours.
     const docs = demoDocuments(demo, ts).filter((d) => d.collection !== "reservations" && d.collection !== "payments");
@@ -100,17 +84,8 @@ describe.skipIf(!firestoreHost)("„Neapmokėtos“ Firestore sąraše, kai reze
       docs.push({ collection: "reservations", id, data: stored });
       made.push({ id, pickupAt, owes: !paidInFull && !cancelled, legacy });
     }
-    for (let at = 0; at < docs.length; at += 400) {
-      const batch = adminDb.batch();
-      for (const item of docs.slice(at, at + 400))
-        batch.set(adminDb.collection(item.collection).doc(item.id), item.data);
-      await batch.commit();
-    }
-    const auth = PERSONA_AUTH.staff!;
-    staff = createFirestoreDataProvider(
-      env.authenticatedContext(auth.uid, auth.claims).firestore() as unknown as Firestore,
-      getFunctions(functionsApp),
-    );
+    await writeInBatches(adminDb, docs);
+    staff = staffDataProvider(env, functionsApp);
   }, 180_000);
   afterAll(async () => {
     await env?.cleanup();
