@@ -117,6 +117,12 @@ describe("administravimas: pasibaigusi sesija", () => {
       await page.goto(`${server.url}${nested}`, { waitUntil: "networkidle" });
       await submitLoginForm(page, DEMO_STAFF);
       await page.waitForURL((next) => next.pathname === target);
+      // The record open, so the back-office is not still starting (and sending a signed-out
+      // visitor to /login?redirect=<the record>) when the cookies go.
+      await page
+        .getByLabel(/^pastabos/i)
+        .first()
+        .waitFor({ state: "visible" });
       // And a foreign address never leaves the site.
       await browser.context.clearCookies();
       await page.goto(`${server.url}/login?redirect=${encodeURIComponent("//evil.example/admin")}`, {
