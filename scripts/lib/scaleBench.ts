@@ -10,6 +10,7 @@ import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync
 import http from "node:http";
 import path from "node:path";
 import { DEMO_CREDENTIALS } from "../../server/seed/demoData";
+import { SEARCH_PAGE_SIZE } from "../../src/domain/search";
 import { addDaysToDateString, vilniusDateString, vilniusLocalToInstant } from "../../src/domain/time";
 import { type BenchServer, ROOT, removeDataDir, startServer, tempDataDir } from "./benchServer";
 import { type Answer, type Call, heading, json, listOf, lt0, lt1, ms, percentile, send, table } from "./scaleHttp";
@@ -313,9 +314,12 @@ export async function runScale(options: ScaleOptions): Promise<number> {
       { name: "GET /api/site/settings", count, load: simple(() => apiGet("/api/site/settings")) },
       { name: "GET /api/site/offers", count, load: simple(() => apiGet("/api/site/offers")) },
       {
-        name: "GET /api/site/search (3 paros)",
+        name: "GET /api/site/search (3 paros, 1 psl.)",
         count,
-        load: simple(() => apiGet(`/api/site/search?${new URLSearchParams(searchPeriod())}`)),
+        // As the results page asks: the first page (SEARCH_PAGE_SIZE), all free cars priced for the order.
+        load: simple(() =>
+          apiGet(`/api/site/search?${new URLSearchParams({ ...searchPeriod(), limit: String(SEARCH_PAGE_SIZE) })}`),
+        ),
       },
       {
         name: "POST /api/site/quote",

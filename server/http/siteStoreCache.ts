@@ -64,7 +64,7 @@ export function createSiteStoreCache(base: DocumentStore, options: SiteStoreCach
   const now = options.now ?? Date.now;
   const refreshMs = options.refreshMs ?? REFRESH_MS;
   const holdingsRefreshMs = options.holdingsRefreshMs ?? HOLDINGS_REFRESH_MS;
-  let mirror: MemoryStore = createMemoryStore();
+  let mirror: MemoryStore = createMemoryStore({ sharedReads: true });
   /** collection -> when it was loaded (absent: load before the next read) */
   const loaded = new Map<string, number>();
   /** each collection's loading, so concurrent first reads load it once */
@@ -130,9 +130,17 @@ export function createSiteStoreCache(base: DocumentStore, options: SiteStoreCach
   };
 
   const ensureHoldings = (): Promise<void> => {
-    if (holdingsLoadedAt === null || now() - holdingsLoadedAt >= holdingsRefreshMs) {
+    if (holdingsLoadedAt === null) {
       holdingsLoadedAt = now();
       return enqueue(loadHoldings);
+    }
+    if (now() - holdingsLoadedAt >= holdingsRefreshMs) {
+      // The periodic reload is only the safety net for writes that publish no event: readers
+      // keep the copy they have (with every event before now applied) while it runs.
+      holdingsLoadedAt = now();
+      const current = queue;
+      void enqueue(loadHoldings);
+      return current;
     }
     return queue;
   };
@@ -175,7 +183,7 @@ export function createSiteStoreCache(base: DocumentStore, options: SiteStoreCach
     store,
     close: () => {
       unsubscribe();
-      mirror = createMemoryStore();
+      mirror = createMemoryStore({ sharedReads: true });
     },
   };
 }

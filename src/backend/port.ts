@@ -66,6 +66,16 @@ export interface SearchQuery {
   from: string;
   to: string;
   location?: string;
+  /** results per page, 1–100 (default 24) */
+  limit?: number;
+  /** results to skip (default 0) */
+  offset?: number;
+}
+
+/** One page of the search, cheapest first, and how many cars are free in all. */
+export interface SearchResults {
+  data: SearchResult[];
+  total: number;
 }
 
 export interface ReservationCreated {
@@ -79,7 +89,7 @@ export interface ReservationCreated {
 export interface SiteApi {
   cars(filter?: CarFilter): Promise<PublicCar[]>;
   car(slug: string): Promise<PublicCar | null>;
-  search(query: SearchQuery): Promise<SearchResult[]>;
+  search(query: SearchQuery): Promise<SearchResults>;
   /**
    * The reservation form's live quote, computed by the server exactly as on submit (same
    * rules, same pricing); says whether the car is free, never who holds it.

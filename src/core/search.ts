@@ -1,25 +1,35 @@
 // The public search: every published car free for [from, to), priced on the server, cheapest
 // first. Visitors cannot read reservations, so availability is decided here.
 
-import type { SearchResult } from "../backend/port";
+import type { SearchResults } from "../backend/port";
 import { compareCars, toPublicCar } from "../backend/shared/catalog";
 import { BLOCKING_STATUSES, blockPeriod, intervalsOverlap, widenedPeriod } from "../domain/availability";
 import { matchesCarFilter, parseCarFilter } from "../domain/carFilter";
 import { isPlainObject } from "../domain/input";
 import type { Reservation } from "../domain/schemas";
-import { checkSearchPeriod, pricedSearchResults, readSearchQuery, searchLocation } from "../domain/search";
+import {
+  checkSearchPeriod,
+  pricedSearchResults,
+  readSearchPage,
+  readSearchQuery,
+  searchLocation,
+} from "../domain/search";
 import { loadActiveOffers, loadLocations, loadPrices, loadPublishedCars, loadSettings } from "./catalog";
 import { COLLECTIONS } from "./collections";
 import { blocksStartingBefore } from "./maintenance";
 import type { CoreContext } from "./ports";
 import { toRecord } from "./records";
 
-/** `query`: from, to, location? and the catalogue filters (category, transmission, fuel, seats). */
-export async function searchCars(ctx: CoreContext, query: unknown): Promise<SearchResult[]> {
+/**
+ * `query`: from, to, location?, the catalogue filters (category, transmission, fuel, seats) and
+ * the page (limit 1–100, default 24; offset). Answers the page and how many cars are free in all.
+ */
+export async function searchCars(ctx: CoreContext, query: unknown): Promise<SearchResults> {
   const { store } = ctx;
   const input = isPlainObject(query) ? query : {};
   const period = readSearchQuery(input);
   const filter = parseCarFilter(input);
+  const page = readSearchPage(input);
   const settings = await loadSettings(store);
   checkSearchPeriod(period, settings.bookingRules, ctx.clock.now());
   const location = period.location
@@ -34,7 +44,8 @@ export async function searchCars(ctx: CoreContext, query: unknown): Promise<Sear
   // Firestore's indexes allow).
   const searched = { pickupAt: period.from, returnAt: period.to };
   const buffer = settings.bookingRules.turnaroundMinutes;
-  const until = widenedPeriod(searched, buffer).returnAt;
+  const widened = widenedPeriod(searched, buffer);
+  const until = widened.returnAt;
   const holding = await store.query(COLLECTIONS.reservations, {
     where: [
       { field: "status", op: "in", value: [...BLOCKING_STATUSES] },
@@ -42,8 +53,11 @@ export async function searchCars(ctx: CoreContext, query: unknown): Promise<Sear
     ],
   });
   const blocks = await blocksStartingBefore(store, until);
+  // Most holds of a busy fleet end before the period: drop them before building records.
+  const since = Date.parse(widened.pickupAt);
   const taken = new Set([
     ...holding
+      .filter((doc) => !(Date.parse(String(doc.data.returnAt)) <= since))
       .map((doc) => toRecord<Reservation>(doc))
       .filter((reservation) => intervalsOverlap(reservation, searched, buffer))
       .map((reservation) => reservation.carId),
@@ -57,6 +71,7 @@ export async function searchCars(ctx: CoreContext, query: unknown): Promise<Sear
     prices,
     offers,
     rules: settings.bookingRules,
+    page,
     toPublic: toPublicCar,
     compare: compareCars,
   });

@@ -47,9 +47,40 @@ export function searchLocation<L extends { id: string }>(usable: L[], id: string
   return location;
 }
 
+/** Results per page of the search (the results page shows this many, then "Rodyti daugiau"). */
+export const SEARCH_PAGE_SIZE = 24;
+/** The most results one search answers: a page, not the whole fleet. */
+export const SEARCH_MAX_LIMIT = 100;
+
+export interface SearchPageRequest {
+  limit: number;
+  offset: number;
+}
+
+function wholeNumber(value: unknown, fallback: number): number | null {
+  if (value === undefined || value === null || value === "") return fallback;
+  const number = typeof value === "number" ? value : typeof value === "string" ? Number(value.trim()) : Number.NaN;
+  return Number.isSafeInteger(number) ? number : null;
+}
+
+/** Which results the search answers: `limit` 1–100 (default 24), `offset` from 0; a bad one is a field error. */
+export function readSearchPage(query: Record<string, unknown>): SearchPageRequest {
+  const limit = wholeNumber(query.limit, SEARCH_PAGE_SIZE);
+  const offset = wholeNumber(query.offset, 0);
+  const errors: Record<string, string> = {};
+  if (limit === null || limit < 1 || limit > SEARCH_MAX_LIMIT) {
+    errors.limit = `Rezultatų skaičius turi būti sveikasis skaičius nuo 1 iki ${SEARCH_MAX_LIMIT}`;
+  }
+  if (offset === null || offset < 0)
+    errors.offset = "Praleidžiamų rezultatų skaičius turi būti sveikasis, ne mažesnis nei 0";
+  if (Object.keys(errors).length > 0) throw invalidFields(errors);
+  return { limit: limit as number, offset: offset as number };
+}
+
 /**
- * The cars not taken, each with its quote, cheapest first (then the catalogue order). A car
- * without a price cannot be booked and is left out.
+ * The cars not taken, each with its quote, cheapest first (then the catalogue order), one page
+ * of them and how many there are in all. A car without a price cannot be booked and is left out.
+ * Only the page's cars are made public (the rest are priced for the order only).
  */
 export function pricedSearchResults<P>(args: {
   cars: WithId<Car>[];
@@ -59,11 +90,12 @@ export function pricedSearchResults<P>(args: {
   prices: WithId<Price>[];
   offers: WithId<Offer>[];
   rules: Pick<BookingRules, "graceMinutes" | "vatRate">;
+  page?: SearchPageRequest;
   toPublic: (car: WithId<Car>, prices: WithId<Price>[], on: Date) => P;
-  compare: (a: P, b: P) => number;
-}): { id: string; car: P; quote: Quote }[] {
+  compare: (a: WithId<Car>, b: WithId<Car>) => number;
+}): { data: { id: string; car: P; quote: Quote }[]; total: number } {
   const { period, prices } = args;
-  const results: { id: string; car: P; quote: Quote }[] = [];
+  const priced: { car: WithId<Car>; quote: Quote }[] = [];
   for (const car of args.cars) {
     if (args.taken.has(car.id)) continue;
     try {
@@ -77,10 +109,18 @@ export function pricedSearchResults<P>(args: {
         offers: args.offers,
         rules: { graceMinutes: args.rules.graceMinutes, vatRate: args.rules.vatRate },
       });
-      results.push({ id: car.id, car: args.toPublic(car, prices, new Date(period.from)), quote });
+      priced.push({ car, quote });
     } catch (error) {
       if (!(error instanceof QuoteError)) throw error;
     }
   }
-  return results.sort((a, b) => a.quote.total - b.quote.total || args.compare(a.car, b.car));
+  priced.sort((a, b) => a.quote.total - b.quote.total || args.compare(a.car, b.car));
+  const page = args.page ?? { limit: priced.length, offset: 0 };
+  const on = new Date(period.from);
+  return {
+    data: priced
+      .slice(page.offset, page.offset + page.limit)
+      .map(({ car, quote }) => ({ id: car.id, car: args.toPublic(car, prices, on), quote })),
+    total: priced.length,
+  };
 }

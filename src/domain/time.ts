@@ -40,10 +40,28 @@ export function toDate(value: string | number | Date): Date {
   return date;
 }
 
+/**
+ * Readings already made, by epoch ms: formatToParts is slow, and a search prices every car for
+ * the same two instants. Bounded; cleared when full.
+ */
+const readings = new Map<number, Readonly<VilniusParts>>();
+const MAX_READINGS = 4096;
+
 /** The Vilnius wall-clock reading of an instant. */
 export function vilniusParts(date: string | number | Date): VilniusParts {
+  const instant = toDate(date);
+  const ms = instant.getTime();
+  const known = readings.get(ms);
+  if (known) return { ...known };
+  const reading = readParts(instant);
+  if (readings.size >= MAX_READINGS) readings.clear();
+  readings.set(ms, reading);
+  return { ...reading };
+}
+
+function readParts(instant: Date): VilniusParts {
   const parts: Record<string, number> = {};
-  for (const part of vilniusFormat().formatToParts(toDate(date))) {
+  for (const part of vilniusFormat().formatToParts(instant)) {
     if (part.type !== "literal") parts[part.type] = Number(part.value);
   }
   return {

@@ -21,7 +21,7 @@ export function memoryBackend(options: {
     site: {
       cars: async () => [car],
       car: async (slug) => (slug === car.slug ? car : null),
-      search: async () => [],
+      search: async () => ({ data: [], total: 0 }),
       quote: unused,
       offers: async () => [],
       news: async () => [],

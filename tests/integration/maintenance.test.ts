@@ -123,7 +123,7 @@ describe("techninės priežiūros blokavimas", () => {
     expect((web.body as Refusal).message).toMatch(RESERVATION_TAKEN);
     expect(nonLithuanianMessages(web.body)).toEqual([]);
     const search = await site.get(
-      `/api/site/search?from=${encodeURIComponent(vilniusDaysFromNow(41, "10:00"))}&to=${encodeURIComponent(vilniusDaysFromNow(43, "10:00"))}`,
+      `/api/site/search?from=${encodeURIComponent(vilniusDaysFromNow(41, "10:00"))}&to=${encodeURIComponent(vilniusDaysFromNow(43, "10:00"))}&limit=100`,
     );
     expect(search.status).toBe(200);
     const ids = listItems<{ id?: string; car?: { id: string } }>(search.body).map((hit) => hit.id ?? hit.car?.id);
@@ -260,7 +260,7 @@ describe("tarpas tarp nuomų (bookingRules.turnaroundMinutes = 120)", () => {
     });
     expect(quote.body.available).toBe(false);
     const search = await site.get(
-      `/api/site/search?from=${encodeURIComponent(minutes(returnAt, 60))}&to=${encodeURIComponent(vilniusDaysFromNow(74, "10:00"))}`,
+      `/api/site/search?from=${encodeURIComponent(minutes(returnAt, 60))}&to=${encodeURIComponent(vilniusDaysFromNow(74, "10:00"))}&limit=100`,
     );
     expect(listItems<{ id?: string; car?: { id: string } }>(search.body).map((h) => h.id ?? h.car?.id)).not.toContain(
       carId,

@@ -135,6 +135,20 @@ describe("GET /api/site/search", () => {
     expect(response.status, response.text.slice(0, 300)).toBe(200);
     const hits = listItems<Hit>(response.body);
     expect(hits.length).toBeGreaterThan(0);
+    const total = (response.body as { total: number }).total;
+    expect(hits.length).toBe(Math.min(total, 24));
+    // Pages: the same order, the same total; past the end an empty page.
+    const all = await site.get<{ data: Hit[]; total: number }>(`/api/site/search?from=${from}&to=${to}&limit=100`);
+    expect(all.body.total).toBe(total);
+    expect(all.body.data.slice(0, hits.length).map(idOf)).toEqual(hits.map(idOf));
+    const page = await site.get<{ data: Hit[]; total: number }>(
+      `/api/site/search?from=${from}&to=${to}&limit=5&offset=5`,
+    );
+    expect(page.body.data.map(idOf)).toEqual(all.body.data.slice(5, 10).map(idOf));
+    const past = await site.get<{ data: Hit[]; total: number }>(
+      `/api/site/search?from=${from}&to=${to}&offset=${total}`,
+    );
+    expect(past.body).toEqual({ data: [], total });
     for (const hit of hits) {
       expect(publishedIds.has(idOf(hit) as string), "tik paskelbti automobiliai").toBe(true);
       for (const field of ["total", "perDay", "deposit", "vat"]) {
@@ -158,7 +172,7 @@ describe("GET /api/site/search", () => {
     );
     expect(taken, "demo duomenyse yra būsimų rezervacijų").toBeDefined();
     const response = await site.get(
-      `/api/site/search?from=${encodeURIComponent(taken!.pickupAt)}&to=${encodeURIComponent(taken!.returnAt)}`,
+      `/api/site/search?from=${encodeURIComponent(taken!.pickupAt)}&to=${encodeURIComponent(taken!.returnAt)}&limit=100`,
     );
     expect(response.status, response.text.slice(0, 300)).toBe(200);
     const ids = listItems<Hit>(response.body).map(idOf);
@@ -168,7 +182,15 @@ describe("GET /api/site/search", () => {
   it("netinkamos datos -> 400/422 lietuviškai", async () => {
     const from = vilniusDaysFromNow(30, "10:00");
     const to = vilniusDaysFromNow(29, "10:00");
-    for (const query of [`?from=${from}&to=${to}`, "?from=rytoj&to=poryt", ""]) {
+    const later = vilniusDaysFromNow(31, "10:00");
+    for (const query of [
+      `?from=${from}&to=${to}`,
+      "?from=rytoj&to=poryt",
+      "",
+      `?from=${to}&to=${later}&limit=0`,
+      `?from=${to}&to=${later}&limit=daug`,
+      `?from=${to}&to=${later}&offset=-3`,
+    ]) {
       const response = await site.get(`/api/site/search${query}`);
       expect([400, 422], query).toContain(response.status);
       expect(nonLithuanianMessages(response.body), query).toEqual([]);

@@ -18,7 +18,7 @@ async function getWith(url: string, headers: Record<string, string> = {}) {
 
 /** Car ids a search for [from, to) offers. */
 async function searchIds(baseUrl: string, from: string, to: string): Promise<string[]> {
-  const answer = await getWith(`${baseUrl}/api/site/search?${new URLSearchParams({ from, to })}`);
+  const answer = await getWith(`${baseUrl}/api/site/search?${new URLSearchParams({ from, to, limit: "100" })}`);
   expect(answer.status, answer.text.slice(0, 300)).toBe(200);
   return listItems<{ car?: { id: string }; id?: string }>(JSON.parse(answer.text)).map(
     (result) => result.car?.id ?? result.id ?? "",

@@ -24,7 +24,7 @@ import {
   type PublicSettings,
   type ReservationCreated,
   type SearchQuery,
-  type SearchResult,
+  type SearchResults,
   type SiteApi,
   type SiteQuote,
   type SiteQuoteInput,
@@ -170,7 +170,7 @@ export function createFirebaseSiteApi(
       return car ? toPublicCar(car, await pricesFor([car])) : null;
     },
     search(query: SearchQuery) {
-      return call<SearchQuery, SearchResult[]>(CALLABLES.searchCars, query);
+      return call<SearchQuery, SearchResults>(CALLABLES.searchCars, query);
     },
     quote(input: SiteQuoteInput) {
       return call<SiteQuoteInput, SiteQuote>(CALLABLES.quoteReservation, input);

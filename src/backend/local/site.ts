@@ -56,7 +56,9 @@ export function createLocalSiteApi(http: HttpClient, fetchImpl: typeof fetch = (
     },
     async search(query: SearchQuery) {
       const body = await http.get("/api/site/search", { query: { ...query } });
-      return listOf<unknown>(body).map(toSearchResult);
+      const data = listOf<unknown>(body).map(toSearchResult);
+      const total = (body as { total?: unknown } | null)?.total;
+      return { data, total: typeof total === "number" ? total : data.length };
     },
     quote(input: SiteQuoteInput) {
       return http.post<SiteQuote>("/api/site/quote", input);

@@ -28,11 +28,12 @@ export function compareCars(
   b: Pick<Car, "sortOrder" | "make" | "model">,
 ): number {
   return (
-    (a.sortOrder ?? 0) - (b.sortOrder ?? 0) ||
-    a.make.localeCompare(b.make, "lt") ||
-    a.model.localeCompare(b.model, "lt")
+    (a.sortOrder ?? 0) - (b.sortOrder ?? 0) || LT_ORDER.compare(a.make, b.make) || LT_ORDER.compare(a.model, b.model)
   );
 }
+
+/** One collator for every comparison (localeCompare with a locale builds one per call). */
+const LT_ORDER = new Intl.Collator("lt");
 
 const byOrderThenName = <T extends { sortOrder?: number; name?: string }>(a: T, b: T): number =>
   (a.sortOrder ?? 0) - (b.sortOrder ?? 0) || (a.name ?? "").localeCompare(b.name ?? "", "lt");

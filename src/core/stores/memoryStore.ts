@@ -5,7 +5,8 @@
 //   without the field; ties (and no orderBy) go by document id;
 // - transactions run one at a time; reads see committed data; writes are buffered and applied
 //   only when the function returns; a read (or lock) after a write throws;
-// - documents are copied on the way in and out, so a caller never changes stored data.
+// - documents are copied on the way in and out, so a caller never changes stored data (with
+//   `sharedReads`, copied on the way in and frozen, then read without a copy).
 import { COLLECTIONS } from "../collections";
 import {
   DOCUMENT_ID,
@@ -25,6 +26,12 @@ export interface MemoryStoreOptions {
   newId?: () => string;
   /** the time of createdAt/updatedAt when a write leaves them out; default the system clock */
   now?: () => Date;
+  /**
+   * Reads answer the stored documents themselves, deep-frozen, instead of copies: for a cache
+   * read far more often than written (server/http/siteStoreCache.ts), where copying every
+   * document of every query was most of a search's time. A reader that changes one throws.
+   */
+  sharedReads?: boolean;
 }
 
 export interface MemoryStore extends DocumentStore {
@@ -87,6 +94,17 @@ const equalValues = (a: unknown, b: unknown): boolean => typeRank(a) === typeRan
 const rangeComparable = (a: unknown, b: unknown): boolean =>
   typeof a === typeof b && (typeof a === "number" || typeof a === "string" || typeof a === "boolean");
 
+const paths = new Map<string, readonly string[]>();
+/** A dotted field's parts, split once per field name (queries scan thousands of documents). */
+function pathOf(field: string): readonly string[] {
+  let path = paths.get(field);
+  if (!path) {
+    path = field.split(".");
+    if (paths.size < 1000) paths.set(field, path);
+  }
+  return path;
+}
+
 /** The value a where/orderBy field names in a document; `present: false` when it has none. */
 function fieldOf(collection: string, id: string, data: Data, field: string): { present: boolean; value: unknown } {
   if (field === DOCUMENT_ID) return { present: true, value: id };
@@ -96,7 +114,7 @@ function fieldOf(collection: string, id: string, data: Data, field: string): { p
       : { present: false, value: undefined };
   }
   let current: unknown = data;
-  for (const part of field.split(".")) {
+  for (const part of pathOf(field)) {
     if (!current || typeof current !== "object" || Array.isArray(current) || !Object.hasOwn(current, part)) {
       return { present: false, value: undefined };
     }
@@ -127,7 +145,20 @@ function matches(collection: string, id: string, data: Data, clause: Where): boo
   }
 }
 
-function runQuery(collection: string, docs: Map<string, Data> | undefined, spec: QuerySpec = {}): StoredDoc[] {
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === "object" && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const child of Object.values(value)) deepFreeze(child);
+  }
+  return value;
+}
+
+function runQuery(
+  collection: string,
+  docs: Map<string, Data> | undefined,
+  spec: QuerySpec = {},
+  copy: (data: Data) => Data = jsonCopy,
+): StoredDoc[] {
   checkQuerySpec(spec);
   const orderBy = spec.orderBy ?? [];
   const found = [...(docs ?? new Map<string, Data>()).entries()].filter(
@@ -148,7 +179,7 @@ function runQuery(collection: string, docs: Map<string, Data> | undefined, spec:
     return idA < idB ? -idDirection : idA > idB ? idDirection : 0;
   });
   const limited = spec.limit === undefined ? found : found.slice(0, spec.limit);
-  return limited.map(([id, data]) => ({ id, data: jsonCopy(data) }));
+  return limited.map(([id, data]) => ({ id, data: copy(data) }));
 }
 
 // ---------- the store ----------
@@ -159,10 +190,11 @@ export function createMemoryStore(opts: MemoryStoreOptions = {}): MemoryStore {
   const now = opts.now ?? (() => new Date());
   // Transactions run one after another: each waits for the one before it to end.
   let queue: Promise<unknown> = Promise.resolve();
+  const readCopy: (data: Data) => Data = opts.sharedReads ? (data) => data : jsonCopy;
 
   const get = (collection: string, id: string): StoredDoc | null => {
     const data = collections.get(collection)?.get(id);
-    return data ? { id, data: jsonCopy(data) } : null;
+    return data ? { id, data: readCopy(data) } : null;
   };
 
   /**
@@ -196,7 +228,8 @@ export function createMemoryStore(opts: MemoryStoreOptions = {}): MemoryStore {
         docs = new Map();
         collections.set(write.collection, docs);
       }
-      docs.set(write.id, stored(write.collection, write.id, write.data));
+      const data = stored(write.collection, write.id, write.data);
+      docs.set(write.id, opts.sharedReads ? deepFreeze(data) : data);
     }
   };
 
@@ -210,7 +243,7 @@ export function createMemoryStore(opts: MemoryStoreOptions = {}): MemoryStore {
       },
       async query(collection, spec) {
         guard.beforeRead();
-        return runQuery(collection, collections.get(collection), spec);
+        return runQuery(collection, collections.get(collection), spec, readCopy);
       },
       async lock(key) {
         guard.beforeRead();
@@ -240,7 +273,7 @@ export function createMemoryStore(opts: MemoryStoreOptions = {}): MemoryStore {
       return get(collection, id);
     },
     async query(collection, spec) {
-      return runQuery(collection, collections.get(collection), spec);
+      return runQuery(collection, collections.get(collection), spec, readCopy);
     },
     transaction<T>(fn: (tx: Transaction) => Promise<T>): Promise<T> {
       const run = queue.then(() => runTransaction(fn));

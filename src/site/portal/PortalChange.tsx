@@ -97,7 +97,8 @@ export default function PortalChange({
         if (!current) return;
         if (!answer.available) {
           const alternatives = await site
-            .search({ from: body.pickupAt, to: body.returnAt, location: body.pickupLocationId })
+            .search({ from: body.pickupAt, to: body.returnAt, location: body.pickupLocationId, limit: 4 })
+            .then(({ data }) => data)
             .catch(() => []);
           if (current) setLive({ state: "unavailable", alternatives: alternatives.slice(0, 3) });
           return;

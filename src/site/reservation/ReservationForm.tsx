@@ -97,7 +97,7 @@ export default function ReservationForm({
         setProcess({ phase: "conflict", input, message: error.message, alternatives: null });
         const alternatives = await site
           .search({ from: input.pickupAt, to: input.returnAt, location: input.pickupLocationId })
-          .then((results) => results.filter((result) => result.id !== input.carId))
+          .then(({ data }) => data.filter((result) => result.id !== input.carId))
           .catch(() => []);
         setProcess((current) =>
           current?.phase === "conflict" && current.input === input ? { ...current, alternatives } : current,

@@ -50,7 +50,7 @@ export async function askQuote(
     if (!answer.available) {
       const alternatives = await site
         .search({ from: input.pickupAt, to: input.returnAt, location: input.pickupLocationId })
-        .then((results) => results.filter((result) => result.id !== input.carId))
+        .then(({ data }) => data.filter((result) => result.id !== input.carId))
         .catch(() => []);
       return { status: "unavailable", alternatives };
     }

@@ -1,6 +1,7 @@
 import { type PageLoadContext, usePageData } from "../../app/page";
 import { BackendError, type SearchResult } from "../../backend/port";
 import { formatCars, formatDateTime, formatDaysAccusative, formatMoney } from "../../domain/format";
+import { SEARCH_PAGE_SIZE } from "../../domain/search";
 import Alert from "../components/Alert";
 import CarChips from "../components/CarChips";
 import CarImage from "../components/CarImage";
@@ -15,29 +16,86 @@ import { useSettings } from "../useSettings";
 interface SearchData {
   searched: boolean;
   results: SearchResult[];
+  /** free cars in all (the page shows SEARCH_PAGE_SIZE of them) */
+  total: number;
+  /** 1-based page of the results */
+  page: number;
   error: { message: string; fields: string[] } | null;
+}
+
+/** ?page=N of the results; anything else is the first page. */
+export function resultPageOf(params: URLSearchParams): number {
+  const text = params.get("page") ?? "";
+  const page = /^\d{1,6}$/.test(text) ? Number(text) : 1;
+  return Math.max(1, page);
 }
 
 export async function load({ backend, url }: PageLoadContext): Promise<SearchData> {
   const period = searchPeriodOf(url.searchParams);
   const location = url.searchParams.get("location");
-  if (!period) return { searched: false, results: [], error: null };
+  const page = resultPageOf(url.searchParams);
+  if (!period) return { searched: false, results: [], total: 0, page, error: null };
   const { from, to } = period;
   try {
-    const results = await backend.site.search({ from, to, ...(location ? { location } : {}) });
-    return { searched: true, results, error: null };
+    const { data, total } = await backend.site.search({
+      from,
+      to,
+      ...(location ? { location } : {}),
+      limit: SEARCH_PAGE_SIZE,
+      offset: (page - 1) * SEARCH_PAGE_SIZE,
+    });
+    return { searched: true, results: data, total, page, error: null };
   } catch (error) {
     // A bad period is the visitor's to fix: show the server's words next to the form.
     if (error instanceof BackendError && (error.status === 400 || error.status === 422)) {
       const fields = [...new Set(Object.values(error.fieldErrors))];
-      return { searched: true, results: [], error: { message: error.message, fields } };
+      return { searched: true, results: [], total: 0, page, error: { message: error.message, fields } };
     }
     throw error;
   }
 }
 
+function withoutPage(params: URLSearchParams): string {
+  const next = new URLSearchParams(params);
+  next.delete("page");
+  return next.toString();
+}
+
+/** Previous and next page links of the results, as ordinary links (each page is its own load). */
+function ResultPages({ page, total, params }: { page: number; total: number; params: URLSearchParams }) {
+  const pages = Math.ceil(total / SEARCH_PAGE_SIZE);
+  if (pages <= 1) return null;
+  const hrefOf = (n: number) => {
+    const next = new URLSearchParams(params);
+    if (n === 1) next.delete("page");
+    else next.set("page", String(n));
+    return `/paieskosautomobiliai?${next.toString()}`;
+  };
+  return (
+    <nav className="result-pages" aria-label="Rezultatų puslapiai">
+      {page > 1 ? (
+        <Link className="button button--ghost" to={hrefOf(Math.min(page - 1, pages))} rel="prev">
+          ← Ankstesni
+        </Link>
+      ) : (
+        <span />
+      )}
+      <span className="muted">
+        Puslapis {Math.min(page, pages)} iš {pages}
+      </span>
+      {page < pages ? (
+        <Link className="button button--ghost" to={hrefOf(page + 1)} rel="next">
+          Kiti →
+        </Link>
+      ) : (
+        <span />
+      )}
+    </nav>
+  );
+}
+
 export default function SearchPage() {
-  const { searched, results, error } = usePageData<SearchData>();
+  const { searched, results, total, page, error } = usePageData<SearchData>();
   const settings = useSettings();
   const [params] = useSearchParams();
   const location = params.get("location");
@@ -98,8 +156,14 @@ export default function SearchPage() {
       {searched && !error ? (
         <section aria-labelledby="results-title">
           <h2 id="results-title" className="result-count">
-            {results.length > 0 ? `Laisvi automobiliai: ${formatCars(results.length)}` : "Laisvų automobilių nerasta"}
+            {total > 0 ? `Laisvi automobiliai: ${formatCars(total)}` : "Laisvų automobilių nerasta"}
           </h2>
+          {total > SEARCH_PAGE_SIZE && results.length > 0 ? (
+            <p className="muted">
+              Rodomi {(page - 1) * SEARCH_PAGE_SIZE + 1}–{(page - 1) * SEARCH_PAGE_SIZE + results.length}, pigiausi
+              pirmiau.
+            </p>
+          ) : null}
           {results.length > 0 ? (
             <ul className="results">
               {results.map(({ id, car, quote }) => (
@@ -131,12 +195,18 @@ export default function SearchPage() {
                 </li>
               ))}
             </ul>
+          ) : total > 0 ? (
+            <p className="empty">
+              Šio puslapio nėra. <Link to={`/paieskosautomobiliai?${withoutPage(params)}`}>Grįžti į pirmą puslapį</Link>
+              .
+            </p>
           ) : (
             <p className="empty">
               Šiam laikotarpiui visi automobiliai užimti. Pabandykite kitas datas arba{" "}
               <Link to="/kontaktai">susisiekite su mumis</Link>.
             </p>
           )}
+          <ResultPages page={page} total={total} params={params} />
         </section>
       ) : null}
     </div>

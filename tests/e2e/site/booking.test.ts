@@ -146,7 +146,7 @@ describe("rezervacija svetainėje", () => {
     expect(stored!.returnLocationId).toBe(delivered.id);
     const site = new ApiClient(server.url);
     const search = await site.get(
-      `/api/site/search?from=${encodeURIComponent(stored!.pickupAt)}&to=${encodeURIComponent(stored!.returnAt)}`,
+      `/api/site/search?from=${encodeURIComponent(stored!.pickupAt)}&to=${encodeURIComponent(stored!.returnAt)}&limit=100`,
     );
     const cars = listItems<{ id: string; make: string; model: string }>((await site.get("/api/site/cars")).body);
     const car = cars.find((c) => c.id === stored!.carId)!;

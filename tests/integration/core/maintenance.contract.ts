@@ -124,7 +124,7 @@ export function defineMaintenanceContract(
         extras: [],
       });
       expect(quote.available).toBe(false);
-      const found = await searchCars(ctx(), { from: at(121), to: at(124) });
+      const found = (await searchCars(ctx(), { from: at(121), to: at(124), limit: 100 })).data;
       expect(found.length).toBeGreaterThan(0);
       expect(found.map((hit) => hit.id)).not.toContain(carId);
       const check = await checkQuote(ctx(), { carId, pickupAt: at(121), returnAt: at(124) });
@@ -197,7 +197,7 @@ export function defineMaintenanceContract(
         const carId = activeCars[8]!.id;
         await web(carId, at(160), at(162), "pirmas@example.lt");
         await coreRefusal(web(carId, minutes(at(162), 60), at(164), "antras@example.lt"), "conflict");
-        const found = await searchCars(ctx(), { from: minutes(at(162), 60), to: at(164) });
+        const found = (await searchCars(ctx(), { from: minutes(at(162), 60), to: at(164), limit: 100 })).data;
         expect(found.map((hit) => hit.id)).not.toContain(carId);
         const quote = await quoteWebReservation(ctx(), {
           carId,

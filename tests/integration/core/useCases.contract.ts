@@ -601,7 +601,7 @@ export function defineCoreContract(
         expect(ok[0]?.value.number).toBe(`R-${YEAR}-${String(counter + 1).padStart(6, "0")}`);
         expect(await counterValue(store())).toBe(counter + 1);
 
-        const results = await searchCars(ctx(), { from: at(101), to: at(102) });
+        const results = (await searchCars(ctx(), { from: at(101), to: at(102), limit: 100 })).data;
         expect(results.map((r) => r.id)).not.toContain(car.id);
       });
 
@@ -1086,9 +1086,10 @@ export function defineCoreContract(
       beforeAll(freshDemo);
 
       it("grąžina laisvus paskelbtus automobilius su serveryje apskaičiuotomis kainomis, pigiausius pirmus, užimtus praleidžia", async () => {
-        const period = { from: at(120), to: at(123) };
-        const before = await searchCars(ctx(), period);
+        const period = { from: at(120), to: at(123), limit: 100 };
+        const { data: before, total } = await searchCars(ctx(), period);
         expect(before.length).toBeGreaterThan(0);
+        expect(total).toBe(before.length);
         expect(before.map((r) => r.id)).toContain(car.id);
         for (let i = 1; i < before.length; i++) {
           expect(before[i]?.quote.total).toBeGreaterThanOrEqual(before[i - 1]?.quote.total ?? 0);
@@ -1097,11 +1098,18 @@ export function defineCoreContract(
         expect(before.map((r) => r.id)).not.toContain(hiddenCar.id);
 
         await submitWebReservation(ctx(), reservationInput({ pickupAt: at(121), returnAt: at(122) }));
-        const after = await searchCars(ctx(), period);
+        const { data: after } = await searchCars(ctx(), period);
         expect(after.map((r) => r.id)).not.toContain(car.id);
         expect(after).toHaveLength(before.length - 1);
 
-        const filtered = await searchCars(ctx(), { ...period, category: car.doc.category });
+        // One page: the same order, and how many there are in all; 24 by default.
+        const page = await searchCars(ctx(), { from: at(120), to: at(123), limit: 5, offset: 5 });
+        expect(page.total).toBe(after.length);
+        expect(page.data.map((r) => r.id)).toEqual(after.slice(5, 10).map((r) => r.id));
+        const first = await searchCars(ctx(), { from: at(120), to: at(123) });
+        expect(first.data.map((r) => r.id)).toEqual(after.slice(0, 24).map((r) => r.id));
+
+        const { data: filtered } = await searchCars(ctx(), { ...period, category: car.doc.category });
         expect(filtered.length).toBeGreaterThan(0);
         expect(filtered.every((r) => r.car.category === car.doc.category)).toBe(true);
       });
@@ -1111,6 +1119,8 @@ export function defineCoreContract(
         expect(reversed.errors?.to).toBe("Grąžinimo laikas turi būti vėlesnis nei paėmimo");
         const badCategory = await inputRefusal(searchCars(ctx(), { from: at(120), to: at(123), category: "raketa" }));
         expect(badCategory.errors?.category).toBe("Nežinoma automobilio klasė");
+        const badPage = await inputRefusal(searchCars(ctx(), { from: at(120), to: at(123), limit: 1000 }));
+        expect(badPage.errors?.limit).toBe("Rezultatų skaičius turi būti sveikasis skaičius nuo 1 iki 100");
       });
     });
 

@@ -93,8 +93,12 @@ describe("SiteApi", () => {
       ]),
     );
     const site = createLocalSiteApi(http, fetchImpl);
-    const results = await site.search({ from: "2026-12-01T08:00:00.000Z", to: "2026-12-03T08:00:00.000Z" });
+    const { data: results, total } = await site.search({
+      from: "2026-12-01T08:00:00.000Z",
+      to: "2026-12-03T08:00:00.000Z",
+    });
     expect(calls[0]?.url).toBe("/api/site/search?from=2026-12-01T08%3A00%3A00.000Z&to=2026-12-03T08%3A00%3A00.000Z");
+    expect(total).toBe(2);
     expect(results.map((r) => [r.id, r.car.id, r.car.slug, r.quote.total])).toEqual([
       ["c1", "c1", "a", 100],
       ["c2", "c2", "b", 100],

@@ -1,6 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { bookingRulesSchema, type Price, priceSchema } from "../../../src/domain/schemas";
-import { checkSearchPeriod, pricedSearchResults, readSearchQuery, searchLocation } from "../../../src/domain/search";
+import {
+  checkSearchPeriod,
+  pricedSearchResults,
+  readSearchPage,
+  readSearchQuery,
+  searchLocation,
+} from "../../../src/domain/search";
 import { vilniusLocalToInstant } from "../../../src/domain/time";
 import { fieldErrorsOf as errorsOf, testCar, uuid, type WithId } from "./fixtures";
 
@@ -59,7 +65,7 @@ describe("pricedSearchResults", () => {
   it("praleidžia užimtus ir kainos neturinčius automobilius, rikiuoja pagal sumą, paskui pagal katalogo tvarką", () => {
     const cars = [car(1, "Corolla"), car(2, "Yaris"), car(3, "Auris"), car(4, "Camry"), car(5, "C-HR")];
     const prices = [price(uuid(1), 40), price(uuid(2), 30), price(uuid(3), 40), price(uuid(5), 20)];
-    const results = pricedSearchResults({
+    const args = {
       cars,
       taken: new Set([uuid(5)]),
       period: { from: "2026-11-22T08:00:00.000Z", to: "2026-11-24T08:00:00.000Z" },
@@ -67,14 +73,44 @@ describe("pricedSearchResults", () => {
       prices,
       offers: [],
       rules: RULES,
-      toPublic: (c, _prices, on) => ({ id: c.id, model: c.model, on: on.toISOString() }),
-      compare: (a, b) => a.model.localeCompare(b.model),
-    });
+      toPublic: (c: { id: string; model: string }, _prices: unknown, on: Date) => ({
+        id: c.id,
+        model: c.model,
+        on: on.toISOString(),
+      }),
+      compare: (a: { model: string }, b: { model: string }) => a.model.localeCompare(b.model),
+    };
+    const { data: results, total } = pricedSearchResults(args);
     expect(results.map((r) => [r.car.model, r.quote.total])).toEqual([
       ["Yaris", 60],
       ["Auris", 80],
       ["Corolla", 80],
     ]);
+    expect(total).toBe(3);
     expect(results[0]?.car.on).toBe("2026-11-22T08:00:00.000Z");
+
+    // A page: the same order, the count of all.
+    const second = pricedSearchResults({ ...args, page: { limit: 1, offset: 1 } });
+    expect(second.data.map((r) => r.car.model)).toEqual(["Auris"]);
+    expect(second.total).toBe(3);
+    expect(pricedSearchResults({ ...args, page: { limit: 5, offset: 3 } })).toEqual({ data: [], total: 3 });
+  });
+});
+
+describe("readSearchPage", () => {
+  it("numatyta – 24 nuo pradžios; priima skaičius ir tekstą", () => {
+    expect(readSearchPage({})).toEqual({ limit: 24, offset: 0 });
+    expect(readSearchPage({ limit: "48", offset: "24" })).toEqual({ limit: 48, offset: 24 });
+    expect(readSearchPage({ limit: 100, offset: 0 })).toEqual({ limit: 100, offset: 0 });
+  });
+
+  it("netinkamas reikšmes pažymi lietuviškai", () => {
+    expect(errorsOf(() => readSearchPage({ limit: "0", offset: "-1" }))).toEqual({
+      limit: "Rezultatų skaičius turi būti sveikasis skaičius nuo 1 iki 100",
+      offset: "Praleidžiamų rezultatų skaičius turi būti sveikasis, ne mažesnis nei 0",
+    });
+    expect(Object.keys(errorsOf(() => readSearchPage({ limit: "101" })) ?? {})).toEqual(["limit"]);
+    expect(Object.keys(errorsOf(() => readSearchPage({ limit: "2.5" })) ?? {})).toEqual(["limit"]);
+    expect(Object.keys(errorsOf(() => readSearchPage({ offset: "abc" })) ?? {})).toEqual(["offset"]);
   });
 });

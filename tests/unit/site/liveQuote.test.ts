@@ -36,7 +36,7 @@ function fakeSite(answer: SiteQuote | Error, results: SearchResult[] = []) {
     },
     search: async (query) => {
       searches.push(query);
-      return results;
+      return { data: results, total: results.length };
     },
   };
   return { site, searches };
