@@ -131,6 +131,10 @@ function columnCondition(column: Extract<Operand, { kind: "column" }>, clause: W
     return value === null ? "FALSE" : `${sql} ${clause.op} ${params.add(value)}::timestamptz`;
   }
   if (typeof clause.value !== "string") return "FALSE";
+  // A uuid's own order is its lower-case text's order: compared as uuids, the index serves paging by id.
+  if (type === "uuid" && UUID_PATTERN.test(clause.value)) {
+    return `${sql} ${clause.op} ${params.add(clause.value)}::uuid`;
+  }
   return `${sql}::text COLLATE "C" ${clause.op} ${params.add(clause.value)}::text`;
 }
 

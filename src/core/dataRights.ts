@@ -46,6 +46,7 @@ import { COLLECTIONS, SETTINGS_ID } from "./collections";
 import { CoreError } from "./errors";
 import type { CoreContext, PrivateFiles, Reader, StoredDoc } from "./ports";
 import { type Stamped, toRecord } from "./records";
+import { forEachPage } from "./scan";
 import { insertDoc, replaceDoc, writeAudit, writer } from "./writes";
 
 /** The private files with removal: what an erasure and the retention job need. */
@@ -730,25 +731,65 @@ async function claimedReservations(ctx: CoreContext): Promise<Set<string>> {
   return new Set(open.map((d) => String(d.data.reservationId ?? "")).filter((v) => v !== ""));
 }
 
+/** What the retention periods need to know of the reservations, read a page at a time (src/core/scan.ts). */
+interface ReservationFacts {
+  /** returned before the licence cut-off, no open claim, a licence number still on the hand-over */
+  licenceDue: { id: string; signatures: string[] }[];
+  /** customers of rentals returned before the licence cut-off with no open claim */
+  returnedCustomers: Set<string>;
+  /** customers with a rental returning on or after the licence cut-off */
+  licenceRecent: Set<string>;
+  /** customers with a rental returning on or after the inactivity cut-off */
+  activeCustomers: Set<string>;
+  /** customers with a rental under an open damage claim */
+  claimedCustomers: Set<string>;
+}
+
+async function reservationFacts(ctx: CoreContext, cut: RetentionCutoffs): Promise<ReservationFacts> {
+  const claimed = await claimedReservations(ctx);
+  const limits = { licence: Date.parse(cut.licence), inactiveCustomers: Date.parse(cut.inactiveCustomers) };
+  const facts: ReservationFacts = {
+    licenceDue: [],
+    returnedCustomers: new Set(),
+    licenceRecent: new Set(),
+    activeCustomers: new Set(),
+    claimedCustomers: new Set(),
+  };
+  await forEachPage(ctx.store, COLLECTIONS.reservations, (page) => {
+    for (const doc of page) {
+      const r = toRecord<Reservation>(doc);
+      const customerId = String(r.customerId ?? "");
+      const returnAt = Date.parse(String(r.returnAt));
+      if (Number.isNaN(returnAt)) continue;
+      if (claimed.has(r.id)) facts.claimedCustomers.add(customerId);
+      if (returnAt >= limits.inactiveCustomers) facts.activeCustomers.add(customerId);
+      if (returnAt >= limits.licence) {
+        facts.licenceRecent.add(customerId);
+        continue;
+      }
+      if (!r.returnAct || !(r.returnAct.returnedAt < cut.licence) || claimed.has(r.id)) continue;
+      facts.returnedCustomers.add(customerId);
+      if (r.handover && r.handover.licence.number !== ERASED) {
+        facts.licenceDue.push({ id: r.id, signatures: actsOf(r).map(({ value }) => value.signature.image) });
+      }
+    }
+  });
+  return facts;
+}
+
 async function purgeLicences(
   ctx: CoreContext,
   deps: DataRightsDeps,
-  cut: RetentionCutoffs,
+  facts: ReservationFacts,
   now: Date,
   counts: RetentionCounts,
 ) {
   const { store } = ctx;
-  const claimed = await claimedReservations(ctx);
-  const old = (
-    await store.query(COLLECTIONS.reservations, { where: [{ field: "returnAt", op: "<", value: cut.licence }] })
-  ).map((d) => toRecord<Reservation>(d));
-  const returned = old.filter((r) => r.returnAct && r.returnAct.returnedAt < cut.licence && !claimed.has(r.id));
-  const due = returned.filter((r) => r.handover && r.handover.licence.number !== ERASED);
-  for (const r of due) {
-    for (const { value } of actsOf(r)) if (await deps.files.remove(value.signature.image)) counts.signatureFiles += 1;
+  for (const due of facts.licenceDue) {
+    for (const image of due.signatures) if (await deps.files.remove(image)) counts.signatureFiles += 1;
   }
   await inChunks(
-    due.map((r) => r.id),
+    facts.licenceDue.map((r) => r.id),
     (chunk) =>
       store.transaction(async (tx) => {
         const found = [];
@@ -768,14 +809,8 @@ async function purgeLicences(
   );
 
   // The customer's own licence fields: once every rental of theirs was returned before the cut-off.
-  const recent = new Set(
-    (await store.query(COLLECTIONS.reservations, { where: [{ field: "returnAt", op: ">=", value: cut.licence }] })).map(
-      (d) => String(d.data.customerId),
-    ),
-  );
-  const claimedCustomers = new Set(old.filter((r) => claimed.has(r.id)).map((r) => r.customerId));
-  const candidates = [...new Set(returned.map((r) => r.customerId))].filter(
-    (cid) => !recent.has(cid) && !claimedCustomers.has(cid),
+  const candidates = [...facts.returnedCustomers].filter(
+    (cid) => !facts.licenceRecent.has(cid) && !facts.claimedCustomers.has(cid),
   );
   await inChunks(candidates, (chunk) =>
     store.transaction(async (tx) => {
@@ -793,23 +828,26 @@ async function purgeLicences(
   );
 }
 
+/** Whether the document was created before the instant `cut` (an ISO string). */
+const createdBefore = (doc: StoredDoc, cut: string): boolean =>
+  Date.parse(String(doc.data.createdAt)) < Date.parse(cut);
+
 async function deleteOldInquiries(ctx: CoreContext, cut: RetentionCutoffs, counts: RetentionCounts) {
   const { store } = ctx;
-  const old = await store.query(COLLECTIONS.requests, {
-    where: [{ field: "createdAt", op: "<", value: cut.inquiries }],
+  const old: string[] = [];
+  await forEachPage(store, COLLECTIONS.requests, (page) => {
+    for (const doc of page) if (createdBefore(doc, cut.inquiries)) old.push(doc.id);
   });
-  await inChunks(
-    old.map((d) => d.id),
-    (chunk) =>
-      store.transaction(async (tx) => {
-        const found = [];
-        for (const rid of chunk) found.push(await tx.get(COLLECTIONS.requests, rid));
-        for (const doc of found) {
-          if (!doc || String(doc.data.createdAt) >= cut.inquiries) continue;
-          tx.delete(COLLECTIONS.requests, doc.id);
-          counts.inquiriesDeleted += 1;
-        }
-      }),
+  await inChunks(old, (chunk) =>
+    store.transaction(async (tx) => {
+      const found = [];
+      for (const rid of chunk) found.push(await tx.get(COLLECTIONS.requests, rid));
+      for (const doc of found) {
+        if (!doc || String(doc.data.createdAt) >= cut.inquiries) continue;
+        tx.delete(COLLECTIONS.requests, doc.id);
+        counts.inquiriesDeleted += 1;
+      }
+    }),
   );
 }
 
@@ -825,58 +863,52 @@ const hasBody = (data: Doc): boolean => {
 
 async function purgeMailBodies(ctx: CoreContext, cut: RetentionCutoffs, now: Date, counts: RetentionCounts) {
   const { store } = ctx;
-  const old = (
-    await store.query(COLLECTIONS.mail, { where: [{ field: "createdAt", op: "<", value: cut.mailBodies }] })
-  ).filter((d) => FINISHED_MAIL.has(String((d.data.delivery as Doc | undefined)?.state)) && hasBody(d.data));
-  await inChunks(
-    old.map((d) => d.id),
-    (chunk) =>
-      store.transaction(async (tx) => {
-        const found = [];
-        for (const mid of chunk) found.push(await tx.get(COLLECTIONS.mail, mid));
-        const w = writer(tx, store, now);
-        for (const doc of found) {
-          if (!doc || !hasBody(doc.data)) continue;
-          const message = (doc.data.message ?? {}) as Doc;
-          const next = { ...doc.data, message: { subject: message.subject, text: "" } };
-          replaceDoc(w, COLLECTIONS.mail, doc.id, next, doc.data.createdAt as string | undefined);
-          counts.mailBodies += 1;
-        }
-      }),
+  const old: string[] = [];
+  await forEachPage(store, COLLECTIONS.mail, (page) => {
+    for (const doc of page) {
+      const finished = FINISHED_MAIL.has(String((doc.data.delivery as Doc | undefined)?.state));
+      if (createdBefore(doc, cut.mailBodies) && finished && hasBody(doc.data)) old.push(doc.id);
+    }
+  });
+  await inChunks(old, (chunk) =>
+    store.transaction(async (tx) => {
+      const found = [];
+      for (const mid of chunk) found.push(await tx.get(COLLECTIONS.mail, mid));
+      const w = writer(tx, store, now);
+      for (const doc of found) {
+        if (!doc || !hasBody(doc.data)) continue;
+        const message = (doc.data.message ?? {}) as Doc;
+        const next = { ...doc.data, message: { subject: message.subject, text: "" } };
+        replaceDoc(w, COLLECTIONS.mail, doc.id, next, doc.data.createdAt as string | undefined);
+        counts.mailBodies += 1;
+      }
+    }),
   );
 }
 
 async function anonymiseInactive(
   ctx: CoreContext,
   deps: DataRightsDeps,
+  facts: ReservationFacts,
   cut: RetentionCutoffs,
   counts: RetentionCounts,
 ) {
-  const { store } = ctx;
-  const active = new Set(
-    (
-      await store.query(COLLECTIONS.reservations, {
-        where: [{ field: "returnAt", op: ">=", value: cut.inactiveCustomers }],
-      })
-    ).map((d) => String(d.data.customerId)),
-  );
-  const claimed = await claimedReservations(ctx);
-  const old = await store.query(COLLECTIONS.customers, {
-    where: [{ field: "createdAt", op: "<", value: cut.inactiveCustomers }],
+  const inactive: string[] = [];
+  await forEachPage(ctx.store, COLLECTIONS.customers, (page) => {
+    for (const doc of page) {
+      if (!createdBefore(doc, cut.inactiveCustomers) || doc.data.anonymisedAt) continue;
+      // A customer whose rental has an open claim stays until the claim is closed.
+      if (facts.activeCustomers.has(doc.id) || facts.claimedCustomers.has(doc.id)) continue;
+      inactive.push(doc.id);
+    }
   });
-  for (const doc of old) {
-    if (active.has(doc.id) || doc.data.anonymisedAt) continue;
-    // A customer whose rental has an open claim stays until the claim is closed.
-    const theirs = await store.query(COLLECTIONS.reservations, {
-      where: [{ field: "customerId", op: "==", value: doc.id }],
-    });
-    if (theirs.some((r) => claimed.has(r.id))) continue;
+  for (const id of inactive) {
     try {
-      await eraseCustomer(ctx, deps, doc.id, RETENTION_ACTOR);
+      await eraseCustomer(ctx, deps, id, RETENTION_ACTOR);
       counts.customersAnonymised += 1;
     } catch (error) {
       if (error instanceof CoreError && error.kind === "conflict") continue;
-      ctx.log.error(`Nepavyko nuasmeninti neaktyvaus kliento ${doc.id}`, error);
+      ctx.log.error(`Nepavyko nuasmeninti neaktyvaus kliento ${id}`, error);
     }
   }
 }
@@ -897,10 +929,11 @@ export async function applyRetention(
   const counts = emptyCounts();
   let failure: unknown = null;
   try {
-    await purgeLicences(ctx, deps, cut, now, counts);
+    const facts = await reservationFacts(ctx, cut);
+    await purgeLicences(ctx, deps, facts, now, counts);
     await deleteOldInquiries(ctx, cut, counts);
     await purgeMailBodies(ctx, cut, now, counts);
-    await anonymiseInactive(ctx, deps, cut, counts);
+    await anonymiseInactive(ctx, deps, facts, cut, counts);
   } catch (error) {
     failure = error;
     ctx.log.error(`Saugojimo terminų taikymas ${dayId} nepavyko; kitą dieną bus tęsiama`, error);

@@ -24,6 +24,7 @@ import {
   type StoredDoc,
   type Transaction,
 } from "../../../src/core/ports";
+import { forEachPage } from "../../../src/core/scan";
 import { createMemoryStore } from "../../../src/core/stores/memoryStore";
 import { CLOSED_TRANSACTION_MESSAGE, READ_AFTER_WRITE_MESSAGE } from "../../../src/core/stores/storeRules";
 import { customerSchema, reservationSchema } from "../../../src/domain/schemas";
@@ -232,6 +233,29 @@ function storeContract(name: string, available: boolean, open: () => Promise<Har
       expect(store().isId(id(COLLECTIONS.cars))).toBe(true);
       expect(store().isId("a/b")).toBe(false);
       expect(store().isId("")).toBe(false);
+    });
+
+    it("puslapiai pagal id (forEachPage): kiekvienas dokumentas lygiai vieną kartą, id tvarka", async () => {
+      const whole = ids(await store().query(COLLECTIONS.cars));
+      expect(whole.length).toBeGreaterThan(7);
+      const seen: string[] = [];
+      const sizes: number[] = [];
+      await forEachPage(
+        store(),
+        COLLECTIONS.cars,
+        (page) => {
+          sizes.push(page.length);
+          seen.push(...ids(page));
+        },
+        3,
+      );
+      expect(seen).toEqual(whole);
+      expect(sizes.slice(0, -1).every((n) => n === 3)).toBe(true);
+      // Past the last id: nothing.
+      const last = whole[whole.length - 1] as string;
+      expect(await store().query(COLLECTIONS.cars, { where: [{ field: DOCUMENT_ID, op: ">", value: last }] })).toEqual(
+        [],
+      );
     });
 
     it("klientas randamas pagal el. paštą bet kokiu raidžių dydžiu (EMAIL_LOWER)", async () => {
