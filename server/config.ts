@@ -4,6 +4,9 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { DEFAULT_SITE_RATE_LIMITS, SITE_RATE_WINDOW_SECONDS, type SiteRateLimits } from "../src/core/limits";
 
+/** PGlite's shared buffers by default, MB: a quarter of PostgreSQL's own default. */
+export const PGLITE_SHARED_BUFFERS_MB = 32;
+
 export interface FirebaseRuntimeConfig {
   apiKey: string;
   authDomain: string;
@@ -25,6 +28,8 @@ export interface Config {
   distDir: string;
   /** a real PostgreSQL; null means the embedded PGlite in dataDir */
   databaseUrl: string | null;
+  /** the embedded PGlite's shared_buffers, MB */
+  pgliteSharedBuffersMb: number;
   smtpUrl: string | null;
   /** the site's public address, e.g. https://nuoma.lt (no trailing slash) */
   publicUrl: string | null;
@@ -194,6 +199,13 @@ export function loadConfig(env: Env = process.env, argv: string[] = process.argv
     dataDir: path.resolve(nonEmpty(env.DATA_DIR) ?? "./data"),
     distDir: path.resolve(nonEmpty(env.DIST_DIR) ?? "./dist"),
     databaseUrl: parseUrl("DATABASE_URL", env.DATABASE_URL, ["postgres:", "postgresql:"]),
+    pgliteSharedBuffersMb: parseInteger(
+      "PGLITE_SHARED_BUFFERS_MB",
+      env.PGLITE_SHARED_BUFFERS_MB,
+      PGLITE_SHARED_BUFFERS_MB,
+      1,
+      16_384,
+    ),
     smtpUrl: parseUrl("SMTP_URL", env.SMTP_URL, ["smtp:", "smtps:"]),
     publicUrl: publicUrl ? publicUrl.replace(/\/+$/, "") : null,
     demo: argv.includes("--demo") || parseBoolean("DEMO", env.DEMO),

@@ -5,12 +5,15 @@ import path from "node:path";
 import { PGlite, type Transaction } from "@electric-sql/pglite";
 import { btree_gist } from "@electric-sql/pglite/contrib/btree_gist";
 import pg from "pg";
+import { PGLITE_SHARED_BUFFERS_MB } from "../config";
 import { log } from "../log";
 import type { ChannelListener, Db, Queryable, QueryResult } from "./types";
 
 export interface DbOptions {
   dataDir: string;
   databaseUrl: string | null;
+  /** PGlite's shared_buffers in MB (PGLITE_SHARED_BUFFERS_MB); default PGLITE_SHARED_BUFFERS_MB */
+  pgliteSharedBuffersMb?: number;
 }
 
 const INT8_OID = 20;
@@ -30,7 +33,9 @@ export function isPgError(error: unknown): error is PgError {
 
 /** Opens the database the configuration names. PGlite: `${dataDir}/pglite`. */
 export async function openDb(options: DbOptions): Promise<Db> {
-  return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(path.join(options.dataDir, "pglite"));
+  return options.databaseUrl
+    ? openPostgres(options.databaseUrl)
+    : openPglite(path.join(options.dataDir, "pglite"), options.pgliteSharedBuffersMb ?? PGLITE_SHARED_BUFFERS_MB);
 }
 
 // ---------- PGlite ----------
@@ -109,13 +114,16 @@ async function lockDataDir(lockFile: string): Promise<() => Promise<void>> {
   throw new Error(`Nepavyko užrakinti duomenų bazės aplanko (${lockFile})`);
 }
 
-async function openPglite(dir: string): Promise<Db> {
+async function openPglite(dir: string, sharedBuffersMb: number): Promise<Db> {
   await mkdir(dir, { recursive: true });
   const unlock = await lockDataDir(`${dir}.lock`);
   let pglite: PGlite;
   try {
     pglite = await PGlite.create(dir, {
       extensions: { btree_gist },
+      // PostgreSQL's 128 MB of shared buffers live in this process's memory here; the operating
+      // system's file cache keeps the rest of a large database close at hand anyway.
+      startParams: [...PGlite.defaultStartParams, "-c", `shared_buffers=${sharedBuffersMb}MB`],
       parsers: { [INT8_OID]: (value: string) => Number(value) },
     });
   } catch (error) {
