@@ -10,14 +10,31 @@
     document.head.append(script);
   };
   let loaded = document.readyState === "complete";
-  let painted = !PerformanceObserver.supportedEntryTypes?.includes("largest-contentful-paint");
+  const observable = PerformanceObserver.supportedEntryTypes?.includes("largest-contentful-paint");
+  // The page's main picture (fetchpriority=high), when it has one: the first paint entry is often a
+  // heading while the picture still decodes, so the code waits for the picture's own entry. If the
+  // picture is not the largest (it then gets no entry), a few frames after its decoding do.
+  const hero = document.querySelector('img[fetchpriority="high"]');
+  let painted = !observable;
   const maybe = () => loaded && painted && requestAnimationFrame(() => setTimeout(start, 0));
-  if (!painted)
-    new PerformanceObserver((_, observer) => {
-      observer.disconnect();
-      painted = true;
-      maybe();
-    }).observe({ type: "largest-contentful-paint", buffered: true });
+  const paint = () => {
+    painted = true;
+    maybe();
+  };
+  if (observable) {
+    const observer = new PerformanceObserver((list) => {
+      if (!hero || list.getEntries().some((entry) => entry.element === hero)) {
+        observer.disconnect();
+        paint();
+      }
+    });
+    observer.observe({ type: "largest-contentful-paint", buffered: true });
+    if (hero?.decode) {
+      const frames = (n) => (n === 0 ? paint() : requestAnimationFrame(() => frames(n - 1)));
+      const afterDecode = () => setTimeout(() => frames(3), 100);
+      hero.decode().then(afterDecode, afterDecode);
+    }
+  }
   if (!loaded)
     addEventListener(
       "load",

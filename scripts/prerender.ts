@@ -113,8 +113,8 @@ interface PageTemplate {
  * other request), and the app's module script replaced by /boot.js, which fetches the code
  * once the page has loaded (pictures, fonts) and its content has been painted: the code never
  * competes with them for the network and never holds up the largest paint (it waits for the
- * load, the first largest-contentful-paint entry and one more frame, so pictures that finished
- * with the load are painted). A load held up by a slow picture, or a hidden tab that paints
+ * load, the first largest-contentful-paint entry, the decoding of the page's main picture
+ * (fetchpriority=high) and one more frame, so pictures that finished with the load are painted). A load held up by a slow picture, or a hidden tab that paints
  * nothing, starts it after 3 s anyway.
  * The shell (200.html) keeps the plain template.
  */
