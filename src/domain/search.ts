@@ -6,6 +6,7 @@ import { invalidFields, parseFields } from "./input";
 import { calculateQuote, QuoteError } from "./pricing";
 import type { BookingRules, Car, Location, Offer, Price, Quote } from "./schemas";
 import { searchQuerySchema } from "./schemas";
+import { SEARCH_MAX_LIMIT, SEARCH_PAGE_SIZE } from "./searchPage";
 
 type WithId<T> = T & { id: string };
 
@@ -47,10 +48,7 @@ export function searchLocation<L extends { id: string }>(usable: L[], id: string
   return location;
 }
 
-/** Results per page of the search (the results page shows this many, then "Rodyti daugiau"). */
-export const SEARCH_PAGE_SIZE = 24;
-/** The most results one search answers: a page, not the whole fleet. */
-export const SEARCH_MAX_LIMIT = 100;
+export { SEARCH_MAX_LIMIT, SEARCH_PAGE_SIZE };
 
 export interface SearchPageRequest {
   limit: number;

@@ -1,7 +1,7 @@
 import { type PageLoadContext, usePageData } from "../../app/page";
 import { BackendError, type SearchResult } from "../../backend/port";
 import { formatCars, formatDateTime, formatDaysAccusative, formatMoney } from "../../domain/format";
-import { SEARCH_PAGE_SIZE } from "../../domain/search";
+import { SEARCH_PAGE_SIZE } from "../../domain/searchPage";
 import Alert from "../components/Alert";
 import CarChips from "../components/CarChips";
 import CarImage from "../components/CarImage";
