@@ -140,6 +140,11 @@ async function main(): Promise<void> {
     jobs = startJobs(coreFor(db));
     const app = createApp({ db, config, mailer });
     server = createAdaptorServer({ fetch: app.fetch }) as Server;
+    // Idle keep-alive connections stay open longer than those of the proxies in front (nginx, load
+    // balancers: 60 s), so a client never sends on a connection this server is just closing
+    // (that race answers ECONNRESET; Node's own default is 5 s).
+    server.keepAliveTimeout = 65_000;
+    server.headersTimeout = 66_000;
     const address = await listen(server, config);
     const shownHost = config.host === "0.0.0.0" || config.host === "::" ? "localhost" : config.host;
     log.info(`Serveris veikia: http://${shownHost}:${address.port}`);
