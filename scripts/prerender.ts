@@ -112,10 +112,11 @@ interface PageTemplate {
  * The template for prerendered pages: the stylesheet inlined (the first paint waits for no
  * other request), and the app's module script replaced by /boot.js, which fetches the code
  * once the page has loaded (pictures, fonts) and its content has been painted: the code never
- * competes with them for the network and never holds up the largest paint (it waits for the
- * load, the first largest-contentful-paint entry, the decoding of the page's main picture
- * (fetchpriority=high) and one more frame, so pictures that finished with the load are painted). A load held up by a slow picture, or a hidden tab that paints
- * nothing, starts it after 3 s anyway.
+ * competes with them for the network and never holds up the largest paint. It waits for the load
+ * and a largest-contentful-paint entry (for a page with a main picture, fetchpriority=high: that
+ * picture's entry, or three frames after it is decoded when something larger wins), then one
+ * more frame. A load held up by a slow picture, or a hidden tab that paints nothing, starts it
+ * after 3 s anyway.
  * The shell (200.html) keeps the plain template.
  */
 function prerenderTemplate(template: string): PageTemplate {

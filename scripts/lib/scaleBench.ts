@@ -10,7 +10,7 @@ import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync
 import http from "node:http";
 import path from "node:path";
 import { DEMO_CREDENTIALS } from "../../server/seed/demoData";
-import { SEARCH_PAGE_SIZE } from "../../src/domain/search";
+import { SEARCH_PAGE_SIZE } from "../../src/domain/searchPage";
 import { addDaysToDateString, vilniusDateString, vilniusLocalToInstant } from "../../src/domain/time";
 import { type BenchServer, ROOT, removeDataDir, startServer, tempDataDir } from "./benchServer";
 import { type Answer, type Call, heading, json, listOf, lt0, lt1, ms, percentile, send, table } from "./scaleHttp";

@@ -44,10 +44,10 @@ import type { Customer, Damage, HandoverAct, InquiryRequest, Reservation, Return
 import { vilniusDateString } from "../domain/time";
 import { COLLECTIONS, SETTINGS_ID } from "./collections";
 import { CoreError } from "./errors";
-import type { CoreContext, PrivateFiles, Reader, StoredDoc } from "./ports";
+import type { CoreContext, DocumentStore, PrivateFiles, Reader, StoredDoc } from "./ports";
 import { type Stamped, toRecord } from "./records";
 import { forEachPage } from "./scan";
-import { insertDoc, replaceDoc, writeAudit, writer } from "./writes";
+import { insertDoc, replaceDoc, type Writer, writeAudit, writer } from "./writes";
 
 /** The private files with removal: what an erasure and the retention job need. */
 export interface ErasableFiles extends PrivateFiles {
@@ -423,6 +423,29 @@ async function inChunks(ids: string[], work: (chunk: string[]) => Promise<void>)
   for (let i = 0; i < ids.length; i += CHUNK) await work(ids.slice(i, i + CHUNK));
 }
 
+/**
+ * The documents `ids` of `collection`, CHUNK at a time, each chunk read again and changed in its
+ * own transaction (what is gone meanwhile is left out); `change` gets the chunk's writer.
+ */
+function changeInChunks(
+  store: DocumentStore,
+  collection: string,
+  ids: string[],
+  now: Date,
+  change: (docs: StoredDoc[], w: Writer) => void,
+): Promise<void> {
+  return inChunks(ids, (chunk) =>
+    store.transaction(async (tx) => {
+      const found: StoredDoc[] = [];
+      for (const docId of chunk) {
+        const doc = store.isId(docId) ? await tx.get(collection, docId) : null;
+        if (doc) found.push(doc);
+      }
+      change(found, writer(tx, store, now));
+    }),
+  );
+}
+
 function scrubReservation(r: Doc, matchers: (RegExp | null)[], keepActs: boolean): Doc {
   const out: Doc = scrubValue(r, matchers);
   out.comment = "";
@@ -532,31 +555,29 @@ export async function eraseCustomer(
 
   // 2. Reservations: free texts, the agreement text, licence data and signer names.
   const matchers = [strong, names];
-  await inChunks(
+  await changeInChunks(
+    store,
+    COLLECTIONS.reservations,
     person.reservations.map((r) => r.id),
-    (chunk) =>
-      store.transaction(async (tx) => {
-        const found = [];
-        for (const rid of chunk) found.push(await tx.get(COLLECTIONS.reservations, rid));
-        const w = writer(tx, store, now);
-        for (const doc of found) {
-          if (!doc) continue;
-          const next = scrubReservation(doc.data, matchers, claimed.has(doc.id));
-          replaceDoc(w, COLLECTIONS.reservations, doc.id, next, doc.data.createdAt as string | undefined);
-        }
-      }),
+    now,
+    (docs, w) => {
+      for (const doc of docs) {
+        const next = scrubReservation(doc.data, matchers, claimed.has(doc.id));
+        replaceDoc(w, COLLECTIONS.reservations, doc.id, next, doc.data.createdAt as string | undefined);
+      }
+    },
   );
   report.counts.reservations = person.reservations.length;
 
   // 3. Inquiries: deleted.
-  await inChunks(
+  await changeInChunks(
+    store,
+    COLLECTIONS.requests,
     person.requests.map((r) => r.id),
-    (chunk) =>
-      store.transaction(async (tx) => {
-        const found = [];
-        for (const rid of chunk) found.push(await tx.get(COLLECTIONS.requests, rid));
-        for (const doc of found) if (doc) tx.delete(COLLECTIONS.requests, doc.id);
-      }),
+    now,
+    (docs, w) => {
+      for (const doc of docs) w.tx.delete(COLLECTIONS.requests, doc.id);
+    },
   );
   report.counts.inquiriesDeleted = person.requests.length;
 
@@ -578,23 +599,17 @@ export async function eraseCustomer(
 
   // 4. The outbox: mails to or about the person lose recipient and body; any other mail naming them is scrubbed.
   const aboutMail = new Set(person.mails.map((m) => m.id));
-  const namingMails = (await store.query(COLLECTIONS.mail)).filter(
-    (m) => !aboutMail.has(m.id) && containsMatch(m.data, strong),
-  );
-  const mailIds = [...aboutMail, ...namingMails.map((m) => m.id)];
-  await inChunks(mailIds, (chunk) =>
-    store.transaction(async (tx) => {
-      const found = [];
-      for (const mid of chunk) found.push(await tx.get(COLLECTIONS.mail, mid));
-      const w = writer(tx, store, now);
-      for (const doc of found) {
-        if (!doc) continue;
-        const about = aboutMail.has(doc.id);
-        const next = scrubMail(doc.data, { email: customer.email, customerId: id }, about ? matchers : [strong], about);
-        replaceDoc(w, COLLECTIONS.mail, doc.id, next, doc.data.createdAt as string | undefined);
-      }
-    }),
-  );
+  const mailIds = [...aboutMail];
+  await forEachPage(store, COLLECTIONS.mail, (page) => {
+    for (const m of page) if (!aboutMail.has(m.id) && containsMatch(m.data, strong)) mailIds.push(m.id);
+  });
+  await changeInChunks(store, COLLECTIONS.mail, mailIds, now, (docs, w) => {
+    for (const doc of docs) {
+      const about = aboutMail.has(doc.id);
+      const next = scrubMail(doc.data, { email: customer.email, customerId: id }, about ? matchers : [strong], about);
+      replaceDoc(w, COLLECTIONS.mail, doc.id, next, doc.data.createdAt as string | undefined);
+    }
+  });
   report.counts.mails = mailIds.length;
 
   // 5. The audit log: entries about the person's records lose their diffs and names; any entry naming them is scrubbed.
@@ -604,29 +619,25 @@ export async function eraseCustomer(
     ...person.requests.map((r) => r.id),
     ...aboutMail,
   ]);
-  const auditDocs = (await store.query(COLLECTIONS.auditLog)).filter(
-    (entry) =>
-      (personRecordIds.has(String(entry.data.recordId)) &&
-        (DIFF_KEYS.some((k) => entry.data[k] !== undefined) || containsMatch(entry.data, names))) ||
-      containsMatch(entry.data, strong),
-  );
-  await inChunks(
-    auditDocs.map((d) => d.id),
-    (chunk) =>
-      store.transaction(async (tx) => {
-        const found = [];
-        for (const aid of chunk) found.push(await tx.get(COLLECTIONS.auditLog, aid));
-        for (const doc of found) {
-          if (!doc) continue;
-          const about = personRecordIds.has(String(doc.data.recordId));
-          const next: Doc = scrubValue({ ...doc.data }, about ? matchers : [strong]);
-          if (about) for (const key of DIFF_KEYS) if (next[key] !== undefined) next[key] = ERASED_MARK;
-          // The audit log is written once and kept; only its personal values change.
-          tx.set(COLLECTIONS.auditLog, doc.id, next);
-        }
-      }),
-  );
-  report.counts.auditEntries = auditDocs.length;
+  const auditIds: string[] = [];
+  await forEachPage(store, COLLECTIONS.auditLog, (page) => {
+    for (const entry of page) {
+      const about =
+        personRecordIds.has(String(entry.data.recordId)) &&
+        (DIFF_KEYS.some((k) => entry.data[k] !== undefined) || containsMatch(entry.data, names));
+      if (about || containsMatch(entry.data, strong)) auditIds.push(entry.id);
+    }
+  });
+  await changeInChunks(store, COLLECTIONS.auditLog, auditIds, now, (docs, w) => {
+    for (const doc of docs) {
+      const about = personRecordIds.has(String(doc.data.recordId));
+      const next: Doc = scrubValue({ ...doc.data }, about ? matchers : [strong]);
+      if (about) for (const key of DIFF_KEYS) if (next[key] !== undefined) next[key] = ERASED_MARK;
+      // The audit log is written once and kept; only its personal values change.
+      w.tx.set(COLLECTIONS.auditLog, doc.id, next);
+    }
+  });
+  report.counts.auditEntries = auditIds.length;
 
   // 6. The customer record (last: a failure before leaves it findable for a second run), and the audit entry.
   await store.transaction(async (tx) => {
@@ -788,67 +799,52 @@ async function purgeLicences(
   for (const due of facts.licenceDue) {
     for (const image of due.signatures) if (await deps.files.remove(image)) counts.signatureFiles += 1;
   }
-  await inChunks(
-    facts.licenceDue.map((r) => r.id),
-    (chunk) =>
-      store.transaction(async (tx) => {
-        const found = [];
-        for (const rid of chunk) found.push(await tx.get(COLLECTIONS.reservations, rid));
-        const w = writer(tx, store, now);
-        for (const doc of found) {
-          const handover = doc?.data.handover as Doc | null | undefined;
-          if (!doc || !handover) continue;
-          const next = {
-            ...doc.data,
-            handover: { ...handover, licence: { ...(handover.licence as Doc), number: ERASED } },
-          };
-          replaceDoc(w, COLLECTIONS.reservations, doc.id, next, doc.data.createdAt as string | undefined);
-          counts.reservationLicences += 1;
-        }
-      }),
-  );
+  const dueIds = facts.licenceDue.map((r) => r.id);
+  await changeInChunks(store, COLLECTIONS.reservations, dueIds, now, (docs, w) => {
+    for (const doc of docs) {
+      const handover = doc.data.handover as Doc | null | undefined;
+      if (!handover) continue;
+      const next = {
+        ...doc.data,
+        handover: { ...handover, licence: { ...(handover.licence as Doc), number: ERASED } },
+      };
+      replaceDoc(w, COLLECTIONS.reservations, doc.id, next, doc.data.createdAt as string | undefined);
+      counts.reservationLicences += 1;
+    }
+  });
 
   // The customer's own licence fields: once every rental of theirs was returned before the cut-off.
   const candidates = [...facts.returnedCustomers].filter(
     (cid) => !facts.licenceRecent.has(cid) && !facts.claimedCustomers.has(cid),
   );
-  await inChunks(candidates, (chunk) =>
-    store.transaction(async (tx) => {
-      const found = [];
-      for (const cid of chunk) found.push(store.isId(cid) ? await tx.get(COLLECTIONS.customers, cid) : null);
-      const w = writer(tx, store, now);
-      for (const doc of found) {
-        if (!doc || (!doc.data.licenceNumber && (doc.data.licenceIssuedAt ?? null) === null)) continue;
-        const next: Doc = { ...doc.data, licenceIssuedAt: null };
-        if ("licenceNumber" in next) next.licenceNumber = "";
-        replaceDoc(w, COLLECTIONS.customers, doc.id, next, doc.data.createdAt as string | undefined);
-        counts.customerLicences += 1;
-      }
-    }),
-  );
+  await changeInChunks(store, COLLECTIONS.customers, candidates, now, (docs, w) => {
+    for (const doc of docs) {
+      if (!doc.data.licenceNumber && (doc.data.licenceIssuedAt ?? null) === null) continue;
+      const next: Doc = { ...doc.data, licenceIssuedAt: null };
+      if ("licenceNumber" in next) next.licenceNumber = "";
+      replaceDoc(w, COLLECTIONS.customers, doc.id, next, doc.data.createdAt as string | undefined);
+      counts.customerLicences += 1;
+    }
+  });
 }
 
-/** Whether the document was created before the instant `cut` (an ISO string). */
-const createdBefore = (doc: StoredDoc, cut: string): boolean =>
-  Date.parse(String(doc.data.createdAt)) < Date.parse(cut);
+/** Whether the document was created before the instant `cutMs`. */
+const createdBefore = (doc: StoredDoc, cutMs: number): boolean => Date.parse(String(doc.data.createdAt)) < cutMs;
 
-async function deleteOldInquiries(ctx: CoreContext, cut: RetentionCutoffs, counts: RetentionCounts) {
+async function deleteOldInquiries(ctx: CoreContext, cut: RetentionCutoffs, now: Date, counts: RetentionCounts) {
   const { store } = ctx;
+  const cutMs = Date.parse(cut.inquiries);
   const old: string[] = [];
   await forEachPage(store, COLLECTIONS.requests, (page) => {
-    for (const doc of page) if (createdBefore(doc, cut.inquiries)) old.push(doc.id);
+    for (const doc of page) if (createdBefore(doc, cutMs)) old.push(doc.id);
   });
-  await inChunks(old, (chunk) =>
-    store.transaction(async (tx) => {
-      const found = [];
-      for (const rid of chunk) found.push(await tx.get(COLLECTIONS.requests, rid));
-      for (const doc of found) {
-        if (!doc || String(doc.data.createdAt) >= cut.inquiries) continue;
-        tx.delete(COLLECTIONS.requests, doc.id);
-        counts.inquiriesDeleted += 1;
-      }
-    }),
-  );
+  await changeInChunks(store, COLLECTIONS.requests, old, now, (docs, w) => {
+    for (const doc of docs) {
+      if (!createdBefore(doc, cutMs)) continue;
+      w.tx.delete(COLLECTIONS.requests, doc.id);
+      counts.inquiriesDeleted += 1;
+    }
+  });
 }
 
 const FINISHED_MAIL = new Set(["SUCCESS", "ERROR"]);
@@ -863,27 +859,23 @@ const hasBody = (data: Doc): boolean => {
 
 async function purgeMailBodies(ctx: CoreContext, cut: RetentionCutoffs, now: Date, counts: RetentionCounts) {
   const { store } = ctx;
+  const cutMs = Date.parse(cut.mailBodies);
   const old: string[] = [];
   await forEachPage(store, COLLECTIONS.mail, (page) => {
     for (const doc of page) {
       const finished = FINISHED_MAIL.has(String((doc.data.delivery as Doc | undefined)?.state));
-      if (createdBefore(doc, cut.mailBodies) && finished && hasBody(doc.data)) old.push(doc.id);
+      if (createdBefore(doc, cutMs) && finished && hasBody(doc.data)) old.push(doc.id);
     }
   });
-  await inChunks(old, (chunk) =>
-    store.transaction(async (tx) => {
-      const found = [];
-      for (const mid of chunk) found.push(await tx.get(COLLECTIONS.mail, mid));
-      const w = writer(tx, store, now);
-      for (const doc of found) {
-        if (!doc || !hasBody(doc.data)) continue;
-        const message = (doc.data.message ?? {}) as Doc;
-        const next = { ...doc.data, message: { subject: message.subject, text: "" } };
-        replaceDoc(w, COLLECTIONS.mail, doc.id, next, doc.data.createdAt as string | undefined);
-        counts.mailBodies += 1;
-      }
-    }),
-  );
+  await changeInChunks(store, COLLECTIONS.mail, old, now, (docs, w) => {
+    for (const doc of docs) {
+      if (!hasBody(doc.data)) continue;
+      const message = (doc.data.message ?? {}) as Doc;
+      const next = { ...doc.data, message: { subject: message.subject, text: "" } };
+      replaceDoc(w, COLLECTIONS.mail, doc.id, next, doc.data.createdAt as string | undefined);
+      counts.mailBodies += 1;
+    }
+  });
 }
 
 async function anonymiseInactive(
@@ -893,10 +885,11 @@ async function anonymiseInactive(
   cut: RetentionCutoffs,
   counts: RetentionCounts,
 ) {
+  const cutMs = Date.parse(cut.inactiveCustomers);
   const inactive: string[] = [];
   await forEachPage(ctx.store, COLLECTIONS.customers, (page) => {
     for (const doc of page) {
-      if (!createdBefore(doc, cut.inactiveCustomers) || doc.data.anonymisedAt) continue;
+      if (!createdBefore(doc, cutMs) || doc.data.anonymisedAt) continue;
       // A customer whose rental has an open claim stays until the claim is closed.
       if (facts.activeCustomers.has(doc.id) || facts.claimedCustomers.has(doc.id)) continue;
       inactive.push(doc.id);
@@ -931,7 +924,7 @@ export async function applyRetention(
   try {
     const facts = await reservationFacts(ctx, cut);
     await purgeLicences(ctx, deps, facts, now, counts);
-    await deleteOldInquiries(ctx, cut, counts);
+    await deleteOldInquiries(ctx, cut, now, counts);
     await purgeMailBodies(ctx, cut, now, counts);
     await anonymiseInactive(ctx, deps, facts, cut, counts);
   } catch (error) {

@@ -57,7 +57,7 @@ export async function searchCars(ctx: CoreContext, query: unknown): Promise<Sear
   const since = Date.parse(widened.pickupAt);
   const taken = new Set([
     ...holding
-      .filter((doc) => !(Date.parse(String(doc.data.returnAt)) <= since))
+      .filter((doc) => Date.parse(String(doc.data.returnAt)) > since)
       .map((doc) => toRecord<Reservation>(doc))
       .filter((reservation) => intervalsOverlap(reservation, searched, buffer))
       .map((reservation) => reservation.carId),

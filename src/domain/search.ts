@@ -48,8 +48,6 @@ export function searchLocation<L extends { id: string }>(usable: L[], id: string
   return location;
 }
 
-export { SEARCH_MAX_LIMIT, SEARCH_PAGE_SIZE };
-
 export interface SearchPageRequest {
   limit: number;
   offset: number;

@@ -36,7 +36,7 @@ export function compareCars(
 const LT_ORDER = new Intl.Collator("lt");
 
 const byOrderThenName = <T extends { sortOrder?: number; name?: string }>(a: T, b: T): number =>
-  (a.sortOrder ?? 0) - (b.sortOrder ?? 0) || (a.name ?? "").localeCompare(b.name ?? "", "lt");
+  (a.sortOrder ?? 0) - (b.sortOrder ?? 0) || LT_ORDER.compare(a.name ?? "", b.name ?? "");
 
 /** Places and extras in the staff's order: sortOrder, then name. */
 export const sortByOrderThenName = <T extends { sortOrder?: number; name?: string }>(items: readonly T[]): T[] =>

@@ -7,7 +7,7 @@ import CarChips from "../components/CarChips";
 import CarImage from "../components/CarImage";
 import PageHeader from "../components/PageHeader";
 import PageMeta from "../components/PageMeta";
-import SearchForm, { searchPeriodOf } from "../components/SearchForm";
+import SearchForm, { SEARCH_PATH, searchPeriodOf } from "../components/SearchForm";
 import { fromInstantIso } from "../lib/dates";
 import { carName } from "../lib/labels";
 import { Link, useSearchParams } from "../lib/siteRouter";
@@ -55,26 +55,22 @@ export async function load({ backend, url }: PageLoadContext): Promise<SearchDat
   }
 }
 
-function withoutPage(params: URLSearchParams): string {
+/** The address of results page `n` for the same search (the first page has no ?page). */
+function resultPageHref(params: URLSearchParams, n: number): string {
   const next = new URLSearchParams(params);
-  next.delete("page");
-  return next.toString();
+  if (n === 1) next.delete("page");
+  else next.set("page", String(n));
+  return `${SEARCH_PATH}?${next.toString()}`;
 }
 
 /** Previous and next page links of the results, as ordinary links (each page is its own load). */
 function ResultPages({ page, total, params }: { page: number; total: number; params: URLSearchParams }) {
   const pages = Math.ceil(total / SEARCH_PAGE_SIZE);
   if (pages <= 1) return null;
-  const hrefOf = (n: number) => {
-    const next = new URLSearchParams(params);
-    if (n === 1) next.delete("page");
-    else next.set("page", String(n));
-    return `/paieskosautomobiliai?${next.toString()}`;
-  };
   return (
     <nav className="result-pages" aria-label="Rezultatų puslapiai">
       {page > 1 ? (
-        <Link className="button button--ghost" to={hrefOf(Math.min(page - 1, pages))} rel="prev">
+        <Link className="button button--ghost" to={resultPageHref(params, Math.min(page - 1, pages))} rel="prev">
           ← Ankstesni
         </Link>
       ) : (
@@ -84,7 +80,7 @@ function ResultPages({ page, total, params }: { page: number; total: number; par
         Puslapis {Math.min(page, pages)} iš {pages}
       </span>
       {page < pages ? (
-        <Link className="button button--ghost" to={hrefOf(page + 1)} rel="next">
+        <Link className="button button--ghost" to={resultPageHref(params, page + 1)} rel="next">
           Kiti →
         </Link>
       ) : (
@@ -197,8 +193,7 @@ export default function SearchPage() {
             </ul>
           ) : total > 0 ? (
             <p className="empty">
-              Šio puslapio nėra. <Link to={`/paieskosautomobiliai?${withoutPage(params)}`}>Grįžti į pirmą puslapį</Link>
-              .
+              Šio puslapio nėra. <Link to={resultPageHref(params, 1)}>Grįžti į pirmą puslapį</Link>.
             </p>
           ) : (
             <p className="empty">
