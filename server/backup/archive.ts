@@ -5,12 +5,11 @@
 // archive cut short has no manifest and is refused. The file is written under a temporary name,
 // flushed to disk and renamed, so a half-written archive never looks like a backup.
 import { createHash } from "node:crypto";
-import { createReadStream } from "node:fs";
-import { mkdir, open, rename, rm, writeFile } from "node:fs/promises";
+import { createReadStream, createWriteStream } from "node:fs";
+import { type FileHandle, mkdir, open, rename, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { pipeline } from "node:stream/promises";
-import { promisify } from "node:util";
-import { createGunzip, gzip } from "node:zlib";
+import { createGunzip, createGzip } from "node:zlib";
 import tar from "tar-stream";
 import {
   ARCHIVE_FORMAT,
@@ -34,14 +33,30 @@ export interface ArchiveFileSource {
   read(): Promise<Uint8Array>;
 }
 
+/** A collection to put into the archive: its documents a page at a time, in the archive's order. */
+export interface ArchiveCollection {
+  collection: string;
+  pages: AsyncIterable<readonly StoredDoc[]>;
+}
+
+/** Collections already read whole (Firebase, tests), as the archive's input. */
+export function wholeCollections(collections: Record<string, StoredDoc[]>): ArchiveCollection[] {
+  return Object.entries(collections).map(([collection, docs]) => ({
+    collection,
+    pages: (async function* () {
+      yield docs;
+    })(),
+  }));
+}
+
 export interface ArchiveInput {
   appVersion: string;
   source: Manifest["source"];
   createdAt: Date;
-  collections: Record<string, StoredDoc[]>;
+  collections: Iterable<ArchiveCollection>;
   files: ArchiveFileSource[];
-  /** extra ndjson parts (local/…) */
-  extras: { name: string; text: string; count: number }[];
+  /** extra ndjson parts (local/…), made when the collections are written */
+  extras: { name: string; content: () => Promise<{ text: string; count: number }> }[];
 }
 
 export interface WrittenArchive {
@@ -96,17 +111,11 @@ function tarHeader(name: string, size: number, mtime: Date): Buffer {
   return header;
 }
 
-/** Reads the files a few at a time (each read is one wait, however busy the server is). */
-async function readAll(files: ArchiveFileSource[], concurrency = 16): Promise<Uint8Array[]> {
-  const out: Uint8Array[] = new Array(files.length);
+/** The files' bytes in order, read a few at a time (each read is one wait, however busy the server is). */
+async function* readFiles(files: ArchiveFileSource[], concurrency = 8): AsyncGenerator<Uint8Array> {
   for (let start = 0; start < files.length; start += concurrency) {
-    const batch = files.slice(start, start + concurrency);
-    const bytes = await Promise.all(batch.map((file) => file.read()));
-    bytes.forEach((b, i) => {
-      out[start + i] = b;
-    });
+    yield* await Promise.all(files.slice(start, start + concurrency).map((file) => file.read()));
   }
-  return out;
 }
 
 /**
@@ -116,96 +125,171 @@ async function readAll(files: ArchiveFileSource[], concurrency = 16): Promise<Ui
  */
 const ENCODE_BATCH = 50;
 const ENCODE_SLICE_MS = 2;
+/** Bytes per read of a spooled collection and per compressed chunk. */
+const STREAM_CHUNK = 1024 * 1024;
 
 const yieldToEventLoop = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
-/** A collection's ndjson (encodeCollection, a slice at a time) as buffers, with its size and SHA-256. */
-async function encodeInSteps(docs: readonly StoredDoc[]): Promise<{ chunks: Buffer[]; size: number; sha256: string }> {
-  const hash = createHash("sha256");
-  const chunks: Buffer[] = [];
-  let size = 0;
-  let slice = performance.now();
-  for (let start = 0; start < docs.length; start += ENCODE_BATCH) {
-    const bytes = Buffer.from(encodeCollection(docs.slice(start, start + ENCODE_BATCH)), "utf8");
-    hash.update(bytes);
-    chunks.push(bytes);
-    size += bytes.length;
-    if (performance.now() - slice >= ENCODE_SLICE_MS && start + ENCODE_BATCH < docs.length) {
-      await yieldToEventLoop();
-      slice = performance.now();
-    }
-  }
-  return { chunks, size, sha256: hash.digest("hex") };
+/** A collection's ndjson up to this size stays in memory; a larger one goes to a spool file. */
+const SPOOL_ABOVE = 4 * 1024 * 1024;
+
+/** A collection's encoded ndjson: in memory (`chunks`) or, when large, in the spool file. */
+interface EncodedCollection {
+  chunks: Buffer[] | null;
+  size: number;
+  sha256: string;
+  count: number;
 }
 
-const gzipAsync = promisify(gzip);
+/**
+ * A collection's ndjson (encodeCollection, a slice at a time), with its size, SHA-256 and count.
+ * A tar entry needs its size before its bytes: a small collection is kept in memory, a large one
+ * is written to `spool` a megabyte at a time, so the archive holds a page of documents in memory,
+ * however large the collection.
+ */
+async function encodeCollectionPart(
+  pages: AsyncIterable<readonly StoredDoc[]>,
+  spool: string,
+): Promise<EncodedCollection> {
+  const hash = createHash("sha256");
+  let size = 0;
+  let count = 0;
+  let pending: Buffer[] = [];
+  let pendingBytes = 0;
+  let handle: FileHandle | null = null;
+  try {
+    let slice = performance.now();
+    for await (const docs of pages) {
+      for (let start = 0; start < docs.length; start += ENCODE_BATCH) {
+        const bytes = Buffer.from(encodeCollection(docs.slice(start, start + ENCODE_BATCH)), "utf8");
+        hash.update(bytes);
+        pending.push(bytes);
+        pendingBytes += bytes.length;
+        size += bytes.length;
+        if (size > SPOOL_ABOVE && pendingBytes >= STREAM_CHUNK) {
+          handle ??= await open(spool, "w", 0o600);
+          await handle.writev(pending);
+          pending = [];
+          pendingBytes = 0;
+        } else if (performance.now() - slice >= ENCODE_SLICE_MS) {
+          await yieldToEventLoop();
+          slice = performance.now();
+        }
+      }
+      count += docs.length;
+    }
+    if (handle && pending.length > 0) await handle.writev(pending);
+  } finally {
+    await handle?.close();
+  }
+  return { chunks: handle ? null : pending, size, sha256: hash.digest("hex"), count };
+}
 
 /**
- * Writes the archive to `out` (through `out`.tmp-<pid> and a rename). The collections are encoded
- * a step at a time (a running server answers requests between the steps), the tar is put
- * together in memory and compressed in one call off the main thread, in large chunks: a server
- * busy with bookings then has few waits to fit the backup between (each await is a long one).
+ * The bytes of `source` joined into chunks of at least `size`: each chunk given to gzip is one
+ * turn on the thread pool and one more wait for the event loop of a busy server, so a few large
+ * ones instead of a tar header, a padding and a small collection each.
+ */
+async function* inLargeChunks(source: AsyncIterable<Uint8Array>, size: number): AsyncGenerator<Buffer> {
+  let held: Uint8Array[] = [];
+  let heldBytes = 0;
+  for await (const bytes of source) {
+    held.push(bytes);
+    heldBytes += bytes.length;
+    if (heldBytes >= size) {
+      yield Buffer.concat(held, heldBytes);
+      held = [];
+      heldBytes = 0;
+    }
+  }
+  if (heldBytes > 0) yield Buffer.concat(held, heldBytes);
+}
+
+/**
+ * Writes the archive to `out` (through `out`.tmp-<pid> and a rename), streaming: each collection
+ * is encoded a slice at a time (a running server answers requests between the slices), a large
+ * one into a spool file beside the archive, then the tar entries go through gzip (compressed off
+ * the main thread, a megabyte at a time) to the file. Memory stays at a page of documents, a
+ * small collection's text or a large one's megabyte, and a file.
  */
 export async function writeArchive(out: string, input: ArchiveInput): Promise<WrittenArchive> {
   const target = path.resolve(out);
   await mkdir(path.dirname(target), { recursive: true });
   const temporary = `${target}.tmp-${process.pid}-${Date.now()}`;
-  const chunks: Uint8Array[] = [];
+  const spool = `${temporary}.ndjson`;
   const parts: ArchivePart[] = [];
-  const mtime = input.createdAt;
-  const add = (name: string, body: readonly Uint8Array[], size: number): void => {
-    checkEntryName(name);
-    chunks.push(tarHeader(name, size, mtime), ...body);
-    const padding = (512 - (size % 512)) % 512;
-    if (padding > 0) chunks.push(Buffer.alloc(padding, 0));
-  };
   const counts: Record<string, number> = {};
-  for (const [collection, docs] of Object.entries(input.collections)) {
-    const encoded = await encodeInSteps(docs);
-    const name = collectionPartName(collection);
-    add(name, encoded.chunks, encoded.size);
-    counts[collection] = docs.length;
-    parts.push({ name, kind: "collection", size: encoded.size, sha256: encoded.sha256, count: docs.length });
-  }
-  for (const extra of input.extras) {
-    const bytes = Buffer.from(extra.text, "utf8");
-    add(extra.name, [bytes], bytes.length);
-    parts.push({ name: extra.name, kind: "extra", size: bytes.length, sha256: sha256Hex(bytes), count: extra.count });
-  }
-  const fileBytes = await readAll(input.files);
-  for (const [i, file] of input.files.entries()) {
-    const bytes = fileBytes[i] as Uint8Array;
-    add(file.name, [bytes], bytes.length);
-    parts.push({ name: file.name, kind: "file", size: bytes.length, sha256: sha256Hex(bytes) });
-  }
-  const manifest: Manifest = {
-    format: ARCHIVE_FORMAT,
-    formatVersion: 1,
-    appVersion: input.appVersion,
-    schemaVersion: SCHEMA_VERSION,
-    createdAt: input.createdAt.toISOString(),
-    source: input.source,
-    counts,
-    parts,
+  const mtime = input.createdAt;
+  const padding = (size: number) => Buffer.alloc((512 - (size % 512)) % 512, 0);
+  const entry = (name: string, bytes: Uint8Array): Uint8Array[] => {
+    checkEntryName(name);
+    return [tarHeader(name, bytes.length, mtime), bytes, padding(bytes.length)];
   };
-  const manifestBytes = Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`, "utf8");
-  add(MANIFEST_NAME, [manifestBytes], manifestBytes.length);
-  chunks.push(Buffer.alloc(1024, 0));
-  const compressed = await gzipAsync(Buffer.concat(chunks), { level: 6, chunkSize: 1024 * 1024 });
+
+  async function* tarStream(): AsyncGenerator<Uint8Array> {
+    for (const { collection, pages } of input.collections) {
+      const name = collectionPartName(collection);
+      checkEntryName(name);
+      const spooled = await encodeCollectionPart(pages, spool);
+      yield tarHeader(name, spooled.size, mtime);
+      if (spooled.chunks) yield* spooled.chunks;
+      else for await (const chunk of createReadStream(spool, { highWaterMark: STREAM_CHUNK })) yield chunk as Buffer;
+      yield padding(spooled.size);
+      counts[collection] = spooled.count;
+      parts.push({ name, kind: "collection", size: spooled.size, sha256: spooled.sha256, count: spooled.count });
+    }
+    for (const extra of input.extras) {
+      const { text, count } = await extra.content();
+      const bytes = Buffer.from(text, "utf8");
+      yield* entry(extra.name, bytes);
+      parts.push({ name: extra.name, kind: "extra", size: bytes.length, sha256: sha256Hex(bytes), count });
+    }
+    let i = 0;
+    for await (const bytes of readFiles(input.files)) {
+      const file = input.files[i++] as ArchiveFileSource;
+      yield* entry(file.name, bytes);
+      parts.push({ name: file.name, kind: "file", size: bytes.length, sha256: sha256Hex(bytes) });
+    }
+    // Last: the manifest, once every part's checksum is known.
+    const manifest: Manifest = {
+      format: ARCHIVE_FORMAT,
+      formatVersion: 1,
+      appVersion: input.appVersion,
+      schemaVersion: SCHEMA_VERSION,
+      createdAt: input.createdAt.toISOString(),
+      source: input.source,
+      counts,
+      parts,
+    };
+    yield* entry(MANIFEST_NAME, Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`, "utf8"));
+    yield Buffer.alloc(1024, 0);
+    written = manifest;
+  }
+
+  let written: Manifest | null = null;
   try {
-    const handle = await open(temporary, "w", 0o600);
+    await pipeline(
+      inLargeChunks(tarStream(), STREAM_CHUNK),
+      createGzip({ level: 6, chunkSize: STREAM_CHUNK }),
+      createWriteStream(temporary, { mode: 0o600, highWaterMark: STREAM_CHUNK }),
+    );
+    // On disk before the rename (fsync flushes the file, whichever descriptor asks).
+    const handle = await open(temporary, "r+");
     try {
-      await handle.writeFile(compressed);
       await handle.sync();
     } finally {
       await handle.close();
     }
+    if (!written) throw new BackupError("Archyvas neužbaigtas");
+    const { size } = await stat(temporary);
     await rename(temporary, target);
+    return { manifest: written, size, path: target };
   } catch (error) {
     await rm(temporary, { force: true });
     throw error;
+  } finally {
+    await rm(spool, { force: true });
   }
-  return { manifest, size: compressed.length, path: target };
 }
 
 /** A file part, verified; its bytes wait in the staging folder until the restore moves them. */

@@ -17,7 +17,7 @@ import {
   SCHEMA_VERSION,
 } from "../../src/core/backup";
 import type { DocumentStore } from "../../src/core/ports";
-import { type ArchiveFileSource, readArchive, type WrittenArchive, writeArchive } from "./archive";
+import { type ArchiveFileSource, readArchive, type WrittenArchive, wholeCollections, writeArchive } from "./archive";
 import { appVersion } from "./local";
 
 export interface FirebaseTarget {
@@ -80,7 +80,7 @@ export async function backupFirebase(
     appVersion: appVersion(),
     source: { backend: "firestore" },
     createdAt,
-    collections,
+    collections: wholeCollections(collections),
     files,
     extras: [],
   });

@@ -16,7 +16,8 @@ import { COLLECTIONS } from "../../src/core/collections";
 import type { StoredDoc } from "../../src/core/ports";
 import { withoutAuditFields } from "../../src/core/stores/storeRules";
 import type { Db } from "../db/types";
-import { createPgStore, readSnapshot } from "../store/pgStore";
+import { PACKAGE_JSON } from "../paths";
+import { createPgStore, withSnapshot } from "../store/pgStore";
 import { TABLES, tableOf } from "../store/tables";
 import { type ArchiveFileSource, readArchive, sha256Hex, type WrittenArchive, writeArchive } from "./archive";
 import { type LoadPhases, loadCollectionsFast } from "./fastLoad";
@@ -26,7 +27,7 @@ export const STAFF_CREDENTIALS_PART = "local/staff-credentials.ndjson";
 export const NO_PASSWORD = "!atkurta-be-slaptazodzio";
 
 export function appVersion(): string {
-  const pkg = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as { version: string };
+  const pkg = JSON.parse(readFileSync(PACKAGE_JSON, "utf8")) as { version: string };
   return pkg.version;
 }
 
@@ -79,37 +80,61 @@ export interface LocalBackupResult extends WrittenArchive {
   totalMs: number;
 }
 
-/** Writes an archive of the local database and files to `out`. */
+/** Writes an archive of the local database and files to `out`, reading the database a page at a time. */
 export async function backupLocal(db: Db, dataDir: string, out: string): Promise<LocalBackupResult> {
   const started = performance.now();
   const createdAt = new Date();
   const stats: { exclusiveMs?: number } = {};
-  const collections = await readSnapshot(db, BACKUP_COLLECTIONS, stats);
-  const snapshotMs = performance.now() - started;
-  const credentials = await db.query<{ id: string; password_hash: string }>(
-    'SELECT id::text AS id, password_hash FROM staff ORDER BY id::text COLLATE "C"',
-  );
-  // Only the staff the snapshot holds (one created since has no document in it).
-  const staffIds = new Set((collections[COLLECTIONS.staff] ?? []).map((d) => d.id));
-  const lines = credentials.rows.filter((row) => staffIds.has(row.id));
+  let snapshotMs = 0;
+  const sqlMigration = await highestMigration(db);
   const files = [
     ...fileSources(dataDir, "public", await listFiles(path.resolve(dataDir, FILE_AREAS.public))),
     ...fileSources(dataDir, "private", await listFiles(path.resolve(dataDir, FILE_AREAS.private))),
   ];
-  const written = await writeArchive(out, {
-    appVersion: appVersion(),
-    source: { backend: db.kind, sqlMigration: await highestMigration(db) },
-    createdAt,
-    collections,
-    files,
-    extras: [
-      {
+  const written = await withSnapshot(
+    db,
+    BACKUP_COLLECTIONS,
+    async (snapshot) => {
+      snapshotMs = performance.now() - started;
+      // Only the staff the snapshot holds have their password hash kept (one created since has
+      // no document in it); the staff collection is written before the extras that need its ids.
+      const staffIds = new Set<string>();
+      const collections = BACKUP_COLLECTIONS.map((collection) => ({
+        collection,
+        pages:
+          collection === COLLECTIONS.staff
+            ? (async function* () {
+                for await (const page of snapshot.pages(collection)) {
+                  for (const doc of page) staffIds.add(doc.id);
+                  yield page;
+                }
+              })()
+            : snapshot.pages(collection),
+      }));
+      const credentials = {
         name: STAFF_CREDENTIALS_PART,
-        text: lines.map((row) => `${JSON.stringify({ id: row.id, passwordHash: row.password_hash })}\n`).join(""),
-        count: lines.length,
-      },
-    ],
-  });
+        content: async () => {
+          const { rows } = await db.query<{ id: string; password_hash: string }>(
+            'SELECT id::text AS id, password_hash FROM staff ORDER BY id::text COLLATE "C"',
+          );
+          const kept = rows.filter((row) => staffIds.has(row.id));
+          return {
+            text: kept.map((row) => `${JSON.stringify({ id: row.id, passwordHash: row.password_hash })}\n`).join(""),
+            count: kept.length,
+          };
+        },
+      };
+      return writeArchive(out, {
+        appVersion: appVersion(),
+        source: { backend: db.kind, sqlMigration },
+        createdAt,
+        collections,
+        files,
+        extras: [credentials],
+      });
+    },
+    stats,
+  );
   return { ...written, snapshotMs, exclusiveMs: stats.exclusiveMs ?? 0, totalMs: performance.now() - started };
 }
 

@@ -541,83 +541,106 @@ function snapshotSource(collection: string): string {
 const yieldToEventLoop = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
 /** PostgreSQL: one cursor over the collection in id order (one sort), fetched in pages. */
-async function readCursor(q: Queryable, collection: string): Promise<StoredDoc[]> {
+async function* cursorPages(q: Queryable, collection: string): AsyncGenerator<StoredDoc[]> {
   const cursor = `atsargine_${collection.replace(/[^A-Za-z0-9_]/g, "_")}`;
   await q.query(
     `DECLARE ${cursor} NO SCROLL CURSOR FOR SELECT ${ROW_JSON}::text AS row
      FROM (${snapshotSource(collection)}) AS s ORDER BY s.id::text COLLATE "C"`,
   );
-  const docs: StoredDoc[] = [];
   for (;;) {
     const { rows } = await q.query<{ row: string }>(`FETCH ${SNAPSHOT_PAGE} FROM ${cursor}`);
-    for (const row of rows) docs.push(storedOf(JSON.parse(row.row) as SnapshotRow));
+    if (rows.length > 0) yield rows.map((row) => storedOf(JSON.parse(row.row) as SnapshotRow));
     if (rows.length < SNAPSHOT_PAGE) break;
   }
   await q.query(`CLOSE ${cursor}`);
-  return docs;
 }
 
 /**
  * PGlite: a copy read out in id order through an index made on it (outside the snapshot's
  * transaction), each page about PGLITE_PAGE_TARGET_MS long, the event loop free between pages.
+ * Throws when the pages do not add up to `count` (the copy changed under the reader).
  */
-async function readCopy(db: Db, table: string, idType: "uuid" | "text", count: number): Promise<StoredDoc[]> {
+async function* copyPages(
+  db: Db,
+  collection: string,
+  table: string,
+  idType: "uuid" | "text",
+  count: number,
+): AsyncGenerator<StoredDoc[]> {
   // A uuid's order is its lowercase text's order; text ids by code point, as everywhere here.
   const key = idType === "uuid" ? "id" : 'id COLLATE "C"';
   const after = idType === "uuid" ? "id > $1::uuid" : 'id COLLATE "C" > $1::text';
-  if (count === 0) return [];
-  if (count <= SMALL_COPY) {
+  let read = 0;
+  if (count > 0 && count <= SMALL_COPY) {
     // A small copy in one read (fewer turns in the queue when writers keep the database busy).
     const answer: { rows: { docs: string | null }[] } = await db.query(
       `SELECT json_agg(${ROW_JSON} ORDER BY s.${key})::text AS docs FROM ${table} AS s`,
     );
     const text = answer.rows[0]?.docs;
-    return text ? (JSON.parse(text) as SnapshotRow[]).map(storedOf) : [];
-  }
-  await db.query(`CREATE INDEX ON ${table} (${key})`);
-  await yieldToEventLoop();
-  const docs: StoredDoc[] = [];
-  let size = 100;
-  for (let last: string | null = null; ; ) {
-    const started = performance.now();
-    const answer: { rows: { docs: string | null }[] } = await db.query(
-      `SELECT json_agg(${ROW_JSON} ORDER BY s.${key})::text AS docs
-       FROM (SELECT * FROM ${table} WHERE $1::text IS NULL OR ${after} ORDER BY ${key} LIMIT ${size}) AS s`,
-      [last],
-    );
-    const text = answer.rows[0]?.docs;
-    const page: SnapshotRow[] = text ? (JSON.parse(text) as SnapshotRow[]) : [];
-    for (const row of page) docs.push(storedOf(row));
-    if (page.length < size) return docs;
-    last = (page[page.length - 1] as SnapshotRow).id;
-    const took = Math.max(0.5, performance.now() - started);
-    size = Math.round(Math.min(PGLITE_PAGE_MAX, Math.max(PGLITE_PAGE_MIN, (size * PGLITE_PAGE_TARGET_MS) / took)));
+    const page = text ? (JSON.parse(text) as SnapshotRow[]).map(storedOf) : [];
+    read = page.length;
+    if (page.length > 0) yield page;
+  } else if (count > 0) {
+    await db.query(`CREATE INDEX ON ${table} (${key})`);
     await yieldToEventLoop();
+    let size = 100;
+    for (let last: string | null = null; ; ) {
+      const started = performance.now();
+      const answer: { rows: { docs: string | null }[] } = await db.query(
+        `SELECT json_agg(${ROW_JSON} ORDER BY s.${key})::text AS docs
+         FROM (SELECT * FROM ${table} WHERE $1::text IS NULL OR ${after} ORDER BY ${key} LIMIT ${size}) AS s`,
+        [last],
+      );
+      const text = answer.rows[0]?.docs;
+      const rows: SnapshotRow[] = text ? (JSON.parse(text) as SnapshotRow[]) : [];
+      read += rows.length;
+      const full = rows.length === size;
+      if (full) last = (rows[rows.length - 1] as SnapshotRow).id;
+      const took = Math.max(0.5, performance.now() - started);
+      if (rows.length > 0) yield rows.map(storedOf);
+      if (!full) break;
+      size = Math.round(Math.min(PGLITE_PAGE_MAX, Math.max(PGLITE_PAGE_MIN, (size * PGLITE_PAGE_TARGET_MS) / took)));
+      await yieldToEventLoop();
+    }
+  }
+  if (read !== count) {
+    throw new Error(`Momentinė kopija: kolekcijoje ${collection} perskaityta ${read} iš ${count} eilučių`);
   }
 }
 
+/** Every document of the snapshot's collections, a page at a time. */
+export interface SnapshotPages {
+  /** the collection's documents in id order, in pages (read once; a collection the snapshot lacks throws) */
+  pages(collection: string): AsyncIterable<StoredDoc[]>;
+}
+
 /**
- * Backups: every document of the collections at one instant, each collection in id order.
+ * Backups: every document of the collections at one instant, each collection in id order, given
+ * to `use` a page at a time, so a backup holds one page of documents in memory, not the database.
  *
- * PostgreSQL: one REPEATABLE READ READ ONLY transaction on its own connection, read out through
- * cursors; nobody waits for it. PGlite runs one transaction at a time on the server's one thread,
- * so a long read would hold every booking and every page up: there one transaction copies the
- * tables into temporary tables inside the database (the snapshot, quick), and the copies are read
- * out afterwards in id order, in pages of a few milliseconds, other work going on between the
- * pages; then they are dropped.
+ * PostgreSQL: one REPEATABLE READ READ ONLY transaction on its own connection for all of `use`,
+ * read out through cursors; nobody waits for it. PGlite runs one transaction at a time on the
+ * server's one thread, so a long read would hold every booking and every page up: there one
+ * transaction copies the tables into temporary tables inside the database (the snapshot, quick),
+ * and `use` reads the copies afterwards in id order, in pages of a few milliseconds, other work
+ * going on between the pages; then they are dropped.
  */
-export async function readSnapshot(
+export async function withSnapshot<T>(
   db: Db,
   collections: readonly string[],
+  use: (snapshot: SnapshotPages) => Promise<T>,
   stats: { exclusiveMs?: number } = {},
-): Promise<Record<string, StoredDoc[]>> {
-  const result: Record<string, StoredDoc[]> = {};
+): Promise<T> {
+  const unknown = (collection: string): never => {
+    throw new Error(`Momentinėje kopijoje nėra kolekcijos ${collection}`);
+  };
   if (db.kind === "postgres") {
-    await db.transaction(async (q) => {
+    return db.transaction(async (q) => {
       await q.query("SET TRANSACTION ISOLATION LEVEL REPEATABLE READ, READ ONLY");
-      for (const collection of collections) result[collection] = await readCursor(q, collection);
+      return use({
+        pages: (collection) => (collections.includes(collection) ? cursorPages(q, collection) : unknown(collection)),
+      });
     });
-    return result;
   }
   snapshotSequence += 1;
   const prefix = `atsargine_${process.pid}_${snapshotSequence}`;
@@ -640,19 +663,45 @@ export async function readSnapshot(
     });
     // How long other work waited for the snapshot (PGlite's one connection).
     stats.exclusiveMs = performance.now() - started;
-    for (const [i, { collection, table }] of copies.entries()) {
-      await yieldToEventLoop();
-      const count = counts[i] as number;
-      const docs = await readCopy(db, table, tableOf(collection).idType, count);
-      if (docs.length !== count) {
-        throw new Error(`Momentinė kopija: kolekcijoje ${collection} perskaityta ${docs.length} iš ${count} eilučių`);
-      }
-      result[collection] = docs;
-    }
+    return await use({
+      pages: (collection) => {
+        const i = copies.findIndex((copy) => copy.collection === collection);
+        if (i < 0) return unknown(collection);
+        return copyPages(
+          db,
+          collection,
+          (copies[i] as { table: string }).table,
+          tableOf(collection).idType,
+          counts[i] as number,
+        );
+      },
+    });
   } finally {
     await db.query(copies.map(({ table }) => `DROP TABLE IF EXISTS ${table}`).join("; "));
   }
-  return result;
+}
+
+/** The snapshot's documents as whole lists (the store port's `snapshot`; small stores and tests). */
+export function readSnapshot(
+  db: Db,
+  collections: readonly string[],
+  stats: { exclusiveMs?: number } = {},
+): Promise<Record<string, StoredDoc[]>> {
+  return withSnapshot(
+    db,
+    collections,
+    async (snapshot) => {
+      const result: Record<string, StoredDoc[]> = {};
+      for (const collection of collections) {
+        await yieldToEventLoop();
+        const docs: StoredDoc[] = [];
+        for await (const page of snapshot.pages(collection)) docs.push(...page);
+        result[collection] = docs;
+      }
+      return result;
+    },
+    stats,
+  );
 }
 
 /** The database under a store made here (backups need the staff's password hashes beside the documents). */
