@@ -1,7 +1,7 @@
 import DateField from "../components/DateField";
 import { TextField } from "../components/Field";
 import PhoneField from "../components/phone/PhoneField";
-import type { ReservationErrors, ReservationValues } from "./reservationForm";
+import type { ReservationErrors, ReservationValues } from "./reservationValues";
 
 type Change = <K extends keyof ReservationValues>(field: K, value: ReservationValues[K]) => void;
 

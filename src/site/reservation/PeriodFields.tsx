@@ -4,7 +4,7 @@ import DateField from "../components/DateField";
 import { SelectField } from "../components/Field";
 import { timeOptions, todayInVilnius } from "../lib/dates";
 import { useNow } from "../lib/hydration";
-import type { ReservationErrors, ReservationValues } from "./reservationForm";
+import type { ReservationErrors, ReservationValues } from "./reservationValues";
 
 type Change = <K extends keyof ReservationValues>(field: K, value: ReservationValues[K]) => void;
 

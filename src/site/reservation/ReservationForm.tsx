@@ -30,7 +30,7 @@ import {
   type ReservationValues,
   toReservationInput,
   validateReservation,
-} from "./reservationForm";
+} from "./reservationValues";
 
 export interface SubmittedReservation {
   created: ReservationCreated;

@@ -14,7 +14,7 @@ import { Link, useSearchParams } from "../lib/siteRouter";
 import { useSettings } from "../useSettings";
 import QuoteBreakdown from "./QuoteBreakdown";
 import ReservationForm, { type SubmittedReservation } from "./ReservationForm";
-import { initialValues, type ReservationValues } from "./reservationForm";
+import { initialValues, type ReservationValues } from "./reservationValues";
 import { type LiveQuote, useLiveQuote } from "./useLiveQuote";
 
 // Shown only when the chosen car is taken for the dates.

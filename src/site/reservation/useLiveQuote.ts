@@ -9,7 +9,7 @@ import { useBackend } from "../../app/BackendContext";
 import { BackendError, type SearchResult, type SiteApi, type SiteQuoteInput } from "../../backend/port";
 import type { Quote } from "../../domain/schemas";
 import { errorText, GENERIC_ERROR } from "../lib/errors";
-import { type ReservationValues, toQuoteInput } from "./reservationForm";
+import { type ReservationValues, toQuoteInput } from "./reservationValues";
 
 export const QUOTE_DEBOUNCE_MS = 350;
 

@@ -19,7 +19,7 @@ import {
   type ReservationValues,
   toReservationInput,
   validateReservation,
-} from "../../../src/site/reservation/reservationForm";
+} from "../../../src/site/reservation/reservationValues";
 
 const RULES = {
   leadTimeHours: 2,

@@ -4,7 +4,7 @@
 import { describe, expect, it } from "vitest";
 import { BackendError, type SearchResult, type SiteApi, type SiteQuote } from "../../../src/backend/port";
 import type { Quote } from "../../../src/domain/schemas";
-import { initialValues, toQuoteInput, toReservationInput } from "../../../src/site/reservation/reservationForm";
+import { initialValues, toQuoteInput, toReservationInput } from "../../../src/site/reservation/reservationValues";
 import { askQuote, type LiveAnswer, shownQuote } from "../../../src/site/reservation/useLiveQuote";
 
 const CAR = "25239e32-7f21-52dd-ac80-9f8ef21ea6d9";
