@@ -1,6 +1,6 @@
 // `npm run bench:site`: Lighthouse (mobile, default simulated throttling) against the
-// production server: the built dist (npm run build) served by server/main.ts with a fresh demo
-// database. Every public page is measured beside its script-free twin: the same prerendered HTML
+// production server: the built dist (npm run build) served by the compiled server
+// (build/server/main.mjs) with a fresh demo database. Every public page is measured beside its script-free twin: the same prerendered HTML
 // with its scripts removed, served by a small proxy in front of the same server (so the CSS,
 // images and fonts come from the same place). It prints performance, accessibility, best
 // practices, SEO, TBT and LCP of both, their ratio, and the JavaScript (gzip) each page loads

@@ -1,5 +1,5 @@
 // `npm run bench`: the speed and size figures that are not Lighthouse (that is npm run bench:site),
-// measured against the built dist served by server/main.ts --demo:
+// measured against the built dist served by the compiled server (build/server/main.mjs --demo):
 //   1. server start: cold (demo seed into an empty data folder) and warm (the same folder again),
 //      each until GET /api/health answers 200;
 //   2. HTTP latency p50/p95/p99 and requests per second of the main pages and API calls, a fixed

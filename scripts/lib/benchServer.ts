@@ -1,5 +1,5 @@
 // Shared by the bench scripts (npm run bench, npm run bench:site): the production server
-// (built dist served by server/main.ts --demo) on a free port with its own data folder, and
+// (built dist served by the compiled server, build/server/main.mjs --demo) on a free port with its own data folder, and
 // the public JavaScript a page loads before any interaction.
 
 import { existsSync } from "node:fs";
@@ -7,6 +7,7 @@ import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { chromium } from "playwright-core";
 import { matchPublicRoute } from "../../src/app/routes";
+import { buildServer } from "../build-server";
 import { CHROMIUM_FLAGS, DEFAULT_CHROMIUM } from "../chromium";
 import { freePort, launchServer, ROOT, removeDir, tempDir } from "./serverProcess";
 
@@ -50,12 +51,18 @@ export interface BenchServer {
   stop(): Promise<void>;
 }
 
+/** The compiled server, built once per run from the current sources (what `npm start` runs). */
+let compiledServer: Promise<unknown> | null = null;
+
 /**
- * server/main.ts --demo on a free port: the demo seed fills an empty data folder, an existing
- * one is used as it is. Without `dataDir` a fresh temporary folder is made (and removed by stop).
+ * The compiled server (build/server/main.mjs, as `npm start` runs it) with --demo on a free port:
+ * the demo seed fills an empty data folder, an existing one is used as it is. Without `dataDir` a
+ * fresh temporary folder is made (and removed by stop).
  */
 export async function startServer(options: { dataDir?: string } = {}): Promise<BenchServer> {
   if (!distBuilt()) throw new Error(DIST_MISSING);
+  compiledServer ??= buildServer();
+  await compiledServer;
   const ownDataDir = options.dataDir === undefined;
   const dataDir = options.dataDir ?? tempDataDir();
   try {
@@ -63,6 +70,7 @@ export async function startServer(options: { dataDir?: string } = {}): Promise<B
       port: await freePort(),
       dataDir,
       demo: true,
+      compiled: true,
       pollMs: POLL_MS,
       timeoutMs: START_TIMEOUT_MS,
       // The benchmark is one client sending thousands of quotes and reservations: per-client limits

@@ -52,7 +52,7 @@ interface ScenarioFigures {
 
 // ---------- the server process ----------
 
-/** The server's process: a child of this one whose command line runs server/main.ts. */
+/** The server's process: a child of this one whose command line runs the server (main.mjs or main.ts). */
 function serverPid(): number | null {
   const children: number[] = [];
   for (const task of readdirSync("/proc/self/task")) {
@@ -65,7 +65,7 @@ function serverPid(): number | null {
   }
   for (const pid of children) {
     try {
-      if (readFileSync(`/proc/${pid}/cmdline`, "utf8").includes("server/main.ts")) return pid;
+      if (readFileSync(`/proc/${pid}/cmdline`, "utf8").includes("server/main.")) return pid;
     } catch {
       // exited
     }

@@ -1,5 +1,5 @@
-// Starts the real server (node --import tsx server/main.ts) as a child process and waits for
-// GET /api/health. One implementation for the bench scripts, the prerender step and the test
+// Starts the real server (node --import tsx server/main.ts, or the compiled build/server/main.mjs
+// that `npm start` runs) as a child process and waits for GET /api/health. One implementation for the bench scripts, the prerender step and the test
 // helper (tests/helpers/server.ts), so they all run the server the same way users do.
 import { type ChildProcess, spawn } from "node:child_process";
 import { once } from "node:events";
@@ -11,6 +11,8 @@ import { fileURLToPath } from "node:url";
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const STOP_TIMEOUT_MS = 20_000;
+/** The compiled server, relative to ROOT (scripts/build-server.ts writes it). */
+export const COMPILED_SERVER = "build/server/main.mjs";
 
 export async function freePort(): Promise<number> {
   const server = createServer();
@@ -38,6 +40,8 @@ export interface LaunchOptions {
   dataDir: string;
   /** load the demo seed (server/main.ts --demo) */
   demo?: boolean;
+  /** run the compiled server (build/server/main.mjs, scripts/build-server.ts) instead of the sources */
+  compiled?: boolean;
   /** set after the developer's own DATABASE_URL, SMTP_URL, DEMO and FIREBASE_* are removed */
   env?: Record<string, string>;
   /** how often /api/health is asked while starting */
@@ -69,7 +73,8 @@ export async function launchServer(options: LaunchOptions): Promise<ServerProces
 
   let log = "";
   const started = performance.now();
-  const args = ["--import", "tsx", "server/main.ts", ...(options.demo ? ["--demo"] : [])];
+  const entry = options.compiled ? [COMPILED_SERVER] : ["--import", "tsx", "server/main.ts"];
+  const args = [...entry, ...(options.demo ? ["--demo"] : [])];
   const child: ChildProcess = spawn(process.execPath, args, { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
   child.stdout?.setEncoding("utf8").on("data", (chunk: string) => {
     log += chunk;

@@ -2,11 +2,11 @@
 // transaction and recorded in schema_migrations. On PostgreSQL an advisory lock makes several
 // instances starting together apply each migration exactly once.
 import { readdir, readFile } from "node:fs/promises";
-import { fileURLToPath } from "node:url";
 import { log } from "../log";
+import { MIGRATIONS_DIR } from "../paths";
 import type { Db } from "./types";
 
-export const MIGRATIONS_DIR = fileURLToPath(new URL("./migrations/", import.meta.url));
+export { MIGRATIONS_DIR };
 
 /** Any constant shared by every instance; names the lock that serialises migrations. */
 const MIGRATION_LOCK_KEY = 7_284_153_011;

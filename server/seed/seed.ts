@@ -2,7 +2,6 @@
 // or bare settings (no accounts, no passwords) outside it.
 import { copyFile, mkdir, stat } from "node:fs/promises";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { COLLECTIONS } from "../../src/core/collections";
 import { CAR_FORMS, formatCount } from "../../src/domain/format";
 import {
@@ -14,12 +13,12 @@ import {
 } from "../../src/domain/schemas";
 import { type Db, type Queryable, SETTINGS_ID } from "../db/types";
 import { log } from "../log";
+import { SEED_IMAGES_DIR } from "../paths";
 import { hashPassword } from "../services/passwords";
 import { buildDemoData, DEMO_CREDENTIALS, type DemoData, type Doc, validateDemoData } from "./demoData";
 import { CONTRACT_TEMPLATE, EMAIL_TEMPLATES, privacyText, TERMS_TEXT } from "./demoTexts";
 
-/** The drawn car pictures that ship with the repository. */
-export const SEED_IMAGES_DIR = fileURLToPath(new URL("./images/", import.meta.url));
+export { SEED_IMAGES_DIR };
 
 /**
  * Settings for a fresh installation: sensible booking rules and texts, company details

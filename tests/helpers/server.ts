@@ -8,6 +8,8 @@ export const REPO_ROOT = ROOT;
 export interface StartOptions {
   /** load the demo seed (server/main.ts --demo) */
   demo?: boolean;
+  /** run the compiled server that `npm start` runs (build/server/main.mjs, made by npm run build) */
+  compiled?: boolean;
   /** reuse a data folder (durability); default: a fresh temp folder */
   dataDir?: string;
   /** a real PostgreSQL (DATABASE_URL); default: none, the server's own PGlite in dataDir */
@@ -47,6 +49,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
       port,
       dataDir,
       demo: options.demo,
+      compiled: options.compiled,
       env: {
         PUBLIC_URL: url,
         ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
