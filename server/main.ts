@@ -4,6 +4,7 @@ import { existsSync } from "node:fs";
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
+import { setFlagsFromString } from "node:v8";
 import { createAdaptorServer } from "@hono/node-server";
 import { formatNumber } from "../src/domain/format";
 import { createApp } from "./app";
@@ -70,6 +71,8 @@ async function main(): Promise<void> {
     process.exit(1);
   }
 
+  // Before the database and the caches fill the heap (server/config.ts, HEAP_GROWING_PERCENT).
+  if (config.heapGrowingPercent > 0) setFlagsFromString(`--heap-growing-percent=${config.heapGrowingPercent}`);
   log.info(`Paleidžiamas serveris${config.demo ? " (demonstracinis režimas)" : ""}`);
   const started = Date.now();
   let db: Db;

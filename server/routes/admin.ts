@@ -22,6 +22,7 @@ import { currentUser, FORBIDDEN_MESSAGE } from "../http/auth";
 import { parseWith, readJsonObject } from "../http/body";
 import type { AppEnv } from "../http/context";
 import { ApiError } from "../http/errors";
+import { HEAVY_LIST_ROWS, HEAVY_READS_AT_ONCE, turnTaker } from "../http/heavyReads";
 import {
   BASE_COLUMNS,
   buildListQuery,
@@ -251,6 +252,7 @@ async function deleteRow(c: Context<AppEnv>, db: Db, resource: "staff" | "reserv
 }
 
 export function adminRoutes(): Hono<AppEnv> {
+  const heavyReads = turnTaker(HEAVY_READS_AT_ONCE);
   const app = new Hono<AppEnv>();
 
   // ---------- live updates ----------
@@ -316,22 +318,29 @@ export function adminRoutes(): Hono<AppEnv> {
     const built = unpaid ? { ...query, where: `${query.where} AND ${unpaid}` } : query;
     const start = list.range?.[0] ?? 0;
     const limit = list.range ? Math.min(list.range[1] - list.range[0] + 1, MAX_PAGE_SIZE) : MAX_PAGE_SIZE;
-    const [rows, count] = await Promise.all([
-      db.query<DocRow>(
-        `SELECT id, doc, created_at, updated_at FROM ${table} WHERE ${built.where}
-         ORDER BY ${built.orderBy} LIMIT ${limit} OFFSET ${start}`,
-        built.params,
-      ),
-      db.query<{ total: number }>(`SELECT count(*) AS total FROM ${table} WHERE ${built.where}`, built.whereParams),
-    ]);
-    const total = Number(count.rows[0]?.total ?? 0);
-    const records = rows.rows.map(toRecord);
+    const read = async () => {
+      const [rows, count] = await Promise.all([
+        db.query<DocRow>(
+          `SELECT id, doc, created_at, updated_at FROM ${table} WHERE ${built.where}
+           ORDER BY ${built.orderBy} LIMIT ${limit} OFFSET ${start}`,
+          built.params,
+        ),
+        db.query<{ total: number }>(`SELECT count(*) AS total FROM ${table} WHERE ${built.where}`, built.whereParams),
+      ]);
+      const total = Number(count.rows[0]?.total ?? 0);
+      const records = rows.rows.map(toRecord);
+      return { total, records, body: JSON.stringify(records) };
+    };
+    // Many rows: one of HEAVY_READS_AT_ONCE turns (server/http/heavyReads.ts), the rows given up
+    // as JSON text before the next read starts.
+    const { total, records, body } = limit > HEAVY_LIST_ROWS ? await heavyReads.run(read) : await read();
     const contentRange =
       records.length > 0 ? `${name} ${start}-${start + records.length - 1}/${total}` : `${name} */${total}`;
     c.header("Content-Range", contentRange);
     c.header("X-Total-Count", String(total));
     c.header("Access-Control-Expose-Headers", "Content-Range, X-Total-Count");
-    return c.json(records, 200);
+    c.header("Content-Type", "application/json");
+    return c.body(body, 200);
   });
 
   // ---------- getOne ----------

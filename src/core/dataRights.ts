@@ -46,7 +46,7 @@ import { COLLECTIONS, SETTINGS_ID } from "./collections";
 import { CoreError } from "./errors";
 import type { CoreContext, DocumentStore, PrivateFiles, Reader, StoredDoc } from "./ports";
 import { type Stamped, toRecord } from "./records";
-import { forEachPage } from "./scan";
+import { forEachPage, letOthersRun } from "./scan";
 import { insertDoc, replaceDoc, type Writer, writeAudit, writer } from "./writes";
 
 /** The private files with removal: what an erasure and the retention job need. */
@@ -420,7 +420,10 @@ const DIFF_KEYS = ["before", "after", "changes", "diff", "previous", "values", "
 
 /** Runs `work` over the ids in chunks of CHUNK, one transaction per chunk. */
 async function inChunks(ids: string[], work: (chunk: string[]) => Promise<void>): Promise<void> {
-  for (let i = 0; i < ids.length; i += CHUNK) await work(ids.slice(i, i + CHUNK));
+  for (let i = 0; i < ids.length; i += CHUNK) {
+    if (i > 0) await letOthersRun();
+    await work(ids.slice(i, i + CHUNK));
+  }
 }
 
 /**

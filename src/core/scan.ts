@@ -7,6 +7,14 @@ import { DOCUMENT_ID, type Reader, type StoredDoc } from "./ports";
 
 export const SCAN_PAGE_SIZE = 500;
 
+/**
+ * Gives the event loop a turn (timers, I/O: visitors' requests). An embedded database answers a
+ * query synchronously, so a job awaiting query after query would otherwise never let a request
+ * in, however short each query is.
+ */
+export const letOthersRun = (): Promise<void> =>
+  new Promise((resolve) => (typeof setImmediate === "function" ? setImmediate(resolve) : setTimeout(resolve, 0)));
+
 /** Calls `visit` with every document of `collection`, `pageSize` at a time, in id order. */
 export async function forEachPage(
   reader: Reader,
@@ -24,5 +32,6 @@ export async function forEachPage(
     await visit(page);
     if (page.length < pageSize) return;
     after = (page[page.length - 1] as StoredDoc).id;
+    await letOthersRun();
   }
 }
