@@ -17,13 +17,25 @@ import {
 import { loadActiveOffers, loadLocations, loadPrices, loadPublishedCars, loadSettings } from "./catalog";
 import { COLLECTIONS } from "./collections";
 import { blocksStartingBefore } from "./maintenance";
-import type { CoreContext } from "./ports";
+import type { CoreContext, StoredDoc } from "./ports";
 import { toRecord } from "./records";
 
 /**
  * `query`: from, to, location?, the catalogue filters (category, transmission, fuel, seats) and
  * the page (limit 1–100, default 24; offset). Answers the page and how many cars are free in all.
  */
+/** Return times of frozen holds (the server's shared in-memory copy), each parsed once. */
+const returnTimes = new WeakMap<object, number>();
+
+function returnTimeOf(doc: StoredDoc): number {
+  let time = returnTimes.get(doc.data);
+  if (time === undefined) {
+    time = Date.parse(String(doc.data.returnAt));
+    if (Object.isFrozen(doc.data)) returnTimes.set(doc.data, time);
+  }
+  return time;
+}
+
 export async function searchCars(ctx: CoreContext, query: unknown): Promise<SearchResults> {
   const { store } = ctx;
   const input = isPlainObject(query) ? query : {};
@@ -57,7 +69,7 @@ export async function searchCars(ctx: CoreContext, query: unknown): Promise<Sear
   const since = Date.parse(widened.pickupAt);
   const taken = new Set([
     ...holding
-      .filter((doc) => Date.parse(String(doc.data.returnAt)) > since)
+      .filter((doc) => returnTimeOf(doc) > since)
       .map((doc) => toRecord<Reservation>(doc))
       .filter((reservation) => intervalsOverlap(reservation, searched, buffer))
       .map((reservation) => reservation.carId),

@@ -153,6 +153,28 @@ function deepFreeze<T>(value: T): T {
   return value;
 }
 
+/** A where clause as a test of one document, what it compares worked out once per query. */
+function clauseTest(collection: string, clause: Where): (id: string, data: Data) => boolean {
+  const wanted = clause.value;
+  // `in` over strings (statuses, ids): a set lookup instead of comparing with each value.
+  if (clause.op === "in" && Array.isArray(wanted) && wanted.every((v) => typeof v === "string")) {
+    const allowed = new Set<unknown>(wanted);
+    return (id, data) => {
+      const { present, value } = fieldOf(collection, id, data, clause.field);
+      return present && typeof value === "string" && allowed.has(value);
+    };
+  }
+  return (id, data) => matches(collection, id, data, clause);
+}
+
+/** Whether entries are in ascending id order already (a collection loaded in id order stays so). */
+function inIdOrder(entries: [string, Data][]): boolean {
+  for (let i = 1; i < entries.length; i++) {
+    if ((entries[i - 1] as [string, Data])[0] > (entries[i] as [string, Data])[0]) return false;
+  }
+  return true;
+}
+
 function runQuery(
   collection: string,
   docs: Map<string, Data> | undefined,
@@ -161,23 +183,30 @@ function runQuery(
 ): StoredDoc[] {
   checkQuerySpec(spec);
   const orderBy = spec.orderBy ?? [];
-  const found = [...(docs ?? new Map<string, Data>()).entries()].filter(
-    ([id, data]) =>
-      (spec.where ?? []).every((clause) => matches(collection, id, data, clause)) &&
-      orderBy.every((order) => fieldOf(collection, id, data, order.field).present),
-  );
+  const tests = (spec.where ?? []).map((clause) => clauseTest(collection, clause));
+  const found: [string, Data][] = [];
+  for (const [id, data] of docs ?? []) {
+    if (
+      tests.every((test) => test(id, data)) &&
+      orderBy.every((order) => fieldOf(collection, id, data, order.field).present)
+    ) {
+      found.push([id, data]);
+    }
+  }
   // Ties go by document id, in the direction of the last orderBy (Firestore's implicit order).
   const idDirection = orderBy.length > 0 && orderBy[orderBy.length - 1]?.direction === "desc" ? -1 : 1;
-  found.sort(([idA, a], [idB, b]) => {
-    for (const order of orderBy) {
-      const c = compareValues(
-        fieldOf(collection, idA, a, order.field).value,
-        fieldOf(collection, idB, b, order.field).value,
-      );
-      if (c !== 0) return order.direction === "desc" ? -c : c;
-    }
-    return idA < idB ? -idDirection : idA > idB ? idDirection : 0;
-  });
+  if (orderBy.length > 0 || !inIdOrder(found)) {
+    found.sort(([idA, a], [idB, b]) => {
+      for (const order of orderBy) {
+        const c = compareValues(
+          fieldOf(collection, idA, a, order.field).value,
+          fieldOf(collection, idB, b, order.field).value,
+        );
+        if (c !== 0) return order.direction === "desc" ? -c : c;
+      }
+      return idA < idB ? -idDirection : idA > idB ? idDirection : 0;
+    });
+  }
   const limited = spec.limit === undefined ? found : found.slice(0, spec.limit);
   return limited.map(([id, data]) => ({ id, data: copy(data) }));
 }
