@@ -13,6 +13,13 @@ export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "
 const STOP_TIMEOUT_MS = 20_000;
 /** The compiled server, relative to ROOT (scripts/build-server.ts writes it). */
 export const COMPILED_SERVER = "build/server/main.mjs";
+/**
+ * Node's flags for the compiled server, as `npm start` and `npm run serve` give them (package.json):
+ * a young generation of 8 MB semi-spaces instead of 16 MB. The server's short-lived garbage
+ * (requests, pages of a scan) is collected a little more often, and the process stays ~30 MB
+ * smaller. Heap flags must be given at start; the heap's growth is set in server/main.ts.
+ */
+export const COMPILED_SERVER_FLAGS = ["--max-semi-space-size=8"];
 
 export async function freePort(): Promise<number> {
   const server = createServer();
@@ -73,7 +80,7 @@ export async function launchServer(options: LaunchOptions): Promise<ServerProces
 
   let log = "";
   const started = performance.now();
-  const entry = options.compiled ? [COMPILED_SERVER] : ["--import", "tsx", "server/main.ts"];
+  const entry = options.compiled ? [...COMPILED_SERVER_FLAGS, COMPILED_SERVER] : ["--import", "tsx", "server/main.ts"];
   const args = [...entry, ...(options.demo ? ["--demo"] : [])];
   const child: ChildProcess = spawn(process.execPath, args, { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
   child.stdout?.setEncoding("utf8").on("data", (chunk: string) => {

@@ -18,7 +18,6 @@ import { loadActiveOffers, loadLocations, loadPrices, loadPublishedCars, loadSet
 import { COLLECTIONS } from "./collections";
 import { blocksStartingBefore } from "./maintenance";
 import type { CoreContext, StoredDoc } from "./ports";
-import { toRecord } from "./records";
 
 /**
  * `query`: from, to, location?, the catalogue filters (category, transmission, fuel, seats) and
@@ -68,11 +67,12 @@ export async function searchCars(ctx: CoreContext, query: unknown): Promise<Sear
   // Most holds of a busy fleet end before the period: drop them before building records.
   const since = Date.parse(widened.pickupAt);
   const taken = new Set([
+    // The hold's own data, not a record of it: only its period and car are read.
     ...holding
       .filter((doc) => returnTimeOf(doc) > since)
-      .map((doc) => toRecord<Reservation>(doc))
-      .filter((reservation) => intervalsOverlap(reservation, searched, buffer))
-      .map((reservation) => reservation.carId),
+      .map((doc) => doc.data as Pick<Reservation, "carId" | "pickupAt" | "returnAt">)
+      .filter((hold) => intervalsOverlap(hold, searched, buffer))
+      .map((hold) => hold.carId),
     ...blocks.filter((block) => intervalsOverlap(blockPeriod(block), searched, buffer)).map((block) => block.carId),
   ]);
   return pricedSearchResults({
