@@ -124,7 +124,7 @@ async function* readFiles(files: ArchiveFileSource[], concurrency = 8): AsyncGen
  * latency during a backup stays near its latency at rest).
  */
 const ENCODE_BATCH = 50;
-const ENCODE_SLICE_MS = 2;
+const ENCODE_SLICE_MS = 1;
 /** Bytes per read of a spooled collection and per compressed chunk. */
 const STREAM_CHUNK = 1024 * 1024;
 
@@ -197,7 +197,7 @@ async function* inLargeChunks(source: AsyncIterable<Uint8Array>, size: number): 
     held.push(bytes);
     heldBytes += bytes.length;
     if (heldBytes >= size) {
-      yield Buffer.concat(held, heldBytes);
+      yield held.length === 1 ? Buffer.from(held[0] as Uint8Array) : Buffer.concat(held, heldBytes);
       held = [];
       heldBytes = 0;
     }

@@ -511,7 +511,7 @@ const SNAPSHOT_PAGE = 2000;
  * PGlite runs queries on the server's one thread: a page of the snapshot is as long as a request
  * may have to wait. Pages are sized to take about this long (from the last page's time).
  */
-const PGLITE_PAGE_TARGET_MS = 2;
+const PGLITE_PAGE_TARGET_MS = 1;
 const PGLITE_PAGE_MIN = 10;
 const PGLITE_PAGE_MAX = 2000;
 /** A copy of at most this many rows is read in one query. */
