@@ -13,6 +13,7 @@
 //                  booking rules; no demo data, no accounts), for the admin to fill in /admin/settings
 import { readFile } from "node:fs/promises";
 import path from "node:path";
+import { SEED_IMAGES_DIR } from "../server/paths";
 import { buildDemoData, DEMO_CREDENTIALS, type DemoData, validateDemoData } from "../server/seed/demoData";
 import { defaultSettings } from "../server/seed/seed";
 import { publicSettingsDoc } from "../src/backend/firebase/catalog";
@@ -28,7 +29,6 @@ import { COLLECTIONS } from "../src/core/collections";
 import { settingsSchema } from "../src/domain/schemas";
 
 /** The drawn car pictures that ship with the repository (server/seed/images). */
-const SEED_IMAGES_DIR = path.resolve(import.meta.dirname, "../server/seed/images");
 
 export interface SeedDoc {
   collection: string;

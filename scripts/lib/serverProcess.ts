@@ -7,9 +7,9 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
+import { PROJECT_ROOT } from "../../server/paths";
 
-export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+export const ROOT = PROJECT_ROOT;
 const STOP_TIMEOUT_MS = 20_000;
 /** The compiled server, relative to ROOT (scripts/build-server.ts writes it). */
 export const COMPILED_SERVER = "build/server/main.mjs";

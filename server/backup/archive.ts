@@ -24,6 +24,7 @@ import {
   SCHEMA_VERSION,
 } from "../../src/core/backup";
 import type { StoredDoc } from "../../src/core/ports";
+import { letOthersRun } from "../../src/core/scan";
 
 export const sha256Hex = (bytes: Uint8Array | string): string => createHash("sha256").update(bytes).digest("hex");
 
@@ -128,8 +129,6 @@ const ENCODE_SLICE_MS = 1;
 /** Bytes per read of a spooled collection and per compressed chunk. */
 const STREAM_CHUNK = 1024 * 1024;
 
-const yieldToEventLoop = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
-
 /** A collection's ndjson up to this size stays in memory; a larger one goes to a spool file. */
 const SPOOL_ABOVE = 4 * 1024 * 1024;
 
@@ -172,7 +171,7 @@ async function encodeCollectionPart(
           pending = [];
           pendingBytes = 0;
         } else if (performance.now() - slice >= ENCODE_SLICE_MS) {
-          await yieldToEventLoop();
+          await letOthersRun();
           slice = performance.now();
         }
       }
@@ -190,6 +189,10 @@ async function encodeCollectionPart(
  * turn on the thread pool and one more wait for the event loop of a busy server, so a few large
  * ones instead of a tar header, a padding and a small collection each.
  */
+/** The same bytes as a Buffer, without copying them. */
+const asBuffer = (bytes: Uint8Array): Buffer =>
+  Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+
 async function* inLargeChunks(source: AsyncIterable<Uint8Array>, size: number): AsyncGenerator<Buffer> {
   let held: Uint8Array[] = [];
   let heldBytes = 0;
@@ -197,7 +200,7 @@ async function* inLargeChunks(source: AsyncIterable<Uint8Array>, size: number): 
     held.push(bytes);
     heldBytes += bytes.length;
     if (heldBytes >= size) {
-      yield held.length === 1 ? Buffer.from(held[0] as Uint8Array) : Buffer.concat(held, heldBytes);
+      yield held.length === 1 ? asBuffer(held[0] as Uint8Array) : Buffer.concat(held, heldBytes);
       held = [];
       heldBytes = 0;
     }

@@ -3,7 +3,9 @@
 // backdrop and a front view in a street scene.
 // Run: node --import tsx server/seed/drawCars.ts  (writes server/seed/images/<slug>-1.svg, -2.svg)
 import { mkdirSync, writeFileSync } from "node:fs";
-import { fileURLToPath, pathToFileURL } from "node:url";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { SEED_IMAGES_DIR } from "../paths";
 import { type BodyShape, CAR_CATALOGUE, type CatalogueCar } from "./carCatalogue";
 
 const W = 800;
@@ -715,7 +717,7 @@ export function drawFront(car: CatalogueCar, index: number): string {
 
 // ---------- output ----------
 
-export const IMAGES_DIR = fileURLToPath(new URL("./images/", import.meta.url));
+export const IMAGES_DIR = SEED_IMAGES_DIR;
 
 export function drawAll(dir = IMAGES_DIR): { file: string; bytes: number }[] {
   mkdirSync(dir, { recursive: true });
@@ -723,7 +725,7 @@ export function drawAll(dir = IMAGES_DIR): { file: string; bytes: number }[] {
   CAR_CATALOGUE.forEach((car, index) => {
     for (const [n, svg] of [drawSide(car, index), drawFront(car, index)].entries()) {
       const file = `${car.slug}-${n + 1}.svg`;
-      writeFileSync(`${dir}${file}`, `${svg}\n`);
+      writeFileSync(path.join(dir, file), `${svg}\n`);
       written.push({ file, bytes: Buffer.byteLength(svg) + 1 });
     }
   });

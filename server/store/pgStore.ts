@@ -25,6 +25,7 @@ import {
   type Transaction,
   type Where,
 } from "../../src/core/ports";
+import { letOthersRun } from "../../src/core/scan";
 import {
   backoff,
   canonicalInstant,
@@ -537,9 +538,6 @@ function snapshotSource(collection: string): string {
   return `SELECT id, doc, created_at, updated_at FROM ${spec.table}`;
 }
 
-/** Lets the event loop answer what waits (HTTP requests) between two pages. */
-const yieldToEventLoop = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
-
 /** PostgreSQL: one cursor over the collection in id order (one sort), fetched in pages. */
 async function* cursorPages(q: Queryable, collection: string): AsyncGenerator<StoredDoc[]> {
   const cursor = `atsargine_${collection.replace(/[^A-Za-z0-9_]/g, "_")}`;
@@ -582,7 +580,7 @@ async function* copyPages(
     if (page.length > 0) yield page;
   } else if (count > 0) {
     await db.query(`CREATE INDEX ON ${table} (${key})`);
-    await yieldToEventLoop();
+    await letOthersRun();
     let size = 100;
     for (let last: string | null = null; ; ) {
       const started = performance.now();
@@ -600,7 +598,7 @@ async function* copyPages(
       if (rows.length > 0) yield rows.map(storedOf);
       if (!full) break;
       size = Math.round(Math.min(PGLITE_PAGE_MAX, Math.max(PGLITE_PAGE_MIN, (size * PGLITE_PAGE_TARGET_MS) / took)));
-      await yieldToEventLoop();
+      await letOthersRun();
     }
   }
   if (read !== count) {
@@ -653,7 +651,7 @@ export async function withSnapshot<T>(
       for (const { collection, table } of copies) {
         await q.query(`CREATE TEMP TABLE ${table} AS ${snapshotSource(collection)}`);
         // Requests that need no database are answered between the copies.
-        await yieldToEventLoop();
+        await letOthersRun();
       }
       const { rows } = await q.query<{ counts: number[] }>(
         `SELECT ARRAY[${copies.map(({ table }) => `(SELECT count(*) FROM ${table})::int`).join(", ")}] AS counts`,
@@ -693,7 +691,7 @@ export function readSnapshot(
     async (snapshot) => {
       const result: Record<string, StoredDoc[]> = {};
       for (const collection of collections) {
-        await yieldToEventLoop();
+        await letOthersRun();
         const docs: StoredDoc[] = [];
         for await (const page of snapshot.pages(collection)) docs.push(...page);
         result[collection] = docs;

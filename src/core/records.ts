@@ -6,18 +6,25 @@ export type WithId<T> = T & { id: string };
 export type Stamped<T> = WithId<T> & { createdAt: string; updatedAt: string };
 
 /**
- * Records of frozen documents: the server's shared in-memory copy (memoryStore `sharedReads`)
- * hands out the same frozen data to every reader until it changes, so its record is made once,
- * frozen as well (a search reads a thousand cars and thousands of holds each time).
+ * What is worked out from a document's data, made once while the data is frozen: the server's
+ * shared in-memory copy (memoryStore `sharedReads`) hands the same frozen data to every reader
+ * until it changes, and a search reads a thousand cars and thousands of holds each time. Data
+ * that is not frozen may change, so it is worked out every time.
  */
+export function derivedOnce<T>(cache: WeakMap<object, T>, data: object, make: () => T): T {
+  if (!Object.isFrozen(data)) return make();
+  let value = cache.get(data);
+  if (value === undefined) {
+    value = make();
+    cache.set(data, value);
+  }
+  return value;
+}
+
+/** Records of frozen data, frozen as well (shared by every reader). */
 const frozenRecords = new WeakMap<object, object>();
 
-export function toRecord<T>(doc: StoredDoc): Stamped<T> {
-  if (!Object.isFrozen(doc.data)) return { ...(doc.data as T), id: doc.id } as Stamped<T>;
-  let record = frozenRecords.get(doc.data);
-  if (!record) {
-    record = Object.freeze({ ...doc.data, id: doc.id });
-    frozenRecords.set(doc.data, record);
-  }
-  return record as Stamped<T>;
-}
+export const toRecord = <T>(doc: StoredDoc): Stamped<T> =>
+  derivedOnce(frozenRecords, doc.data, () =>
+    Object.isFrozen(doc.data) ? Object.freeze({ ...doc.data, id: doc.id }) : { ...doc.data, id: doc.id },
+  ) as Stamped<T>;

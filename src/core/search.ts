@@ -18,22 +18,16 @@ import { loadActiveOffers, loadLocations, loadPrices, loadPublishedCars, loadSet
 import { COLLECTIONS } from "./collections";
 import { blocksStartingBefore } from "./maintenance";
 import type { CoreContext, StoredDoc } from "./ports";
+import { derivedOnce } from "./records";
 
 /**
  * `query`: from, to, location?, the catalogue filters (category, transmission, fuel, seats) and
  * the page (limit 1–100, default 24; offset). Answers the page and how many cars are free in all.
  */
-/** Return times of frozen holds (the server's shared in-memory copy), each parsed once. */
+/** Return times of holds, each frozen one parsed once (records.ts derivedOnce). */
 const returnTimes = new WeakMap<object, number>();
-
-function returnTimeOf(doc: StoredDoc): number {
-  let time = returnTimes.get(doc.data);
-  if (time === undefined) {
-    time = Date.parse(String(doc.data.returnAt));
-    if (Object.isFrozen(doc.data)) returnTimes.set(doc.data, time);
-  }
-  return time;
-}
+const returnTimeOf = (doc: StoredDoc): number =>
+  derivedOnce(returnTimes, doc.data, () => Date.parse(String(doc.data.returnAt)));
 
 export async function searchCars(ctx: CoreContext, query: unknown): Promise<SearchResults> {
   const { store } = ctx;
