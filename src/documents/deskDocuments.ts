@@ -4,13 +4,12 @@
 //
 // A document is first built as a list of blocks (plain data, lt-LT texts). The blocks without the
 // signature are the document's canonical content: deskDocumentHash() is their SHA-256, and the
-// signature printed on the PDF carries that hash. Then the blocks are laid out on A4 pages with an
-// embedded DejaVu Sans (Lithuanian letters; the DejaVu licence allows embedding; subset), the car
-// diagram of src/domain/carDiagram.ts is drawn with its numbered marks on the same page as the
-// damage lines, and every page gets "Puslapis N iš M".
+// signature printed on the PDF carries that hash. Then the blocks are laid out with the shared
+// page layout of pdfLayout.ts (A4, DejaVu Sans, wrapping, paging, "Puslapis N iš M"); only the car
+// diagram of src/domain/carDiagram.ts, drawn with its numbered marks on the same page as the damage
+// lines, is this file's own.
 import { createHash } from "node:crypto";
-import fontkit from "@pdf-lib/fontkit";
-import { PDFDocument, type PDFFont, type PDFImage, type PDFPage, rgb } from "pdf-lib";
+import { type PDFImage, rgb } from "pdf-lib";
 import { CAR_DIAGRAM_PATHS, DIAGRAM_HEIGHT, DIAGRAM_WIDTH, diagramZone } from "../domain/carDiagram";
 import { contractTextFor, customerHasCompany, FUEL_LEVEL_LABELS } from "../domain/contractText";
 import { formatDate, formatDateTime, formatMoney, formatNumber } from "../domain/format";
@@ -28,7 +27,7 @@ import type {
   ReturnAct,
   Settings,
 } from "../domain/schemas";
-import { loadDejaVuFonts } from "./pdfFonts";
+import { COLORS, createPdfLayout, type PdfLayout } from "./pdfLayout";
 
 type WithId<T> = T & { id: string };
 
@@ -341,185 +340,21 @@ export function deskDocumentHash(input: DeskDocumentInput): string {
   return createHash("sha256").update(canonical, "utf8").digest("hex");
 }
 
-// ---------- layout ----------
+// ---------- layout (pdfLayout.ts) ----------
 
-const PAGE = { width: 595.28, height: 841.89 };
-const MARGIN = { left: 56, right: 56, top: 56, bottom: 64 };
-const CONTENT_WIDTH = PAGE.width - MARGIN.left - MARGIN.right;
-const INK = rgb(0.1, 0.1, 0.12);
-const MUTED = rgb(0.42, 0.42, 0.46);
-const RULE = rgb(0.78, 0.78, 0.8);
 const NEW_MARK = rgb(0.78, 0.1, 0.1);
 const OLD_MARK = rgb(0.35, 0.35, 0.4);
-
-class Writer {
-  readonly pages: PDFPage[] = [];
-  page!: PDFPage;
-  y = 0;
-  private readonly chars: Set<number>;
-
-  constructor(
-    readonly doc: PDFDocument,
-    readonly regular: PDFFont,
-    readonly bold: PDFFont,
-  ) {
-    this.chars = new Set(regular.getCharacterSet());
-    this.newPage();
-  }
-
-  newPage(): void {
-    this.page = this.doc.addPage([PAGE.width, PAGE.height]);
-    this.pages.push(this.page);
-    this.y = PAGE.height - MARGIN.top;
-  }
-
-  /** Room left above the bottom margin. */
-  get room(): number {
-    return this.y - MARGIN.bottom;
-  }
-
-  ensure(height: number): void {
-    if (height > this.room && this.y < PAGE.height - MARGIN.top) this.newPage();
-  }
-
-  /** Characters the font lacks become "?", tabs spaces. */
-  clean(text: string): string {
-    let out = "";
-    for (const char of text.replace(/\t/g, "    ").replace(/[\u202f\u2009]/g, "\u00a0")) {
-      const code = char.codePointAt(0) ?? 63;
-      out += code < 32 ? "" : this.chars.has(code) ? char : "?";
-    }
-    return out;
-  }
-
-  width(text: string, size: number, bold = false): number {
-    return (bold ? this.bold : this.regular).widthOfTextAtSize(text, size);
-  }
-
-  /** Greedy wrapping on ordinary spaces (NBSP keeps "12 345 km" together); long words are cut. */
-  wrap(text: string, size: number, width: number, bold = false): string[] {
-    const lines: string[] = [];
-    for (const paragraph of this.clean(text).split("\n")) {
-      const indent = /^\s*/.exec(paragraph)?.[0] ?? "";
-      const words = paragraph.trim().split(/ +/);
-      let line = indent;
-      for (let word of words) {
-        const candidate = line.trim() ? `${line} ${word}` : `${line}${word}`;
-        if (this.width(candidate, size, bold) <= width) {
-          line = candidate;
-          continue;
-        }
-        if (line.trim()) lines.push(line);
-        line = "";
-        while (this.width(word, size, bold) > width) {
-          let cut = word.length - 1;
-          while (cut > 1 && this.width(word.slice(0, cut), size, bold) > width) cut -= 1;
-          lines.push(word.slice(0, cut));
-          word = word.slice(cut);
-        }
-        line = word;
-      }
-      lines.push(line);
-    }
-    return lines;
-  }
-
-  text(text: string, x: number, y: number, size: number, options: { bold?: boolean; color?: typeof INK } = {}): void {
-    this.page.drawText(text, {
-      x,
-      y,
-      size,
-      font: options.bold ? this.bold : this.regular,
-      color: options.color ?? INK,
-    });
-  }
-
-  /** Wrapped lines at the cursor, breaking pages between lines. */
-  paragraph(
-    text: string,
-    options: { size?: number; bold?: boolean; x?: number; width?: number; color?: typeof INK; align?: "center" } = {},
-  ): void {
-    const size = options.size ?? 10;
-    const x = options.x ?? MARGIN.left;
-    const width = options.width ?? CONTENT_WIDTH;
-    const leading = size * 1.4;
-    for (const line of this.wrap(text, size, width, options.bold)) {
-      this.ensure(leading);
-      this.y -= leading;
-      const dx = options.align === "center" ? (width - this.width(line, size, options.bold)) / 2 : 0;
-      this.text(line, x + dx, this.y + size * 0.3, size, options);
-    }
-  }
-
-  rule(): void {
-    this.page.drawLine({
-      start: { x: MARGIN.left, y: this.y },
-      end: { x: PAGE.width - MARGIN.right, y: this.y },
-      thickness: 0.6,
-      color: RULE,
-    });
-  }
-}
-
-const LABEL_WIDTH = 150;
-
-function drawFields(w: Writer, rows: [string, string][]): void {
-  const size = 10;
-  const leading = size * 1.45;
-  for (const [label, value] of rows) {
-    const lines = w.wrap(value || "—", size, CONTENT_WIDTH - LABEL_WIDTH);
-    w.ensure(leading * Math.min(lines.length, 3));
-    lines.forEach((line, index) => {
-      w.ensure(leading);
-      w.y -= leading;
-      if (index === 0) w.text(w.clean(label), MARGIN.left, w.y + 3, size, { color: MUTED });
-      w.text(line, MARGIN.left + LABEL_WIDTH, w.y + 3, size);
-    });
-  }
-}
-
-function drawTable(w: Writer, block: Extract<Block, { type: "table" }>): void {
-  const size = 9;
-  const leading = size * 1.4;
-  const pad = 4;
-  const widths = block.widths.map((share) => share * CONTENT_WIDTH);
-  const drawRow = (cells: string[], bold: boolean, isHeader = false) => {
-    const wrapped = cells.map((cell, i) => w.wrap(cell, size, (widths[i] ?? 0) - 2 * pad, bold));
-    const height = Math.max(...wrapped.map((lines) => lines.length)) * leading + 2 * pad;
-    const page = w.page;
-    w.ensure(height);
-    // A table going on over a page break repeats its header.
-    if (!isHeader && w.page !== page) drawRow(block.columns, true, true);
-    let x = MARGIN.left;
-    wrapped.forEach((lines, i) => {
-      const cellWidth = widths[i] ?? 0;
-      lines.forEach((line, j) => {
-        const lineWidth = w.width(line, size, bold);
-        const tx = block.align[i] === "right" ? x + cellWidth - pad - lineWidth : x + pad;
-        w.text(line, tx, w.y - pad - (j + 1) * leading + 3, size, { bold });
-      });
-      x += cellWidth;
-    });
-    w.y -= height;
-    w.rule();
-  };
-  w.ensure(leading * 3);
-  drawRow(block.columns, true, true);
-  block.rows.forEach((row, index) => {
-    drawRow(row, index === block.rows.length - 1 && row[0] === "Iš viso");
-  });
-}
 
 const DIAGRAM_SCALE = 1;
 const DIAGRAM_BOX = { width: DIAGRAM_WIDTH * DIAGRAM_SCALE, height: DIAGRAM_HEIGHT * DIAGRAM_SCALE };
 
-function drawDiagram(w: Writer, x: number, top: number, lines: DamageLine[]): void {
+function drawDiagram(pdf: PdfLayout, x: number, top: number, lines: DamageLine[]): void {
   for (const part of CAR_DIAGRAM_PATHS) {
-    w.page.drawSvgPath(part.d, {
+    pdf.page.drawSvgPath(part.d, {
       x,
       y: top,
       scale: DIAGRAM_SCALE,
-      borderColor: part.role === "line" ? RULE : MUTED,
+      borderColor: part.role === "line" ? COLORS.rule : COLORS.muted,
       borderWidth: part.role === "body" ? 1.2 : 0.8,
       color: part.role === "glass" ? rgb(0.88, 0.92, 0.97) : part.role === "wheel" ? rgb(0.3, 0.3, 0.32) : undefined,
     });
@@ -527,169 +362,127 @@ function drawDiagram(w: Writer, x: number, top: number, lines: DamageLine[]): vo
   for (const mark of lines) {
     const cx = x + mark.x * DIAGRAM_BOX.width;
     const cy = top - mark.y * DIAGRAM_BOX.height;
-    const label = String(mark.n);
-    const size = 7;
-    w.page.drawCircle({ x: cx, y: cy, size: 6.5, color: mark.isNew ? NEW_MARK : OLD_MARK });
-    w.text(label, cx - w.width(label, size, true) / 2, cy - 2.5, size, { bold: true, color: rgb(1, 1, 1) });
+    pdf.page.drawCircle({ x: cx, y: cy, size: 6.5, color: mark.isNew ? NEW_MARK : OLD_MARK });
+    pdf.text(String(mark.n), cx, cy - 2.5, { size: 7, bold: true, color: rgb(1, 1, 1), align: "center" });
   }
 }
 
 /** The diagram beside its damage lines; a list too long for the page goes on with the diagram again. */
-function drawDamages(w: Writer, lines: DamageLine[]): void {
+function drawDamages(pdf: PdfLayout, lines: DamageLine[]): void {
   const size = 9.5;
   const leading = size * 1.4;
-  const listX = MARGIN.left + DIAGRAM_BOX.width + 24;
-  const listWidth = PAGE.width - MARGIN.right - listX;
-  const items = lines.map((line) => ({ line, rows: w.wrap(line.text, size, listWidth - 18) }));
+  const listX = pdf.left + DIAGRAM_BOX.width + 24;
+  const listWidth = pdf.right - listX;
+  const items = lines.map((line) => ({ line, rows: pdf.wrap(line.text, size, listWidth - 18) }));
   let index = 0;
   do {
-    w.ensure(DIAGRAM_BOX.height + 12);
-    const top = w.y - 6;
+    pdf.ensure(DIAGRAM_BOX.height + 12);
+    const top = pdf.y - 6;
     let listY = top;
     const onPage: DamageLine[] = [];
     if (items.length === 0) {
-      w.text("Pažeidimų nepažymėta.", listX, listY - leading + 3, size, { color: MUTED });
+      pdf.text("Pažeidimų nepažymėta.", listX, listY - leading + 3, { size, color: COLORS.muted });
     }
     while (index < items.length) {
       const item = items[index];
       if (!item) break;
       const height = item.rows.length * leading + 3;
-      if (onPage.length > 0 && listY - height < MARGIN.bottom) break;
+      if (onPage.length > 0 && listY - height < pdf.margins.bottom) break;
       item.rows.forEach((row, j) => {
         if (j === 0) {
-          w.text(`${item.line.n}.`, listX, listY - leading + 3, size, {
+          pdf.text(`${item.line.n}.`, listX, listY - leading + 3, {
+            size,
             bold: true,
-            color: item.line.isNew ? NEW_MARK : INK,
+            color: item.line.isNew ? NEW_MARK : COLORS.ink,
           });
         }
-        w.text(row, listX + 18, listY - (j + 1) * leading + 3, size);
+        pdf.text(row, listX + 18, listY - (j + 1) * leading + 3, { size });
       });
       listY -= height;
       onPage.push(item.line);
       index += 1;
     }
-    drawDiagram(w, MARGIN.left, top, onPage);
-    w.y = Math.min(top - DIAGRAM_BOX.height, listY) - 10;
-    if (index < items.length) w.newPage();
+    drawDiagram(pdf, pdf.left, top, onPage);
+    pdf.y = Math.min(top - DIAGRAM_BOX.height, listY) - 10;
+    if (index < items.length) pdf.newPage();
   } while (index < items.length);
 }
 
 function drawSignature(
-  w: Writer,
+  pdf: PdfLayout,
   lines: string[],
   signature: { image: PDFImage; signedAt: string; signerName: string } | null,
   hash: string,
 ): void {
-  const imageHeight = 60;
-  w.ensure(imageHeight + 90);
-  w.y -= 16;
+  pdf.ensure(150);
+  pdf.gap(16);
   if (signature) {
-    const scaled = signature.image.scaleToFit(200, imageHeight);
-    w.text("Nuomininko parašas:", MARGIN.left, w.y - 10, 10, { color: MUTED });
-    w.y -= 14;
-    w.page.drawImage(signature.image, { x: MARGIN.left, y: w.y - scaled.height, ...scaled });
-    w.y -= scaled.height + 4;
-    w.rule();
-    w.paragraph(`Pasirašė: ${signature.signerName}`, { size: 10 });
-    w.paragraph(`Pasirašyta ${formatDateTime(signature.signedAt)} (Vilniaus laiku)`, { size: 9, color: MUTED });
-    for (const line of lines.slice(1)) w.paragraph(line, { size: 9, color: MUTED });
+    pdf.signatureImage(signature.image, "Nuomininko parašas:", { maxWidth: 200, maxHeight: 60 });
+    pdf.paragraph(`Pasirašė: ${signature.signerName}`, { size: 10 });
+    pdf.paragraph(`Pasirašyta ${formatDateTime(signature.signedAt)} (Vilniaus laiku)`, {
+      size: 9,
+      color: COLORS.muted,
+    });
+    for (const line of lines.slice(1)) pdf.paragraph(line, { size: 9, color: COLORS.muted });
   } else {
-    for (const line of lines) {
-      w.y -= 30;
-      w.text(w.clean(line), MARGIN.left, w.y, 10);
-      w.page.drawLine({
-        start: { x: MARGIN.left + 260, y: w.y - 2 },
-        end: { x: PAGE.width - MARGIN.right, y: w.y - 2 },
-        thickness: 0.6,
-        color: INK,
-      });
-      w.y -= 6;
-      w.text("(parašas)", MARGIN.left + 260, w.y - 6, 8, { color: MUTED });
-      w.y -= 8;
-    }
+    for (const line of lines) pdf.signatureLine(line);
   }
-  w.paragraph(`Dokumento SHA-256: ${hash}`, { size: 6.5, color: MUTED });
+  pdf.paragraph(`Dokumento SHA-256: ${hash}`, { size: 6.5, color: COLORS.muted });
 }
 
 /** The document as PDF bytes (A4, Lithuanian letters, page numbers, the signature when given). */
 export async function renderDeskDocument(input: DeskDocumentInput): Promise<Uint8Array> {
   const blocks = blocksFor(input);
   const hash = deskDocumentHash(input);
-  const fonts = loadDejaVuFonts();
-  const doc = await PDFDocument.create();
-  doc.registerFontkit(fontkit);
   const title = `${DESK_DOCUMENT_TITLES[input.kind]} Nr. ${input.reservation.number ?? "—"}`;
-  doc.setTitle(title);
-  doc.setAuthor(input.settings.company.name);
-  doc.setCreator("Ratų nuoma");
-  doc.setLanguage("lt-LT");
-  const fixed = new Date(input.signature?.signedAt ?? input.act?.at ?? input.reservation.updatedAt ?? 0);
-  doc.setCreationDate(fixed);
-  doc.setModificationDate(fixed);
-  const regular = await doc.embedFont(fonts.regular, { subset: true });
-  const bold = await doc.embedFont(fonts.bold, { subset: true });
+  const pdf = await createPdfLayout({
+    info: {
+      title,
+      author: input.settings.company.name,
+      date: new Date(input.signature?.signedAt ?? input.act?.at ?? input.reservation.updatedAt ?? 0),
+    },
+  });
   const signature = input.signature
     ? {
-        image: await doc.embedPng(input.signature.png),
+        image: await pdf.doc.embedPng(input.signature.png),
         signedAt: input.signature.signedAt,
         signerName: input.signature.signerName,
       }
     : null;
-  const w = new Writer(doc, regular, bold);
 
   for (const block of blocks) {
     switch (block.type) {
       case "title":
-        w.paragraph(block.text, { size: 14, bold: true, align: "center" });
-        if (block.sub) w.paragraph(block.sub, { size: 10, align: "center", color: MUTED });
-        w.y -= 8;
+        pdf.title(block.text, { sub: block.sub ? [block.sub] : [] });
         break;
       case "heading":
-        w.ensure(60);
-        w.y -= 8;
-        w.paragraph(block.text, { size: 11, bold: true });
-        w.y -= 2;
+        pdf.heading(block.text);
         break;
       case "para":
-        w.paragraph(block.text, { size: block.size ?? 10, bold: block.bold });
+        pdf.paragraph(block.text, { size: block.size ?? 10, bold: block.bold });
         break;
       case "gap":
-        w.y -= 6;
+        pdf.gap(6);
         break;
       case "fields":
-        drawFields(w, block.rows);
+        pdf.keyValues(block.rows);
         break;
       case "table":
-        drawTable(w, block);
+        pdf.table(
+          block.columns.map((label, i) => ({ label, width: block.widths[i] ?? 0, align: block.align[i] })),
+          block.rows.map((cells, index) => ({
+            cells,
+            bold: index === block.rows.length - 1 && cells[0] === "Iš viso",
+          })),
+        );
         break;
       case "damages":
-        drawDamages(w, block.lines);
+        drawDamages(pdf, block.lines);
         break;
       case "signature":
-        drawSignature(w, block.lines, signature, hash);
+        drawSignature(pdf, block.lines, signature, hash);
         break;
     }
   }
-
-  const total = w.pages.length;
-  w.pages.forEach((page, index) => {
-    const footer = `Puslapis ${index + 1} iš ${total}`;
-    const size = 8;
-    const y = MARGIN.bottom / 2;
-    page.drawLine({
-      start: { x: MARGIN.left, y: y + 12 },
-      end: { x: PAGE.width - MARGIN.right, y: y + 12 },
-      thickness: 0.5,
-      color: RULE,
-    });
-    page.drawText(w.clean(title), { x: MARGIN.left, y, size, font: regular, color: MUTED });
-    page.drawText(footer, {
-      x: PAGE.width - MARGIN.right - regular.widthOfTextAtSize(footer, size),
-      y,
-      size,
-      font: regular,
-      color: MUTED,
-    });
-  });
-  return doc.save({ useObjectStreams: true });
+  return pdf.finish(title);
 }
