@@ -38,6 +38,7 @@ import {
   saveDriverDetails,
   setPortalBaseUrl,
 } from "../../src/core/customerPortal";
+import { deskDocumentFile } from "../../src/core/deskDocumentFiles";
 import { CoreError } from "../../src/core/errors";
 import { replyToInquiry, submitInquiry } from "../../src/core/inquiries";
 import {
@@ -84,7 +85,6 @@ import {
 import { searchCars as searchCarsUseCase } from "../../src/core/search";
 import { saveSortOrder as saveSortOrderUseCase } from "../../src/core/sorting";
 import { setStaffRole as setStaffRoleUseCase } from "../../src/core/staff";
-import { deskDocumentFile } from "../../src/documents/deskDocumentFiles";
 import { ICAL_CONTENT_TYPE } from "../../src/domain/ical";
 import {
   answerPayseraCallback,

@@ -3,7 +3,7 @@
 //       the signed PDF as kept, or the unsigned agreement rendered now; 404 when the act is not made yet
 //   GET /api/admin/private/{desk|documents}/<name>  -> the private file (photo, signature, signed PDF)
 import { Hono } from "hono";
-import { deskDocumentFile } from "../../src/documents/deskDocumentFiles";
+import { deskDocumentFile } from "../../src/core/deskDocumentFiles";
 import { coreFor } from "../core";
 import type { AppEnv } from "../http/context";
 import { ApiError } from "../http/errors";

@@ -1,8 +1,13 @@
 // A queued mail's attachments (src/domain/schemas.ts mailAttachmentSchema) in the shape nodemailer
 // sends: { filename, path } read from the private files (the local mailer), or the bytes inline,
 // as the Firebase functions queue them for the Trigger Email extension (docs/firebase.md).
-import type { PrivateFiles } from "../core/ports";
 import type { MailAttachment } from "../domain/schemas";
+
+/** Where the kept files are read from (the core's PrivateFiles fits; documents import nothing of the core). */
+export interface AttachmentFiles {
+  /** null when there is no such file */
+  get(path: string): Promise<Uint8Array | null>;
+}
 
 export interface LoadedAttachment {
   filename: string;
@@ -34,7 +39,7 @@ export class MissingAttachmentError extends Error {
 
 /** Every attachment's bytes; a missing file fails the whole mail (it is retried, then shown as an error). */
 export async function loadMailAttachments(
-  files: PrivateFiles,
+  files: AttachmentFiles,
   attachments: readonly MailAttachment[] | undefined,
 ): Promise<LoadedAttachment[]> {
   const loaded: LoadedAttachment[] = [];

@@ -8,8 +8,8 @@ import { afterAll, describe, expect, it } from "vitest";
 import { buildDemoData } from "../../../server/seed/demoData";
 import { createLocalPrivateFiles, privateFileLocation } from "../../../server/services/privateFiles";
 import { COLLECTIONS, SETTINGS_ID } from "../../../src/core/collections";
+import { DOCUMENT_MESSAGES, deskDocumentFile } from "../../../src/core/deskDocumentFiles";
 import { createMemoryStore } from "../../../src/core/stores/memoryStore";
-import { DOCUMENT_MESSAGES, deskDocumentFile } from "../../../src/documents/deskDocumentFiles";
 import type { HandoverAct } from "../../../src/domain/schemas";
 
 const dataDir = mkdtempSync(path.join(tmpdir(), "desk-docs-"));

@@ -3,19 +3,21 @@
 // - a signed document is the PDF kept in the private files, unchanged;
 // - the agreement before the hand-over is rendered live from the current data;
 // - an act that does not exist yet is a 404 in Lithuanian.
-import { COLLECTIONS, SETTINGS_ID } from "../core/collections";
-import { CoreError } from "../core/errors";
-import type { PrivateFiles, Reader } from "../core/ports";
-import { toRecord } from "../core/records";
-import type { Car, Customer, Damage, Extra, Fleet, Location, Reservation, Settings } from "../domain/schemas";
-import { settingsFromDoc } from "../domain/settings";
+// A use case over the store (here in src/core, not src/documents: the documents only render
+// what they are given and import nothing of the core).
 import {
   DESK_DOCUMENT_KINDS,
   type DeskDocumentInput,
   type DeskDocumentKind,
   deskDocumentFileName,
   renderDeskDocument,
-} from "./deskDocuments";
+} from "../documents/deskDocuments";
+import type { Car, Customer, Damage, Extra, Fleet, Location, Reservation, Settings } from "../domain/schemas";
+import { settingsFromDoc } from "../domain/settings";
+import { COLLECTIONS, SETTINGS_ID } from "./collections";
+import { CoreError } from "./errors";
+import type { PrivateFiles, Reader } from "./ports";
+import { toRecord } from "./records";
 
 export const DOCUMENT_MESSAGES = {
   badKind: "Nežinomas dokumentas: galimi sutartis (agreement), perdavimo aktas (handover) ir grąžinimo aktas (return)",
