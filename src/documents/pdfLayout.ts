@@ -87,8 +87,13 @@ export interface LayoutOptions {
   margins?: Margins;
 }
 
-/** Where a word too long for a line may be broken: after these (e-mail addresses, web addresses, codes). */
-const SOFT_BREAK_AFTER = new Set(["@", ".", "-", "/", "_", ",", ";", ":", "+", "&", "?", "="]);
+/**
+ * Where a word too long for a line may be broken: after these (e-mail addresses, web addresses,
+ * codes), or before a "-" (a line ending in "-" reads as a hyphenated word to text extractors,
+ * which join the lines and drop the "-": pdftotext did so with "imone-su-labai-ilgu-").
+ */
+const SOFT_BREAK_AFTER = new Set(["@", ".", "/", "_", ",", ";", ":", "+", "&", "?", "="]);
+const breaksBefore = (char: string | undefined) => char === "-";
 
 /** A new PDF (A4, DejaVu Sans regular and bold embedded, lt-LT metadata) with its first page. */
 export async function createPdfLayout(options: LayoutOptions): Promise<PdfLayout> {
@@ -114,6 +119,8 @@ export class PdfLayout {
   readonly pageWidth = A4.width;
   readonly pageHeight = A4.height;
   private readonly chars: Set<number>;
+  private readonly regularWidths = new Map<string, number>();
+  private readonly boldWidths = new Map<string, number>();
 
   constructor(
     readonly doc: PDFDocument,
@@ -191,16 +198,27 @@ export class PdfLayout {
     return bold ? this.bold : this.regular;
   }
 
+  /**
+   * The text's width at the size. Measured once per text and font at size 1 (fontkit's layout
+   * takes most of a millisecond; wrapping measures the same words over and over).
+   */
   width(text: string, size: number, bold = false): number {
-    return this.font(bold).widthOfTextAtSize(text, size);
+    const cache = bold ? this.boldWidths : this.regularWidths;
+    let unit = cache.get(text);
+    if (unit === undefined) {
+      if (cache.size > 20_000) cache.clear();
+      unit = this.font(bold).widthOfTextAtSize(text, 1);
+      cache.set(text, unit);
+    }
+    return unit * size;
   }
 
   /**
    * Greedy wrapping: on "\n" and on ordinary spaces (a non-breaking space keeps "12 345 km"
    * together; spaces at a break are dropped, inside a line kept), a paragraph's leading spaces
-   * kept as its indent. A word wider than the line is cut
-   * after an "@", ".", "-", "/"… when there is one late enough (e-mail addresses, web addresses),
-   * else where the line is full (IBANs, codes); never inside a letter with its diacritic.
+   * kept as its indent. A word wider than the line is cut after an "@", ".", "/"… or before a "-"
+   * when there is one late enough (e-mail addresses, web addresses), else where the line is full
+   * (IBANs, codes); never inside a letter with its diacritic.
    */
   wrap(text: string, size: number, width: number, bold = false): string[] {
     const lines: string[] = [];
@@ -211,17 +229,23 @@ export class PdfLayout {
       const parts = clean.trim().split(/( +)/);
       const before = lines.length;
       let line = indent;
+      // The line's width kept as a sum: a line's glyphs are its words' and spaces' (no ligature
+      // reaches over a space), so only words are measured.
+      let lineWidth = this.width(indent, size, bold);
       for (let i = 0; i < parts.length; i += 2) {
         const word = parts[i] ?? "";
-        const candidate = line.trim() ? `${line}${parts[i - 1] ?? " "}${word}` : `${line}${word}`;
-        if (this.width(candidate, size, bold) <= width) {
-          line = candidate;
+        const separator = line.trim() ? (parts[i - 1] ?? " ") : "";
+        const candidateWidth = lineWidth + this.width(separator, size, bold) + this.width(word, size, bold);
+        if (candidateWidth <= width) {
+          line = `${line}${separator}${word}`;
+          lineWidth = candidateWidth;
           continue;
         }
         if (line.trim()) lines.push(line);
         const pieces = this.breakWord(word, size, width, bold);
         lines.push(...pieces.slice(0, -1));
         line = pieces[pieces.length - 1] ?? "";
+        lineWidth = this.width(line, size, bold);
       }
       if (line.trim() || lines.length === before) lines.push(line);
     }
@@ -233,12 +257,20 @@ export class PdfLayout {
     const pieces: string[] = [];
     let rest = Array.from(word);
     while (rest.length > 1 && this.width(rest.join(""), size, bold) > width) {
-      let cut = rest.length - 1;
-      while (cut > 1 && this.width(rest.slice(0, cut).join(""), size, bold) > width) cut -= 1;
-      // A break after "@", "." or "-" in the last two fifths of the line reads better than a cut mid-word.
+      // The longest start that fits (at least one character), found by halving.
+      let cut = 1;
+      let over = rest.length;
+      while (over - cut > 1) {
+        const middle = Math.floor((cut + over) / 2);
+        if (this.width(rest.slice(0, middle).join(""), size, bold) <= width) cut = middle;
+        else over = middle;
+      }
+      // A break after "@" or "." or before "-" in the last two fifths of the line reads better
+      // than a cut mid-word; a cut never leaves a "-" at the end of a line.
       let soft = cut;
-      while (soft > 1 && !SOFT_BREAK_AFTER.has(rest[soft - 1] ?? "")) soft -= 1;
+      while (soft > 1 && !SOFT_BREAK_AFTER.has(rest[soft - 1] ?? "") && !breaksBefore(rest[soft])) soft -= 1;
       if (soft > 1 && this.width(rest.slice(0, soft).join(""), size, bold) >= width * 0.6) cut = soft;
+      else if (cut > 1 && breaksBefore(rest[cut - 1])) cut -= 1;
       pieces.push(rest.slice(0, cut).join(""));
       rest = rest.slice(cut);
     }
