@@ -1,5 +1,5 @@
-// DejaVu Sans (regular and bold) for the server-side PDFs (src/documents/deskDocuments.ts,
-// invoicePdf.ts): its licence allows embedding, and it has every Lithuanian letter.
+// DejaVu Sans (regular and bold) for the server-side PDFs (embedded by pdfLayout.ts for
+// deskDocuments.ts and invoicePdf.ts): its licence allows embedding, and it has every Lithuanian letter.
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
