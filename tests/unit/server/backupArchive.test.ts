@@ -59,7 +59,8 @@ afterAll(async () => {
   await rm(work, { recursive: true, force: true });
 });
 
-describe("atsarginės kopijos archyvas (tar-stream pack)", () => {
+// Reading back 5 MB and running tar: seconds on a busy machine.
+describe("atsarginės kopijos archyvas (tar-stream pack)", { timeout: 60_000 }, () => {
   it("perskaitomas atgal: kolekcijos, priedai ir failai tie patys, kontrolinės sumos sutampa", async () => {
     const staging = path.join(work, "staging");
     const read = await readArchive(archive, staging);
