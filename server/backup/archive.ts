@@ -1,4 +1,4 @@
-// The archive's container: a gzip-compressed tar (written here, read with tar-stream), chosen over a framed format of
+// The archive's container: a gzip-compressed tar (written and read with tar-stream), chosen over a framed format of
 // our own because any operator can look into it with `tar -tzf kopija.tar.gz` and take one file
 // out without this program; gzip's CRC and the manifest's SHA-256 per part catch damage.
 // manifest.json is the last entry: it is written when every part's checksum is known, so an
@@ -76,40 +76,22 @@ function checkEntryName(name: string): void {
   }
 }
 
-// ---------- writing: a ustar archive built in memory ----------
+// ---------- writing: tar-stream's pack(), a entry at a time ----------
 
-function octal(value: number, length: number): string {
-  return `${value.toString(8).padStart(length - 1, "0")}\0`;
-}
+/** Entry headers: owner-only files, no user or group names (the archive is copied between hosts). */
+const ENTRY_MODE = 0o600;
 
-/** The 512-byte ustar header of a regular file (names over 100 bytes use the prefix field). */
-function tarHeader(name: string, size: number, mtime: Date): Buffer {
-  let prefix = "";
-  let base = name;
-  if (Buffer.byteLength(name) > 100) {
-    const cut = name.lastIndexOf("/", 155);
-    prefix = name.slice(0, cut);
-    base = name.slice(cut + 1);
-    if (cut <= 0 || Buffer.byteLength(prefix) > 155 || Buffer.byteLength(base) > 100) {
-      throw new BackupError(`Per ilgas failo kelias archyvui: ${name}`);
-    }
-  }
-  const header = Buffer.alloc(512, 0);
-  header.write(base, 0, 100, "utf8");
-  header.write(octal(0o600, 8), 100, 8, "ascii");
-  header.write(octal(0, 8), 108, 8, "ascii");
-  header.write(octal(0, 8), 116, 8, "ascii");
-  header.write(octal(size, 12), 124, 12, "ascii");
-  header.write(octal(Math.floor(mtime.getTime() / 1000), 12), 136, 12, "ascii");
-  header.write("        ", 148, 8, "ascii");
-  header.write("0", 156, 1, "ascii");
-  header.write("ustar\0", 257, 6, "ascii");
-  header.write("00", 263, 2, "ascii");
-  header.write(prefix, 345, 155, "utf8");
-  let sum = 0;
-  for (const byte of header) sum += byte;
-  header.write(`${sum.toString(8).padStart(6, "0")}\0 `, 148, 8, "ascii");
-  return header;
+/** Resolves when a writable wants more, or when it has closed (destroyed) and never will. */
+function drainedOrClosed(stream: NodeJS.EventEmitter): Promise<void> {
+  return new Promise<void>((resolve) => {
+    const done = () => {
+      stream.off("drain", done);
+      stream.off("close", done);
+      resolve();
+    };
+    stream.once("drain", done);
+    stream.once("close", done);
+  });
 }
 
 /** The files' bytes in order, read a few at a time (each read is one wait, however busy the server is). */
@@ -211,9 +193,10 @@ async function* inLargeChunks(source: AsyncIterable<Uint8Array>, size: number): 
 /**
  * Writes the archive to `out` (through `out`.tmp-<pid> and a rename), streaming: each collection
  * is encoded a slice at a time (a running server answers requests between the slices), a large
- * one into a spool file beside the archive, then the tar entries go through gzip (compressed off
- * the main thread, a megabyte at a time) to the file. Memory stays at a page of documents, a
- * small collection's text or a large one's megabyte, and a file.
+ * one into a spool file beside the archive, then its tar entry goes into tar-stream's pack(),
+ * whose output goes through gzip (compressed off the main thread, a megabyte at a time) to the
+ * file. An entry's bytes are written as the pack takes them (its buffer is small), so memory
+ * stays at a page of documents, a small collection's text or a large one's megabyte, and a file.
  */
 export async function writeArchive(out: string, input: ArchiveInput): Promise<WrittenArchive> {
   const target = path.resolve(out);
@@ -223,34 +206,53 @@ export async function writeArchive(out: string, input: ArchiveInput): Promise<Wr
   const parts: ArchivePart[] = [];
   const counts: Record<string, number> = {};
   const mtime = input.createdAt;
-  const padding = (size: number) => Buffer.alloc((512 - (size % 512)) % 512, 0);
-  const entry = (name: string, bytes: Uint8Array): Uint8Array[] => {
+  const pack = tar.pack();
+
+  /** One file entry, its bytes from `chunks` (their total is `size`); resolves once it is in the pack. */
+  const entry = (name: string, size: number, chunks: Iterable<Uint8Array> | AsyncIterable<Uint8Array>) => {
     checkEntryName(name);
-    return [tarHeader(name, bytes.length, mtime), bytes, padding(bytes.length)];
+    return new Promise<void>((resolve, reject) => {
+      const sink = pack.entry({ name, size, mode: ENTRY_MODE, mtime, type: "file" }, (error) =>
+        error ? reject(error) : resolve(),
+      );
+      (async () => {
+        for await (const chunk of chunks) {
+          if (sink.destroyed) throw new BackupError("Archyvo rašymas nutrauktas");
+          // The pack holds little: wait until it has passed on what it has (or is given up).
+          if (!sink.write(asBuffer(chunk))) await drainedOrClosed(sink);
+        }
+        (sink as NodeJS.WritableStream).end();
+      })().catch((error: unknown) => {
+        sink.destroy(error instanceof Error ? error : new Error(String(error)));
+        reject(error);
+      });
+    });
   };
 
-  async function* tarStream(): AsyncGenerator<Uint8Array> {
+  let written: Manifest | null = null;
+  async function writeEntries(): Promise<void> {
     for (const { collection, pages } of input.collections) {
       const name = collectionPartName(collection);
       checkEntryName(name);
       const spooled = await encodeCollectionPart(pages, spool);
-      yield tarHeader(name, spooled.size, mtime);
-      if (spooled.chunks) yield* spooled.chunks;
-      else for await (const chunk of createReadStream(spool, { highWaterMark: STREAM_CHUNK })) yield chunk as Buffer;
-      yield padding(spooled.size);
+      await entry(
+        name,
+        spooled.size,
+        spooled.chunks ?? (createReadStream(spool, { highWaterMark: STREAM_CHUNK }) as AsyncIterable<Buffer>),
+      );
       counts[collection] = spooled.count;
       parts.push({ name, kind: "collection", size: spooled.size, sha256: spooled.sha256, count: spooled.count });
     }
     for (const extra of input.extras) {
       const { text, count } = await extra.content();
       const bytes = Buffer.from(text, "utf8");
-      yield* entry(extra.name, bytes);
+      await entry(extra.name, bytes.length, [bytes]);
       parts.push({ name: extra.name, kind: "extra", size: bytes.length, sha256: sha256Hex(bytes), count });
     }
     let i = 0;
     for await (const bytes of readFiles(input.files)) {
       const file = input.files[i++] as ArchiveFileSource;
-      yield* entry(file.name, bytes);
+      await entry(file.name, bytes.length, [bytes]);
       parts.push({ name: file.name, kind: "file", size: bytes.length, sha256: sha256Hex(bytes) });
     }
     // Last: the manifest, once every part's checksum is known.
@@ -264,18 +266,30 @@ export async function writeArchive(out: string, input: ArchiveInput): Promise<Wr
       counts,
       parts,
     };
-    yield* entry(MANIFEST_NAME, Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`, "utf8"));
-    yield Buffer.alloc(1024, 0);
+    const bytes = Buffer.from(`${JSON.stringify(manifest, null, 2)}\n`, "utf8");
+    await entry(MANIFEST_NAME, bytes.length, [bytes]);
+    pack.finalize();
     written = manifest;
   }
 
-  let written: Manifest | null = null;
+  // The entries are written while the pack is read; a failure on either side ends the other.
+  const writing = writeEntries().catch((error: unknown) => {
+    pack.destroy(error instanceof Error ? error : new Error(String(error)));
+    throw error;
+  });
+  writing.catch(() => undefined);
   try {
-    await pipeline(
-      inLargeChunks(tarStream(), STREAM_CHUNK),
-      createGzip({ level: 6, chunkSize: STREAM_CHUNK }),
-      createWriteStream(temporary, { mode: 0o600, highWaterMark: STREAM_CHUNK }),
-    );
+    await Promise.all([
+      pipeline(
+        inLargeChunks(pack as AsyncIterable<Uint8Array>, STREAM_CHUNK),
+        createGzip({ level: 6, chunkSize: STREAM_CHUNK }),
+        createWriteStream(temporary, { mode: 0o600, highWaterMark: STREAM_CHUNK }),
+      ).catch((error: unknown) => {
+        pack.destroy(error instanceof Error ? error : new Error(String(error)));
+        throw error;
+      }),
+      writing,
+    ]);
     // On disk before the rename (fsync flushes the file, whichever descriptor asks).
     const handle = await open(temporary, "r+");
     try {
@@ -288,6 +302,8 @@ export async function writeArchive(out: string, input: ArchiveInput): Promise<Wr
     await rename(temporary, target);
     return { manifest: written, size, path: target };
   } catch (error) {
+    // The entry still being written (if any) has given up by now: the spool can go.
+    await writing.catch(() => undefined);
     await rm(temporary, { force: true });
     throw error;
   } finally {

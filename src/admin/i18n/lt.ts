@@ -22,7 +22,8 @@ interface ResourceMessages {
 }
 
 export interface AdminMessages extends TranslationMessages {
-  ra: RaMessages & TranslationMessages["ra"];
+  /** ra.tiptap: ra-input-rich-text's toolbar (not in ra-core's messages) */
+  ra: RaMessages & TranslationMessages["ra"] & { tiptap: Record<string, string> };
   resources: Record<string, ResourceMessages>;
 }
 
@@ -244,6 +245,43 @@ const ra: RaMessages = {
       tertiaryText: "Trečiasis tekstas",
     },
   },
+};
+
+/**
+ * ra-input-rich-text's toolbar (the rich-text editor of news and offers), with our own link
+ * keys. Every key the package reads is here, even for buttons our toolbar does not show.
+ */
+const tiptap = {
+  select_level: "Teksto lygis",
+  current_level: "Dabartinis teksto lygis",
+  paragraph: "Paragrafas",
+  heading1: "Antraštė 1",
+  heading2: "Antraštė",
+  heading3: "Paantraštė",
+  heading4: "Antraštė 4",
+  heading5: "Antraštė 5",
+  heading6: "Antraštė 6",
+  bold: "Paryškinti",
+  italic: "Kursyvas",
+  underline: "Pabraukti",
+  strike: "Perbraukti",
+  code: "Kodas",
+  list_bulleted: "Sąrašas",
+  list_numbered: "Numeruotas sąrašas",
+  blockquote: "Citata",
+  link: "Įterpti nuorodą",
+  unlink: "Pašalinti nuorodą",
+  link_prompt: "Nuorodos adresas (https://…, mailto:… arba tel:…)",
+  link_invalid: "Nuoroda turi prasidėti https://, http://, mailto: arba tel:",
+  clear_format: "Išvalyti formatavimą",
+  align_left: "Lygiuoti kairėje",
+  align_center: "Centruoti",
+  align_right: "Lygiuoti dešinėje",
+  align_justify: "Lygiuoti abiejuose kraštuose",
+  color: "Teksto spalva",
+  highlight: "Paryškinimo spalva",
+  image: "Paveikslėlis",
+  image_dialog: "Paveikslėlio adresas",
 };
 
 const audit = { id: "ID", createdAt: "Sukurta", updatedAt: "Atnaujinta" };
@@ -495,5 +533,5 @@ const resources: Record<string, ResourceMessages> = {
   },
 };
 
-export const lt: AdminMessages = { ra, resources };
+export const lt: AdminMessages = { ra: { ...ra, tiptap }, resources };
 export default lt;

@@ -13,6 +13,7 @@ const STORED =
   '<h2>Sąlygos</h2><p>Sveiki<script>window.__xss = 1</script><img src=x onerror="window.__xss = 1"> ' +
   '<a href="javascript:window.__xss = 1">čia</a> <a href="https://ratunuoma.lt">svetainė</a></p>';
 const SHOWN = '<h2>Sąlygos</h2><p>Sveiki <a>čia</a> <a href="https://ratunuoma.lt">svetainė</a></p>';
+const EDITOR_SHOWN = '<h2>Sąlygos</h2><p>Sveiki čia <a href="https://ratunuoma.lt">svetainė</a></p>';
 
 describe("formatuoto teksto rodymas", () => {
   it("svetainė rodo tik išvalytą HTML, tą patį serveryje ir naršyklėje", () => {
@@ -29,7 +30,7 @@ describe("formatuoto teksto rodymas", () => {
     expect(container.textContent).toContain("<img src=x onerror=alert(1)>");
   });
 
-  it("administravimo redaktorius į puslapį įdeda tik išvalytą HTML", async () => {
+  it("administravimo redaktorius į puslapį įdeda tik išvalytą HTML", { timeout: 30_000 }, async () => {
     const { container } = render(
       <AdminContext>
         <Form record={{ id: "n1", body: STORED }}>
@@ -37,12 +38,17 @@ describe("formatuoto teksto rodymas", () => {
         </Form>
       </AdminContext>,
     );
-    const editor = await waitFor(() => {
-      const found = container.querySelector('[role="textbox"]');
-      expect(found?.innerHTML).not.toBe("");
-      return found as HTMLElement;
-    });
-    expect(editor.innerHTML).toBe(SHOWN);
+    // The editor (Tiptap) loads on its own chunk; it shows the sanitised HTML as its schema reads
+    // it: the link without an address is plain text there.
+    const editor = await waitFor(
+      () => {
+        const found = container.querySelector('[role="textbox"]');
+        expect(found?.innerHTML).toContain("Sąlygos");
+        return found as HTMLElement;
+      },
+      { timeout: 15_000 },
+    );
+    expect(editor.innerHTML).toBe(EDITOR_SHOWN);
     expect(container.querySelector("img, script")).toBeNull();
     expect((window as { __xss?: number }).__xss).toBeUndefined();
   });
