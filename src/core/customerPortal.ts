@@ -25,7 +25,7 @@ import {
   portalView,
   staffPortalNotice,
 } from "../domain/portal";
-import { issuePortalLink, type PortalLinkIssue, portalLinkExpiry, portalTokenHash } from "../domain/portalToken";
+import { portalLinkExpiry, portalTokenHash } from "../domain/portalToken";
 import { assertBookablePeriod, assertDriverAge, priceRefs } from "../domain/reservationInput";
 import type { Customer, DriverDetails, Quote, Reservation } from "../domain/schemas";
 import { readSiteQuote, type SiteQuote, siteQuoteAnswer } from "../domain/siteQuote";
@@ -37,6 +37,7 @@ import { INVOICE_NOT_FOUND_MESSAGE, type InvoiceDeps, invoicePdf, reservationInv
 import { prepareChangeMail } from "./notifications";
 import type { PaymentGateway } from "./paymentPort";
 import { balanceDue, type CheckoutUrls, startBalancePayment } from "./payments";
+import { newReservationLink } from "./portalLinks";
 import { type CoreContext, type DocumentStore, type Reader, StoreConstraintError } from "./ports";
 import { type RateLimit, rateKey, takeRateLimit } from "./rateLimit";
 import { type Stamped, toRecord } from "./records";
@@ -46,21 +47,7 @@ import { insertDoc, queueMail, replaceDoc, type StaffActor, writeAudit, writer }
 
 // ---------- the links ----------
 
-/** Where the site lives, for the links in mails (server: PUBLIC_URL; Firebase: the hosting address). */
-let baseUrl = "http://localhost:3000";
-
-export function setPortalBaseUrl(url: string): void {
-  baseUrl = url.replace(/\/+$/, "");
-}
-
-export const portalBaseUrl = (): string => baseUrl;
-
-/**
- * A fresh link for a reservation, for one mail: the mail carries it and queueMail stores its hash
- * with the mail (src/core/writes.ts). No I/O here, so it may be made inside a transaction.
- */
-export const newReservationLink = (reservationId: string, returnAt: string): PortalLinkIssue =>
-  issuePortalLink(baseUrl, reservationId, returnAt);
+export { newReservationLink, portalBaseUrl, setPortalBaseUrl } from "./portalLinks";
 
 /** Link requests per client per 10 minutes. */
 export const PORTAL_LINK_RATE_LIMIT: RateLimit = { max: 5, windowSeconds: 600 };

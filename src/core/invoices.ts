@@ -44,10 +44,9 @@ import type { Car, Customer, Reservation, Settings } from "../domain/schemas";
 import { vilniusDateString } from "../domain/time";
 import { loadSettings } from "./catalog";
 import { COLLECTIONS } from "./collections";
-import { CoreError } from "./errors";
+import { CoreError, RESERVATION_NOT_FOUND_MESSAGE } from "./errors";
 import type { CoreContext, PrivateFiles, Reader, Transaction } from "./ports";
 import { type Stamped, toRecord } from "./records";
-import { RESERVATION_NOT_FOUND_MESSAGE } from "./reservations";
 import { insertDoc, queueMail, type StaffActor, writeAudit, writer } from "./writes";
 
 export interface InvoiceDeps {

@@ -14,7 +14,7 @@ import {
 import type { Car, Customer, Location, Reservation, Settings } from "../domain/schemas";
 import { loadCar, loadLocations, loadSettings } from "./catalog";
 import { COLLECTIONS } from "./collections";
-import { newReservationLink } from "./customerPortal";
+import { newReservationLink } from "./portalLinks";
 import type { DocumentStore, Reader } from "./ports";
 import { toRecord } from "./records";
 

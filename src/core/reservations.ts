@@ -46,13 +46,13 @@ import { readSiteQuote, type SiteQuote, siteQuoteAnswer } from "../domain/siteQu
 import { vilniusDateString } from "../domain/time";
 import { loadActiveOffers, loadCar, loadExtras, loadLocations, loadPrices, loadSettings } from "./catalog";
 import { COLLECTIONS } from "./collections";
-import { newReservationLink } from "./customerPortal";
-import { CoreError, reservationConflict } from "./errors";
+import { CoreError, RESERVATION_NOT_FOUND_MESSAGE, reservationConflict } from "./errors";
 import { fleetOf, moveFleetMileage } from "./fleetMileage";
 import { carHasNoBlock } from "./maintenance";
 import { prepareChangeMail } from "./notifications";
 import type { PaymentGateway } from "./paymentPort";
 import { awaitingPayment } from "./payments";
+import { newReservationLink } from "./portalLinks";
 import {
   type CoreContext,
   type DocumentStore,
@@ -66,7 +66,7 @@ import { type Stamped, toRecord } from "./records";
 import { assertFresh, expectedVersionOf, versionOf } from "./versions";
 import { insertDoc, queueMail, replaceDoc, type StaffActor, WEB_ACTOR, writeAudit, writer } from "./writes";
 
-export const RESERVATION_NOT_FOUND_MESSAGE = "Rezervacija nerasta";
+export { RESERVATION_NOT_FOUND_MESSAGE } from "./errors";
 export type ReservationSource = "web" | "phone" | "office";
 
 // ---------- building blocks ----------
