@@ -1,7 +1,7 @@
 // Reference data the use cases read: settings, places, extras, prices, offers, cars. Small
 // collections, read whole and filtered here, so "active unless switched off" means the same on
 // every store (a missing `active` is active).
-import { compareCars, sortByOrderThenName } from "../backend/shared/catalog";
+import { compareCars, sortByOrderThenName } from "../domain/publicCatalog";
 import type { Car, Extra, Location, Offer, Price, Settings } from "../domain/schemas";
 import { settingsFromDoc } from "../domain/settings";
 import { COLLECTIONS, SETTINGS_ID } from "./collections";

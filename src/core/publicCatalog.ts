@@ -1,9 +1,10 @@
 // What the public site reads: published cars with their public prices, live offers, published
 // news and the public settings. (The Firebase adapter's browser reads the same projections from
 // Firestore itself, through src/backend/firebase/catalog.ts and the rules.)
-import type { PublicCar, PublicSettings } from "../backend/port";
-import { publicBookingRules, toPublicCar } from "../backend/shared/catalog";
+
 import { type CarFilter, matchesCarFilter } from "../domain/carFilter";
+import type { PublicCar, PublicSettings } from "../domain/publicCatalog";
+import { publicBookingRules, toPublicCar } from "../domain/publicCatalog";
 import { retentionOf } from "../domain/retention";
 import type { Car, News, Offer } from "../domain/schemas";
 import { vilniusDateString } from "../domain/time";
