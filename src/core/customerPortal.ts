@@ -40,7 +40,7 @@ import { balanceDue, type CheckoutUrls, startBalancePayment } from "./payments";
 import { newReservationLink } from "./portalLinks";
 import { type CoreContext, type DocumentStore, type Reader, StoreConstraintError } from "./ports";
 import { type RateLimit, rateKey, takeRateLimit } from "./rateLimit";
-import { type Stamped, toRecord } from "./records";
+import { customerRecord, reservationRecord, type Stamped } from "./records";
 import { carIsFree, RESERVATION_NOT_FOUND_MESSAGE, resolveRefs } from "./reservations";
 import { versionOf } from "./versions";
 import { insertDoc, queueMail, replaceDoc, type StaffActor, writeAudit, writer } from "./writes";
@@ -73,14 +73,14 @@ async function openToken(reader: Reader, token: unknown, now: Date): Promise<Ope
   const reservationId = String(link.data.reservationId ?? "");
   const found = reservationId ? await reader.get(COLLECTIONS.reservations, reservationId) : null;
   if (!found) throw invalidLink();
-  const reservation = toRecord<Reservation>(found);
+  const reservation = reservationRecord(found);
   if (now.getTime() > portalLinkExpiry(reservation.returnAt).getTime()) throw invalidLink();
   return { linkId: hash, reservation };
 }
 
 async function loadCustomer(reader: Reader, store: DocumentStore, id: string): Promise<Stamped<Customer> | null> {
   const found = store.isId(id) ? await reader.get(COLLECTIONS.customers, id) : null;
-  return found ? toRecord<Customer>(found) : null;
+  return found ? customerRecord(found) : null;
 }
 
 const customerName = (customer: Customer | null): string =>
@@ -559,7 +559,7 @@ export async function requestPortalLink(
         limit: 1,
       })
     )[0];
-    const reservation = found ? toRecord<Reservation>(found) : null;
+    const reservation = found ? reservationRecord(found) : null;
     const customer = reservation ? await loadCustomer(tx, store, reservation.customerId) : null;
     const settings = await loadSettings(tx);
     const w = writer(tx, store, now);
@@ -601,7 +601,7 @@ export async function resendPortalLink(
     await tx.lock(`portal-links-${reservationId}`);
     const found = await tx.get(COLLECTIONS.reservations, reservationId);
     if (!found) throw new CoreError("not-found", RESERVATION_NOT_FOUND_MESSAGE);
-    const reservation = toRecord<Reservation>(found);
+    const reservation = reservationRecord(found);
     const customer = await loadCustomer(tx, store, reservation.customerId);
     if (!customer?.email)
       throw new CoreError("precondition", "Klientas neturi el. pašto adreso: nuorodos išsiųsti negalima");

@@ -16,7 +16,7 @@ import { loadCar, loadLocations, loadSettings } from "./catalog";
 import { COLLECTIONS } from "./collections";
 import { newReservationLink } from "./portalLinks";
 import type { DocumentStore, Reader } from "./ports";
-import { toRecord } from "./records";
+import { customerRecord } from "./records";
 
 type NoticeReservation = Pick<
   Reservation,
@@ -50,7 +50,7 @@ export async function loadNoticeData(
     : null;
   const car = await loadCar(reader, store, reservation.carId);
   const locations = await loadLocations(reader);
-  return { settings, customer: found ? toRecord<Customer>(found) : null, car, locations };
+  return { settings, customer: found ? customerRecord(found) : null, car, locations };
 }
 
 /** The context of one reservation's mail; null when the customer (or their address) is gone. */
