@@ -68,7 +68,7 @@ describe("sluoksniai tikrinami linteriu", () => {
   it("core → backend adapteris (ir tik tipo importas) – klaida noRestrictedImports", async () => {
     write(
       "src/core/wrongWay.ts",
-      'import { sessionUser } from "../backend/local/session";\nimport type { Backend } from "../backend/port";\n\nexport const who = (backend: Backend): string => `${backend.name}:${sessionUser()}`;\n',
+      'import { sessionUser } from "../backend/local/session";\nimport type { Backend } from "../backend/port";\n\nexport const who = (backend: Backend): string => backend.name + sessionUser();\n',
     );
     const result = await lint("src/core/wrongWay.ts");
     expect(result.code).not.toBe(0);
@@ -79,7 +79,10 @@ describe("sluoksniai tikrinami linteriu", () => {
   }, 60_000);
 
   it("domain → core ir puslapis → adapteris – klaidos", async () => {
-    write("src/domain/upward.ts", 'import { priceInCents } from "../core/price";\n\nexport const p = priceInCents(1);\n');
+    write(
+      "src/domain/upward.ts",
+      'import { priceInCents } from "../core/price";\n\nexport const p = priceInCents(1);\n',
+    );
     write(
       "src/site/cars/CarsPage.tsx",
       'import { sessionUser } from "../../backend/local/session";\n\nexport default function CarsPage() {\n  return <p>{sessionUser()}</p>;\n}\n',
