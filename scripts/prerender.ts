@@ -3,7 +3,7 @@
 //   1. starts the real server (server/main.ts --demo) on a free port with a fresh temporary
 //      database, so the pages show the seeded demo data;
 //   2. renders each public route, every car page and every news page with the app's own
-//      routes and loaders (src/app/ssr.tsx) into dist/<path>/index.html: the content, a unique
+//      routes and loaders (src/site/ssr.tsx) into dist/<path>/index.html: the content, a unique
 //      title and description, canonical link, Open Graph tags and schema.org JSON-LD, plus the
 //      loader data the browser hydrates from (inline, and beside the page as _payload.json);
 //   3. keeps the bare app shell as dist/200.html (the server's fallback for other app URLs);
@@ -216,7 +216,7 @@ async function main(): Promise<void> {
 
   const { PUBLIC_ROUTES } = await import("../src/app/routes");
   const { matchPublicRoute } = await import("../src/app/routes");
-  const { renderRoute } = await import("../src/app/ssr");
+  const { renderRoute } = await import("../src/site/ssr");
   const { createLocalBackend } = await import("../src/backend/local/index");
   const { prerenderFiles } = await import("./lib/prerenderFiles");
   const seo = await import("../src/site/lib/seo");

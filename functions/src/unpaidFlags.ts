@@ -8,7 +8,7 @@
 // and already carries the flag its own write derived (nothing else of the document is touched:
 // not its version, nor updatedAt).
 import { FieldPath, type Firestore, type QueryDocumentSnapshot } from "firebase-admin/firestore";
-import { UNPAID_FIELD } from "../../src/backend/firebase/model";
+import { UNPAID_FIELD } from "../../src/backend/shared/firestore/model";
 import { owesBalance } from "../../src/domain/payments";
 
 /** The marker: migrations/unpaidFlag { done: true, at, updated } (admin SDK only; the rules deny it). */

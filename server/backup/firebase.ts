@@ -5,7 +5,7 @@
 import { type App, deleteApp, initializeApp } from "firebase-admin/app";
 import { getFirestore } from "firebase-admin/firestore";
 import { getStorage } from "firebase-admin/storage";
-import { createFirestoreDocumentStore } from "../../functions/src/firestoreDocumentStore";
+import { createFirestoreDocumentStore } from "../../src/backend/shared/firestore/documentStore";
 import {
   BACKUP_COLLECTIONS,
   BackupError,

@@ -10,7 +10,8 @@ import { ApiError } from "../http/errors";
 import { log } from "../log";
 import { verifyAgainstDummy, verifyPassword } from "../services/passwords";
 import { clearRateLimit, isRateLimited, pruneRateLimits, recordHit } from "../services/rateLimit";
-import { createSession, deleteSession, SESSION_COOKIE, type StaffRow, staffToSessionUser } from "../services/sessions";
+import { createSession, deleteSession, SESSION_COOKIE, staffToSessionUser } from "../services/sessions";
+import { findStaffByEmail } from "../store/staffAccounts";
 
 export { currentUser, requireStaff } from "../http/auth";
 
@@ -46,11 +47,7 @@ export function authRoutes(): Hono<AppEnv> {
       throw new ApiError(429, TOO_MANY_ATTEMPTS_MESSAGE);
     }
 
-    const found = await db.query<StaffRow>(
-      "SELECT id, doc, password_hash FROM staff WHERE lower(doc->>'email') = $1 LIMIT 1",
-      [email],
-    );
-    const row = found.rows[0];
+    const row = await findStaffByEmail(db, email);
     const passwordOk = row
       ? await verifyPassword(input.password, row.password_hash)
       : await verifyAgainstDummy(input.password);

@@ -7,6 +7,7 @@ import { coreFor } from "../core";
 import { readJsonObject } from "../http/body";
 import { clientKey } from "../http/clientIp";
 import type { AppEnv } from "../http/context";
+import { dropOldClientErrors } from "../store/clientErrors";
 
 const KEEP_DAYS = 90;
 
@@ -19,9 +20,7 @@ export function clientErrorRoutes(): Hono<AppEnv> {
       clientKey: clientKey(c, config.trustProxy),
       userAgent: c.req.header("user-agent"),
     });
-    if (Math.random() < 0.02) {
-      await db.query("DELETE FROM client_errors WHERE created_at < now() - make_interval(days => $1)", [KEEP_DAYS]);
-    }
+    if (Math.random() < 0.02) await dropOldClientErrors(db, KEEP_DAYS);
     return c.json(result, 201);
   });
 

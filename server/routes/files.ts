@@ -21,9 +21,9 @@ import { readJsonObject } from "../http/body";
 import type { AppEnv } from "../http/context";
 import { ApiError } from "../http/errors";
 import { log } from "../log";
-import { writeAudit } from "../services/audit";
 import { publish } from "../services/events";
 import { privateFilesFor } from "../services/privateFiles";
+import { recordFile, recordPrivateUpload, removeFileRecord } from "../store/files";
 
 export const FILE_FOLDERS = ["cars", "offers", "news", "misc"] as const;
 /** Folders staff upload to: the public ones, and the private "desk". */
@@ -73,9 +73,7 @@ async function storeImage(
   if (folder === "desk") {
     // Private: not in the public files table nor under /files.
     await privateFilesFor(config).put(relative, bytes, image.contentType);
-    await db.transaction((tx) =>
-      writeAudit(tx, { action: "upload", resource: "private-files", recordId: relative, actor: user.email }),
-    );
+    await recordPrivateUpload(db, relative, user.email);
     log.info(`${user.email} įkėlė privatų failą ${relative} (${image.contentType}, ${bytes.length} B)`);
     return relative;
   }
@@ -85,14 +83,7 @@ async function storeImage(
   await mkdir(path.dirname(target), { recursive: true });
   await writeFile(target, bytes, { flag: "wx" });
   try {
-    await db.transaction(async (tx) => {
-      await tx.query("INSERT INTO files (path, content_type, size) VALUES ($1, $2, $3)", [
-        relative,
-        image.contentType,
-        bytes.length,
-      ]);
-      await writeAudit(tx, { action: "upload", resource: "files", recordId: relative, actor: user.email });
-    });
+    await recordFile(db, { path: relative, contentType: image.contentType, size: bytes.length }, user.email);
   } catch (error) {
     await rm(target, { force: true });
     throw error;
@@ -298,13 +289,7 @@ export function fileAdminRoutes(): Hono<AppEnv> {
     if (!relative) throw new ApiError(404, "Failas nerastas");
     const target = insideRoot(filesRoot(config.dataDir), relative);
     if (!target) throw new ApiError(404, "Failas nerastas");
-    const removed = await db.transaction(async (tx) => {
-      const result = await tx.query("DELETE FROM files WHERE path = $1", [relative]);
-      if (result.affectedRows > 0) {
-        await writeAudit(tx, { action: "remove-file", resource: "files", recordId: relative, actor: user.email });
-      }
-      return result.affectedRows > 0;
-    });
+    const removed = await removeFileRecord(db, relative, user.email);
     const onDisk = await stat(target).then(
       (s) => s.isFile(),
       () => false,

@@ -2,10 +2,10 @@
 // Each renders a lazily loaded page module in the default layout (src/site/app). The
 // back-office's paths are in adminRoutes.ts, so the public site never loads them.
 import { isSlug } from "../domain/ids";
-import type { PageImporter } from "./page";
+import type { PageImporter, RouteParams } from "./page";
 
 export type RouteLayout = "default" | "admin";
-export type RouteParams = Record<string, string | undefined>;
+export type { RouteParams };
 
 export interface AppRoute {
   path: string;

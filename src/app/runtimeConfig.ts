@@ -1,27 +1,9 @@
 // The runtime config the server serves at /runtime-config.json: it picks the backend
-// adapter (and carries the Firebase config) without a rebuild.
+// adapter (and carries the Firebase config) without a rebuild. Its shape is in the domain
+// (src/domain/runtimeConfig.ts): the backend registry and adapters read it too.
+import type { FirebaseWebConfig, RuntimeConfig } from "../domain/runtimeConfig";
 
-export interface FirebaseWebConfig {
-  apiKey: string;
-  authDomain: string;
-  projectId: string;
-  storageBucket: string;
-  messagingSenderId: string;
-  appId: string;
-  measurementId?: string;
-  databaseURL?: string;
-  functionsRegion?: string;
-  emulators?: Record<string, unknown>;
-}
-
-export interface RuntimeConfig {
-  backend: string;
-  firebase?: FirebaseWebConfig;
-  /** the site's public address, no trailing slash; null when not configured */
-  publicUrl: string | null;
-  /** how often to look for a new build; the app default applies when absent */
-  buildCheckIntervalMs?: number;
-}
+export type { FirebaseWebConfig, RuntimeConfig };
 
 export const RUNTIME_CONFIG_URL = "/runtime-config.json";
 

@@ -1,7 +1,7 @@
 // The adapter registry: the runtime config names an adapter, this file knows how to make it.
 // The Firebase issue registers "firebase" here (with a lazy import, so its SDK stays out of
 // the public bundle until a site actually runs on Firebase).
-import type { RuntimeConfig } from "../app/runtimeConfig";
+import type { RuntimeConfig } from "../domain/runtimeConfig";
 import { createLocalBackend } from "./local";
 import type { Backend } from "./port";
 

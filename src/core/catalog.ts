@@ -1,12 +1,12 @@
 // Reference data the use cases read: settings, places, extras, prices, offers, cars. Small
 // collections, read whole and filtered here, so "active unless switched off" means the same on
 // every store (a missing `active` is active).
-import { compareCars, sortByOrderThenName } from "../backend/shared/catalog";
+import { compareCars, sortByOrderThenName } from "../domain/publicCatalog";
 import type { Car, Extra, Location, Offer, Price, Settings } from "../domain/schemas";
 import { settingsFromDoc } from "../domain/settings";
 import { COLLECTIONS, SETTINGS_ID } from "./collections";
 import type { DocumentStore, Reader } from "./ports";
-import { type Stamped, toRecord } from "./records";
+import { carRecord, type Stamped, toRecord } from "./records";
 
 export async function loadAll<T>(reader: Reader, collection: string): Promise<Stamped<T>[]> {
   return (await reader.query(collection)).map((doc) => toRecord<T>(doc));
@@ -48,7 +48,7 @@ export async function loadActiveOffers(reader: Reader): Promise<Stamped<Offer>[]
 /** Published cars in the staff's order (sortOrder, then make and model). */
 export async function loadPublishedCars(reader: Reader): Promise<Stamped<Car>[]> {
   const docs = await reader.query(COLLECTIONS.cars, { where: [{ field: "status", op: "==", value: "active" }] });
-  return docs.map((doc) => toRecord<Car>(doc)).sort(compareCars);
+  return docs.map((doc) => carRecord(doc)).sort(compareCars);
 }
 
 /** Any car by id, whatever its status (reservations refer to hidden cars too); null for a malformed id. */

@@ -25,7 +25,7 @@ import {
   portalView,
   staffPortalNotice,
 } from "../domain/portal";
-import { issuePortalLink, type PortalLinkIssue, portalLinkExpiry, portalTokenHash } from "../domain/portalToken";
+import { portalLinkExpiry, portalTokenHash } from "../domain/portalToken";
 import { assertBookablePeriod, assertDriverAge, priceRefs } from "../domain/reservationInput";
 import type { Customer, DriverDetails, Quote, Reservation } from "../domain/schemas";
 import { readSiteQuote, type SiteQuote, siteQuoteAnswer } from "../domain/siteQuote";
@@ -37,30 +37,17 @@ import { INVOICE_NOT_FOUND_MESSAGE, type InvoiceDeps, invoicePdf, reservationInv
 import { prepareChangeMail } from "./notifications";
 import type { PaymentGateway } from "./paymentPort";
 import { balanceDue, type CheckoutUrls, startBalancePayment } from "./payments";
+import { newReservationLink } from "./portalLinks";
 import { type CoreContext, type DocumentStore, type Reader, StoreConstraintError } from "./ports";
 import { type RateLimit, rateKey, takeRateLimit } from "./rateLimit";
-import { type Stamped, toRecord } from "./records";
+import { customerRecord, reservationRecord, type Stamped } from "./records";
 import { carIsFree, RESERVATION_NOT_FOUND_MESSAGE, resolveRefs } from "./reservations";
 import { versionOf } from "./versions";
 import { insertDoc, queueMail, replaceDoc, type StaffActor, writeAudit, writer } from "./writes";
 
 // ---------- the links ----------
 
-/** Where the site lives, for the links in mails (server: PUBLIC_URL; Firebase: the hosting address). */
-let baseUrl = "http://localhost:3000";
-
-export function setPortalBaseUrl(url: string): void {
-  baseUrl = url.replace(/\/+$/, "");
-}
-
-export const portalBaseUrl = (): string => baseUrl;
-
-/**
- * A fresh link for a reservation, for one mail: the mail carries it and queueMail stores its hash
- * with the mail (src/core/writes.ts). No I/O here, so it may be made inside a transaction.
- */
-export const newReservationLink = (reservationId: string, returnAt: string): PortalLinkIssue =>
-  issuePortalLink(baseUrl, reservationId, returnAt);
+export { newReservationLink, portalBaseUrl, setPortalBaseUrl } from "./portalLinks";
 
 /** Link requests per client per 10 minutes. */
 export const PORTAL_LINK_RATE_LIMIT: RateLimit = { max: 5, windowSeconds: 600 };
@@ -86,14 +73,14 @@ async function openToken(reader: Reader, token: unknown, now: Date): Promise<Ope
   const reservationId = String(link.data.reservationId ?? "");
   const found = reservationId ? await reader.get(COLLECTIONS.reservations, reservationId) : null;
   if (!found) throw invalidLink();
-  const reservation = toRecord<Reservation>(found);
+  const reservation = reservationRecord(found);
   if (now.getTime() > portalLinkExpiry(reservation.returnAt).getTime()) throw invalidLink();
   return { linkId: hash, reservation };
 }
 
 async function loadCustomer(reader: Reader, store: DocumentStore, id: string): Promise<Stamped<Customer> | null> {
   const found = store.isId(id) ? await reader.get(COLLECTIONS.customers, id) : null;
-  return found ? toRecord<Customer>(found) : null;
+  return found ? customerRecord(found) : null;
 }
 
 const customerName = (customer: Customer | null): string =>
@@ -572,7 +559,7 @@ export async function requestPortalLink(
         limit: 1,
       })
     )[0];
-    const reservation = found ? toRecord<Reservation>(found) : null;
+    const reservation = found ? reservationRecord(found) : null;
     const customer = reservation ? await loadCustomer(tx, store, reservation.customerId) : null;
     const settings = await loadSettings(tx);
     const w = writer(tx, store, now);
@@ -614,7 +601,7 @@ export async function resendPortalLink(
     await tx.lock(`portal-links-${reservationId}`);
     const found = await tx.get(COLLECTIONS.reservations, reservationId);
     if (!found) throw new CoreError("not-found", RESERVATION_NOT_FOUND_MESSAGE);
-    const reservation = toRecord<Reservation>(found);
+    const reservation = reservationRecord(found);
     const customer = await loadCustomer(tx, store, reservation.customerId);
     if (!customer?.email)
       throw new CoreError("precondition", "Klientas neturi el. pašto adreso: nuorodos išsiųsti negalima");

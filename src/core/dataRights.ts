@@ -45,7 +45,7 @@ import { vilniusDateString } from "../domain/time";
 import { COLLECTIONS, SETTINGS_ID } from "./collections";
 import { CoreError } from "./errors";
 import type { CoreContext, DocumentStore, PrivateFiles, Reader, StoredDoc } from "./ports";
-import { type Stamped, toRecord } from "./records";
+import { customerRecord, damageRecord, inquiryRecord, reservationRecord, type Stamped } from "./records";
 import { forEachPage, letOthersRun } from "./scan";
 import { insertDoc, replaceDoc, type Writer, writeAudit, writer } from "./writes";
 
@@ -99,19 +99,17 @@ async function optionalQuery(reader: Reader, collection: string, field: string, 
 async function loadCustomer(ctx: CoreContext, id: string): Promise<Stamped<Customer>> {
   const found = ctx.store.isId(id) ? await ctx.store.get(COLLECTIONS.customers, id) : null;
   if (!found) throw new CoreError("not-found", CUSTOMER_NOT_FOUND_MESSAGE);
-  return toRecord<Customer>(found);
+  return customerRecord(found);
 }
 
 async function gatherPerson(ctx: CoreContext, customer: Stamped<Customer>): Promise<PersonRecords> {
   const { store } = ctx;
   const eq = (collection: string, field: string, value: unknown) =>
     store.query(collection, { where: [{ field, op: "==", value }] });
-  const reservations = (await eq(COLLECTIONS.reservations, "customerId", customer.id)).map((d) =>
-    toRecord<Reservation>(d),
-  );
+  const reservations = (await eq(COLLECTIONS.reservations, "customerId", customer.id)).map((d) => reservationRecord(d));
   const requestDocs = [...(await eq(COLLECTIONS.requests, "email", customer.email))];
   if (customer.phone) requestDocs.push(...(await eq(COLLECTIONS.requests, "phone", customer.phone)));
-  const requests = byId(requestDocs).map((d) => toRecord<InquiryRequest>(d));
+  const requests = byId(requestDocs).map((d) => inquiryRecord(d));
 
   const refs = [
     ...reservations.map((r) => `reservation:${r.id}`),
@@ -131,7 +129,7 @@ async function gatherPerson(ctx: CoreContext, customer: Stamped<Customer>): Prom
   const damages: Stamped<Damage>[] = [];
   const payments: StoredDoc[] = [];
   for (const r of reservations) {
-    damages.push(...(await eq(COLLECTIONS.damages, "reservationId", r.id)).map((d) => toRecord<Damage>(d)));
+    damages.push(...(await eq(COLLECTIONS.damages, "reservationId", r.id)).map((d) => damageRecord(d)));
     payments.push(...(await optionalQuery(store, COLLECTIONS.payments, "reservationId", r.id)));
   }
   const invoices = await optionalQuery(store, COLLECTIONS.invoices, "customerId", customer.id);
@@ -771,7 +769,7 @@ async function reservationFacts(ctx: CoreContext, cut: RetentionCutoffs): Promis
   };
   await forEachPage(ctx.store, COLLECTIONS.reservations, (page) => {
     for (const doc of page) {
-      const r = toRecord<Reservation>(doc);
+      const r = reservationRecord(doc);
       const customerId = String(r.customerId ?? "");
       const returnAt = Date.parse(String(r.returnAt));
       if (Number.isNaN(returnAt)) continue;

@@ -2,6 +2,8 @@
 // functions: HttpsError code). Bad input is the domain's InputError (src/domain/input.ts).
 import { InputError } from "../domain/input";
 
+export const RESERVATION_NOT_FOUND_MESSAGE = "Rezervacija nerasta";
+
 export type CoreErrorKind =
   /** the thing named does not exist (404 / not-found) */
   | "not-found"

@@ -4,7 +4,7 @@
 import type { Fleet } from "../domain/schemas";
 import { COLLECTIONS } from "./collections";
 import type { Reader } from "./ports";
-import { type Stamped, toRecord } from "./records";
+import { fleetRecord, type Stamped } from "./records";
 import { versionOf } from "./versions";
 import { replaceDoc, type Writer, writeAudit } from "./writes";
 
@@ -14,7 +14,7 @@ export async function fleetOf(reader: Reader, carId: string): Promise<Stamped<Fl
     where: [{ field: "carId", op: "==", value: carId }],
     limit: 1,
   });
-  return doc ? toRecord<Fleet>(doc) : null;
+  return doc ? fleetRecord(doc) : null;
 }
 
 /**

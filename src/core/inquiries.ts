@@ -19,7 +19,7 @@ import { COLLECTIONS } from "./collections";
 import { CoreError } from "./errors";
 import type { CoreContext } from "./ports";
 import { type RateLimit, rateKey, takeRateLimit } from "./rateLimit";
-import { type Stamped, toRecord } from "./records";
+import { inquiryRecord, type Stamped } from "./records";
 import { insertDoc, queueMail, replaceDoc, WEB_ACTOR, writeAudit, writer } from "./writes";
 
 export { REQUEST_NOT_FOUND_MESSAGE };
@@ -76,7 +76,7 @@ export async function replyToInquiry(
   const outcome = await store.transaction(async (tx) => {
     const found = await tx.get(COLLECTIONS.requests, id);
     if (!found) throw new CoreError("not-found", REQUEST_NOT_FOUND_MESSAGE);
-    const inquiry = toRecord<InquiryRequest>(found);
+    const inquiry = inquiryRecord(found);
     const settings = await loadSettings(tx);
 
     const w = writer(tx, store, now);

@@ -44,10 +44,9 @@ import type { Car, Customer, Reservation, Settings } from "../domain/schemas";
 import { vilniusDateString } from "../domain/time";
 import { loadSettings } from "./catalog";
 import { COLLECTIONS } from "./collections";
-import { CoreError } from "./errors";
+import { CoreError, RESERVATION_NOT_FOUND_MESSAGE } from "./errors";
 import type { CoreContext, PrivateFiles, Reader, Transaction } from "./ports";
-import { type Stamped, toRecord } from "./records";
-import { RESERVATION_NOT_FOUND_MESSAGE } from "./reservations";
+import { carRecord, customerRecord, reservationRecord, type Stamped, toRecord } from "./records";
 import { insertDoc, queueMail, type StaffActor, writeAudit, writer } from "./writes";
 
 export interface InvoiceDeps {
@@ -280,7 +279,7 @@ async function afterIssue(ctx: CoreContext, deps: InvoiceDeps, id: string): Prom
     const mailId = await ctx.store.transaction(async (tx) => {
       const settings = await loadSettings(tx);
       const customer = invoice.customerId ? await tx.get(COLLECTIONS.customers, invoice.customerId) : null;
-      const language = mailLanguageOf(customer ? toRecord<Customer>(customer) : null);
+      const language = mailLanguageOf(customer ? customerRecord(customer) : null);
       const w = writer(tx, ctx.store, now);
       const mail = invoiceMail(invoice, settings, language);
       return queueMail(w, {
@@ -314,12 +313,12 @@ function invoiceMail(invoice: StoredInvoice, settings: Settings, language: MailL
 async function readCustomer(reader: Reader, id: string): Promise<Customer> {
   const found = await reader.get(COLLECTIONS.customers, id);
   if (!found) throw new CoreError("precondition", "Rezervacijos klientas nerastas");
-  return toRecord<Customer>(found);
+  return customerRecord(found);
 }
 
 async function readCar(reader: Reader, id: string): Promise<Car | null> {
   const found = await reader.get(COLLECTIONS.cars, id);
-  return found ? toRecord<Car>(found) : null;
+  return found ? carRecord(found) : null;
 }
 
 function assertSeller(settings: Settings): void {
@@ -385,7 +384,7 @@ async function issueFor(
     await tx.lock(`invoice-reservation-${reservationId}`);
     const found = await tx.get(COLLECTIONS.reservations, reservationId);
     if (!found) throw new CoreError("not-found", RESERVATION_NOT_FOUND_MESSAGE);
-    const reservation = toRecord<Reservation>(found);
+    const reservation = reservationRecord(found);
     if (!INVOICEABLE_STATUSES.includes(reservation.status)) {
       throw new CoreError("precondition", statusMessage(reservation.status));
     }
@@ -444,7 +443,7 @@ export async function issueMonthlyInvoice(
       where: [{ field: "customerId", op: "==", value: input.customerId }],
     })
   )
-    .map((doc) => toRecord<Reservation>(doc))
+    .map((doc) => reservationRecord(doc))
     .filter((r) => r.status === "completed")
     .filter((r) => {
       const day = vilniusDateString(endedAt(r));
@@ -456,7 +455,7 @@ export async function issueMonthlyInvoice(
     for (const id of candidates.map((r) => r.id).sort()) await tx.lock(`invoice-reservation-${id}`);
     const customerDoc = await tx.get(COLLECTIONS.customers, input.customerId);
     if (!customerDoc) throw new CoreError("not-found", "Klientas nerastas");
-    const customer = toRecord<Customer>(customerDoc);
+    const customer = customerRecord(customerDoc);
     if (customer.type !== "business" || !customer.companyName?.trim()) {
       throw new CoreError("precondition", NOT_BUSINESS_MESSAGE);
     }
@@ -467,7 +466,7 @@ export async function issueMonthlyInvoice(
     for (const candidate of candidates) {
       const found = await tx.get(COLLECTIONS.reservations, candidate.id);
       if (!found) continue;
-      const reservation = toRecord<Reservation>(found);
+      const reservation = reservationRecord(found);
       if (reservation.status !== "completed" || reservation.customerId !== input.customerId) continue;
       if (await openInvoiceOf(tx, reservation.id)) continue;
       if (!reservation.quote) continue;
@@ -528,7 +527,7 @@ export async function creditInvoice(
           kind: "credit",
           settings,
           customerId: original.customerId,
-          customer: customerDoc ? toRecord<Customer>(customerDoc) : ({} as Customer),
+          customer: customerDoc ? customerRecord(customerDoc) : ({} as Customer),
           reservations: [],
           lines: negatedLines(original.lines),
           creditOf: { id: original.id, number: original.number, issueDate: original.issueDate },

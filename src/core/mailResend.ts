@@ -1,10 +1,7 @@
-// "Siųsti dar kartą": a copy of an outbox mail queued as a new mail (the same recipients, message,
-// attachments and reference), so the original keeps its own delivery history. Logged in the audit.
-import type { Mail } from "../domain/schemas";
 import { COLLECTIONS } from "./collections";
 import { CoreError } from "./errors";
 import type { CoreContext } from "./ports";
-import { toRecord } from "./records";
+import { mailRecord } from "./records";
 import { insertDoc, writeAudit, writer } from "./writes";
 
 export const MAIL_NOT_FOUND_MESSAGE = "Laiškas nerastas";
@@ -16,7 +13,7 @@ export async function resendMail(ctx: CoreContext, id: string, actor: string): P
   const outcome = await store.transaction(async (tx) => {
     const found = await tx.get(COLLECTIONS.mail, id);
     if (!found) throw new CoreError("not-found", MAIL_NOT_FOUND_MESSAGE);
-    const original = toRecord<Mail>(found);
+    const original = mailRecord(found);
     const w = writer(tx, store, now);
     const copyId = insertDoc(w, COLLECTIONS.mail, {
       to: original.to,

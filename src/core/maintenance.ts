@@ -21,7 +21,7 @@ import { loadCar, loadSettings } from "./catalog";
 import { COLLECTIONS } from "./collections";
 import { CoreError } from "./errors";
 import { type CoreContext, type Reader, StoreConstraintError, type Transaction } from "./ports";
-import { type Stamped, toRecord } from "./records";
+import { reservationRecord, type Stamped, toRecord } from "./records";
 import { assertFresh, expectedVersionOf, versionOf } from "./versions";
 import { insertDoc, replaceDoc, type StaffActor, writeAudit, writer } from "./writes";
 
@@ -52,7 +52,7 @@ async function holdingReservations(reader: Reader, carId: string): Promise<Stamp
       { field: "status", op: "in", value: [...BLOCKING_STATUSES] },
     ],
   });
-  return docs.map((doc) => toRecord<Reservation>(doc));
+  return docs.map((doc) => reservationRecord(doc));
 }
 
 /** Whether no block of the car clashes with the period (buffer included). */

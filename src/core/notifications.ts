@@ -14,9 +14,9 @@ import {
 import type { Car, Customer, Location, Reservation, Settings } from "../domain/schemas";
 import { loadCar, loadLocations, loadSettings } from "./catalog";
 import { COLLECTIONS } from "./collections";
-import { newReservationLink } from "./customerPortal";
+import { newReservationLink } from "./portalLinks";
 import type { DocumentStore, Reader } from "./ports";
-import { toRecord } from "./records";
+import { customerRecord } from "./records";
 
 type NoticeReservation = Pick<
   Reservation,
@@ -50,7 +50,7 @@ export async function loadNoticeData(
     : null;
   const car = await loadCar(reader, store, reservation.carId);
   const locations = await loadLocations(reader);
-  return { settings, customer: found ? toRecord<Customer>(found) : null, car, locations };
+  return { settings, customer: found ? customerRecord(found) : null, car, locations };
 }
 
 /** The context of one reservation's mail; null when the customer (or their address) is gone. */

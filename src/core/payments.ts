@@ -48,7 +48,7 @@ import { CoreError } from "./errors";
 import { prepareChangeMail } from "./notifications";
 import type { CheckoutRequest, PaymentGateway, VerifiedPayment } from "./paymentPort";
 import type { CoreContext, StoredDoc, Transaction } from "./ports";
-import { type Stamped, toRecord } from "./records";
+import { reservationRecord, type Stamped } from "./records";
 import { queueMail, replaceDoc, type StaffActor, type Writer, writeAudit, writer } from "./writes";
 
 export const RESERVATION_NOT_FOUND = "Rezervacija nerasta";
@@ -97,7 +97,7 @@ export async function listLedger(ctx: CoreContext, reservationId: string): Promi
   const { store } = ctx;
   const found = store.isId(reservationId) ? await store.get(COLLECTIONS.reservations, reservationId) : null;
   if (!found) throw new CoreError("not-found", RESERVATION_NOT_FOUND);
-  const reservation = toRecord<Reservation>(found);
+  const reservation = reservationRecord(found);
   const entries = await ledgerOf(store, reservationId);
   return {
     reservationId,
@@ -125,7 +125,7 @@ export async function addLedgerEntry(
     await tx.lock(ledgerLockKey(reservationId));
     const found = await tx.get(COLLECTIONS.reservations, reservationId);
     if (!found) throw new CoreError("not-found", RESERVATION_NOT_FOUND);
-    const reservation = toRecord<Reservation>(found);
+    const reservation = reservationRecord(found);
     const entries = await ledgerOf(tx, reservationId);
     const entry: LedgerEntry = ledgerEntrySchema.parse({
       reservationId,
@@ -210,7 +210,7 @@ export async function startOnlinePayment(
   const { store } = ctx;
   const found = await store.get(COLLECTIONS.reservations, reservationId);
   if (!found) throw new CoreError("not-found", RESERVATION_NOT_FOUND);
-  const reservation = toRecord<Reservation>(found);
+  const reservation = reservationRecord(found);
   const online = onlineOf(reservation);
   if (online?.state !== "awaiting" || gateway.provider === "pickup") {
     throw new CoreError("precondition", "Ši rezervacija nelaukia mokėjimo internetu");
@@ -237,7 +237,7 @@ export async function startOnlinePayment(
     await tx.lock(ledgerLockKey(reservationId));
     const current = await tx.get(COLLECTIONS.reservations, reservationId);
     if (!current) return;
-    const record = toRecord<Reservation>(current);
+    const record = reservationRecord(current);
     const now = onlineOf(record);
     if (!record.payment || !now) return;
     writeSummary(writer(tx, store, ctx.clock.now()), current, {
@@ -274,7 +274,7 @@ export async function recordVerifiedPayment(ctx: CoreContext, verified: Verified
     await tx.lock(ledgerLockKey(reservationId));
     const found = await tx.get(COLLECTIONS.reservations, reservationId);
     if (!found) return refuse("nežinomas užsakymas");
-    const reservation = toRecord<Reservation>(found);
+    const reservation = reservationRecord(found);
     const online = onlineOf(reservation);
     if (!online || online.provider !== provider) return refuse("rezervacija nelaukė šio mokėjimo");
 
@@ -415,7 +415,7 @@ async function closeUnpaid(
     await tx.lock(ledgerLockKey(reservationId));
     const found = await tx.get(COLLECTIONS.reservations, reservationId);
     if (!found) return null;
-    const reservation = toRecord<Reservation>(found);
+    const reservation = reservationRecord(found);
     const online = onlineOf(reservation);
     if (
       !online ||
@@ -464,7 +464,7 @@ export async function releaseExpiredHolds(
   });
   const released: string[] = [];
   for (const doc of waiting) {
-    const reservation = toRecord<Reservation>(doc);
+    const reservation = reservationRecord(doc);
     const online = onlineOf(reservation);
     if (reservation.status !== "new" || !online || online.balance) continue;
     if (online.state === "awaiting" && !holdExpired(online, now)) continue;
@@ -493,7 +493,7 @@ export async function publicPaymentStatus(
   const { store } = ctx;
   const found = store.isId(reservationId) ? await store.get(COLLECTIONS.reservations, reservationId) : null;
   if (!found) throw new CoreError("not-found", RESERVATION_NOT_FOUND);
-  const reservation = toRecord<Reservation>(found);
+  const reservation = reservationRecord(found);
   const online = onlineOf(reservation);
   return {
     number: reservation.number ?? "",
@@ -535,7 +535,7 @@ export async function startBalancePayment(
     await tx.lock(ledgerLockKey(reservationId));
     const found = await tx.get(COLLECTIONS.reservations, reservationId);
     if (!found) throw new CoreError("not-found", RESERVATION_NOT_FOUND);
-    const reservation = toRecord<Reservation>(found);
+    const reservation = reservationRecord(found);
     const { due, refusal, entries, summary } = await balanceDue(tx, reservation);
     if (refusal) throw new CoreError("precondition", refusal);
     const settings = paymentSettingsOf(await loadSettings(tx));
@@ -579,7 +579,7 @@ export async function startBalancePayment(
       await tx.lock(ledgerLockKey(reservationId));
       const current = await tx.get(COLLECTIONS.reservations, reservationId);
       if (!current) return;
-      const record = toRecord<Reservation>(current);
+      const record = reservationRecord(current);
       const online = onlineOf(record);
       if (!record.payment || online?.orderId !== opened.online.orderId) return;
       writeSummary(writer(tx, store, ctx.clock.now()), current, {

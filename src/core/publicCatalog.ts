@@ -1,16 +1,17 @@
 // What the public site reads: published cars with their public prices, live offers, published
 // news and the public settings. (The Firebase adapter's browser reads the same projections from
 // Firestore itself, through src/backend/firebase/catalog.ts and the rules.)
-import type { PublicCar, PublicSettings } from "../backend/port";
-import { publicBookingRules, toPublicCar } from "../backend/shared/catalog";
+
 import { type CarFilter, matchesCarFilter } from "../domain/carFilter";
+import type { PublicCar, PublicSettings } from "../domain/publicCatalog";
+import { publicBookingRules, toPublicCar } from "../domain/publicCatalog";
 import { retentionOf } from "../domain/retention";
-import type { Car, News, Offer } from "../domain/schemas";
+import type { News, Offer } from "../domain/schemas";
 import { vilniusDateString } from "../domain/time";
 import { loadActiveOffers, loadExtras, loadLocations, loadPrices, loadPublishedCars, loadSettings } from "./catalog";
 import { COLLECTIONS } from "./collections";
 import type { Reader } from "./ports";
-import { type Stamped, toRecord } from "./records";
+import { carRecord, newsRecord, type Stamped } from "./records";
 
 export async function listPublicCars(reader: Reader, filter: CarFilter = {}, now = new Date()): Promise<PublicCar[]> {
   const cars = (await loadPublishedCars(reader)).filter((car) => matchesCarFilter(car, filter));
@@ -26,7 +27,7 @@ export async function getPublicCar(reader: Reader, slug: string, now = new Date(
     ],
     limit: 1,
   });
-  const car = docs[0] ? toRecord<Car>(docs[0]) : null;
+  const car = docs[0] ? carRecord(docs[0]) : null;
   return car ? toPublicCar(car, await loadPrices(reader), now) : null;
 }
 
@@ -43,14 +44,14 @@ const isOut = (item: News, now: Date): boolean =>
 export async function listPublicNews(reader: Reader, now = new Date()): Promise<Stamped<News>[]> {
   const docs = await reader.query(COLLECTIONS.news, { where: [{ field: "status", op: "==", value: "published" }] });
   return docs
-    .map((doc) => toRecord<News>(doc))
+    .map((doc) => newsRecord(doc))
     .filter((item) => isOut(item, now))
     .sort((a, b) => Date.parse(b.publishedAt ?? "") - Date.parse(a.publishedAt ?? ""));
 }
 
 export async function getPublicNews(reader: Reader, slug: string, now = new Date()): Promise<Stamped<News> | null> {
   const docs = await reader.query(COLLECTIONS.news, { where: [{ field: "slug", op: "==", value: slug }], limit: 1 });
-  const item = docs[0] ? toRecord<News>(docs[0]) : null;
+  const item = docs[0] ? newsRecord(docs[0]) : null;
   return item && isOut(item, now) ? item : null;
 }
 

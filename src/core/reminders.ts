@@ -14,7 +14,7 @@ import { loadSettings } from "./catalog";
 import { COLLECTIONS } from "./collections";
 import { prepareReservationMail } from "./notifications";
 import type { CoreContext } from "./ports";
-import { toRecord } from "./records";
+import { reservationRecord } from "./records";
 import { insertDoc, queueMail, writer } from "./writes";
 
 export interface ReminderRun {
@@ -48,7 +48,7 @@ export async function queueDueReminders(ctx: CoreContext, now: Date = ctx.clock.
       ],
     })
   )
-    .map((doc) => toRecord<Reservation>(doc))
+    .map((doc) => reservationRecord(doc))
     .filter((r) => reminderDue(r, now, hours));
 
   const run: ReminderRun = { checked: candidates.length, queued: [] };
@@ -84,7 +84,7 @@ async function queueReminder(
     await tx.lock(`reminder-${reservationId}`);
     const found = await tx.get(COLLECTIONS.reservations, reservationId);
     if (!found) return null;
-    const reservation = toRecord<Reservation>(found);
+    const reservation = reservationRecord(found);
     if (!reminderDue(reservation, now, hours)) return null;
     const markerId = reminderId(reservationId, reservation.pickupAt);
     if (await tx.get(COLLECTIONS.reminders, markerId)) return null;

@@ -54,7 +54,7 @@ import { CoreError, StaleRecordError } from "./errors";
 import { fleetOf, moveFleetMileage } from "./fleetMileage";
 import { invoiceAtReturn } from "./invoices";
 import type { CoreContext, PrivateFiles, Reader, Transaction } from "./ports";
-import { type Stamped, toRecord } from "./records";
+import { damageRecord, reservationRecord, type Stamped } from "./records";
 import { RESERVATION_NOT_FOUND_MESSAGE } from "./reservations";
 import { assertFresh, expectedVersionOf, versionOf } from "./versions";
 import {
@@ -110,7 +110,7 @@ export interface DeskInfo {
 async function readReservation(reader: Reader, ctx: CoreContext, id: string): Promise<Stamped<Reservation>> {
   const found = ctx.store.isId(id) ? await reader.get(COLLECTIONS.reservations, id) : null;
   if (!found) throw new CoreError("not-found", RESERVATION_NOT_FOUND_MESSAGE);
-  return toRecord<Reservation>(found);
+  return reservationRecord(found);
 }
 
 /** The car's damages still open, oldest first. */
@@ -121,7 +121,7 @@ export async function openDamagesOf(reader: Reader, carId: string): Promise<Stam
       { field: "status", op: "==", value: "open" },
     ],
   });
-  return docs.map((doc) => toRecord<Damage>(doc)).sort((a, b) => a.foundAt.localeCompare(b.foundAt));
+  return docs.map((doc) => damageRecord(doc)).sort((a, b) => a.foundAt.localeCompare(b.foundAt));
 }
 
 /** The reservation with what surrounds it at the desk, each read once. */
@@ -628,7 +628,7 @@ export async function markDamageRepaired(
   const record = await store.transaction(async (tx) => {
     const found = await tx.get(COLLECTIONS.damages, id);
     if (!found) throw new CoreError("not-found", DAMAGE_NOT_FOUND_MESSAGE);
-    const current = toRecord<Damage>(found);
+    const current = damageRecord(found);
     assertFresh(current, expected);
     if (current.status === "repaired") throw new CoreError("precondition", DAMAGE_ALREADY_REPAIRED);
     const w = writer(tx, store, now);

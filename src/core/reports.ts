@@ -14,7 +14,7 @@ import {
 import { loadAll } from "./catalog";
 import { COLLECTIONS } from "./collections";
 import type { CoreContext } from "./ports";
-import { toRecord } from "./records";
+import { customerRecord, reservationRecord } from "./records";
 
 export const REPORT_PERIOD_MESSAGES = {
   from: "Nurodykite laikotarpio pradžią (MMMM-MM-DD)",
@@ -60,7 +60,7 @@ async function reservationsAround(ctx: CoreContext, from: string, to: string): P
   });
   const startOfPeriod = vilniusLocalToInstant(from).getTime();
   return docs
-    .map((doc) => toRecord<Reservation>(doc) as unknown as ReportReservation)
+    .map((doc) => reservationRecord(doc) as unknown as ReportReservation)
     .filter((r) => Date.parse(r.returnAt) > startOfPeriod);
 }
 
@@ -83,7 +83,7 @@ export async function reports(ctx: CoreContext, query: { from?: unknown; to?: un
   for (const id of customerIds) {
     if (!ctx.store.isId(id)) continue;
     const doc = await ctx.store.get(COLLECTIONS.customers, id);
-    if (doc) customers.push({ id, name: customerName(toRecord<Customer>(doc)) });
+    if (doc) customers.push({ id, name: customerName(customerRecord(doc)) });
   }
   return computeReports({
     from,
@@ -127,7 +127,7 @@ export async function todayDesk(ctx: CoreContext): Promise<TodayRow[]> {
           { field, op: "<", value: end },
         ],
       })
-    ).map((doc) => toRecord<Reservation>(doc));
+    ).map((doc) => reservationRecord(doc));
   const pickups = (await inDay("pickupAt")).filter((r) => r.status === "new" || r.status === "confirmed");
   const returns = (await inDay("returnAt")).filter((r) => r.status === "active");
   const rows: TodayRow[] = [];
@@ -143,7 +143,7 @@ export async function todayDesk(ctx: CoreContext): Promise<TodayRow[]> {
         kind,
         at: kind === "pickup" ? r.pickupAt : r.returnAt,
         status: r.status,
-        customer: doc ? customerName(toRecord<Customer>(doc)) : "—",
+        customer: doc ? customerName(customerRecord(doc)) : "—",
         carId: r.carId,
         ...dueOf(r as unknown as ReportReservation),
       });

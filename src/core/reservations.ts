@@ -41,18 +41,18 @@ import {
   readStaffEditIntent,
   type StaffEditIntent,
 } from "../domain/reservationRules";
-import type { Customer, Fleet, Quote, Reservation, Settings } from "../domain/schemas";
+import type { Fleet, Quote, Reservation, Settings } from "../domain/schemas";
 import { readSiteQuote, type SiteQuote, siteQuoteAnswer } from "../domain/siteQuote";
 import { vilniusDateString } from "../domain/time";
 import { loadActiveOffers, loadCar, loadExtras, loadLocations, loadPrices, loadSettings } from "./catalog";
 import { COLLECTIONS } from "./collections";
-import { newReservationLink } from "./customerPortal";
-import { CoreError, reservationConflict } from "./errors";
+import { CoreError, RESERVATION_NOT_FOUND_MESSAGE, reservationConflict } from "./errors";
 import { fleetOf, moveFleetMileage } from "./fleetMileage";
 import { carHasNoBlock } from "./maintenance";
 import { prepareChangeMail } from "./notifications";
 import type { PaymentGateway } from "./paymentPort";
 import { awaitingPayment } from "./payments";
+import { newReservationLink } from "./portalLinks";
 import {
   type CoreContext,
   type DocumentStore,
@@ -62,11 +62,11 @@ import {
   type Transaction,
 } from "./ports";
 import { type RateLimit, rateKey, takeRateLimit } from "./rateLimit";
-import { type Stamped, toRecord } from "./records";
+import { customerRecord, reservationRecord, type Stamped } from "./records";
 import { assertFresh, expectedVersionOf, versionOf } from "./versions";
 import { insertDoc, queueMail, replaceDoc, type StaffActor, WEB_ACTOR, writeAudit, writer } from "./writes";
 
-export const RESERVATION_NOT_FOUND_MESSAGE = "Rezervacija nerasta";
+export { RESERVATION_NOT_FOUND_MESSAGE } from "./errors";
 export type ReservationSource = "web" | "phone" | "office";
 
 // ---------- building blocks ----------
@@ -105,7 +105,7 @@ export async function blockingReservations(reader: Reader, carId: string): Promi
       { field: "status", op: "in", value: [...BLOCKING_STATUSES] },
     ],
   });
-  return docs.map((doc) => toRecord<Reservation>(doc));
+  return docs.map((doc) => reservationRecord(doc));
 }
 
 /**
@@ -253,7 +253,7 @@ export async function submitWebReservation(
     let customerCreated = false;
     if (existing) {
       customerId = existing.id;
-      const current = toRecord<Customer>(existing);
+      const current = customerRecord(existing);
       const patch = customerGaps(current, input.customer, now);
       if (Object.keys(patch).length > 0) {
         replaceDoc(w, COLLECTIONS.customers, customerId, { ...current, ...patch }, current.createdAt);
@@ -462,7 +462,7 @@ export async function updateStaffReservation(
   const outcome = await reservationTransaction(store, async (tx) => {
     const found = await tx.get(COLLECTIONS.reservations, id);
     if (!found) throw new CoreError("not-found", RESERVATION_NOT_FOUND_MESSAGE);
-    const current = toRecord<Reservation>(found);
+    const current = reservationRecord(found);
     assertFresh(current, expected);
     const edit = planStaffEdit(current, current.status, changes);
     const { period } = edit;

@@ -1,11 +1,11 @@
 // The public search: every published car free for [from, to), priced on the server, cheapest
 // first. Visitors cannot read reservations, so availability is decided here.
 
-import type { SearchResults } from "../backend/port";
-import { compareCars, toPublicCar } from "../backend/shared/catalog";
 import { BLOCKING_STATUSES, blockPeriod, intervalsOverlap, widenedPeriod } from "../domain/availability";
 import { matchesCarFilter, parseCarFilter } from "../domain/carFilter";
 import { isPlainObject } from "../domain/input";
+import type { SearchResults } from "../domain/publicCatalog";
+import { compareCars, toPublicCar } from "../domain/publicCatalog";
 import type { Reservation } from "../domain/schemas";
 import {
   checkSearchPeriod,

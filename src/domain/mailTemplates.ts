@@ -2,6 +2,7 @@
 // "Trigger Email" documents): the same subject, text and HTML from either.
 import { formatDate, formatDateTime, formatDays, formatMoney, formatNumber } from "./format";
 import { type InvoiceDoc, invoiceTitle } from "./invoices";
+import { escapeHtml, type OutgoingMail, textToHtml } from "./mailText";
 import {
   type MailLanguage,
   mailLanguageOf,
@@ -10,33 +11,19 @@ import {
   renderTemplate,
   templateFor,
 } from "./notifications";
-import { type PortalLinkDoc, type PortalLinkIssue, withPortalLinkText } from "./portalToken";
+import { type PortalLinkIssue, withPortalLinkText } from "./portalToken";
 import { REQUEST_TYPE_LABELS } from "./reservationStatus";
 import {
   type Car,
   type Location,
   type Mail,
-  type MailAttachment,
   mailSchema,
   type Quote,
   type RequestInput,
   type Settings,
 } from "./schemas";
 
-/** One mail before it is queued. */
-export interface OutgoingMail {
-  to: string | string[];
-  subject: string;
-  text: string;
-  html?: string;
-  replyTo?: string;
-  /** what the mail is about, e.g. "reservation:<id>" */
-  ref?: string;
-  /** private files sent along (the signed acts): { filename, path } */
-  attachments?: MailAttachment[];
-  /** the "Mano rezervacija" link the mail carries: stored (hashed) by queueMail with the mail */
-  portalLink?: { tokenHash: string; doc: PortalLinkDoc };
-}
+export { escapeHtml, type OutgoingMail, textToHtml } from "./mailText";
 
 export type MailDoc = Omit<Mail, "id" | "createdAt" | "updatedAt">;
 
@@ -54,21 +41,6 @@ export function pendingMailDoc(mail: OutgoingMail): MailDoc {
     delivery: { state: "PENDING", attempts: 0, error: null, endTime: null },
     ref: mail.ref ?? null,
   }) as MailDoc;
-}
-
-export const escapeHtml = (value: string): string =>
-  value.replace(
-    /[&<>"']/g,
-    (ch) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[ch] ?? ch,
-  );
-
-/** Plain text as simple HTML paragraphs (blank line = new paragraph, newline = <br>). */
-export function textToHtml(text: string, extraHtml = "", lang: "lt" | "en" = "lt"): string {
-  const paragraphs = text
-    .split(/\n{2,}/)
-    .map((p) => `<p>${escapeHtml(p).replace(/\n/g, "<br>")}</p>`)
-    .join("\n");
-  return `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"></head><body style="font-family:Arial,Helvetica,sans-serif;font-size:15px;line-height:1.5;color:#1a1a1a">\n${paragraphs}${extraHtml ? `\n${extraHtml}` : ""}\n</body></html>`;
 }
 
 /** Replaces {name} placeholders; an unknown placeholder is left as written. */

@@ -11,7 +11,7 @@ import {
   type EmailTemplateSet,
 } from "./emailTemplateDefaults";
 import { formatDateTime, formatMoney } from "./format";
-import { type OutgoingMail, textToHtml } from "./mailTemplates";
+import { type OutgoingMail, textToHtml } from "./mailText";
 import { type PortalLinkIssue, withPortalLinkText } from "./portalToken";
 import type { Reservation, Settings } from "./schemas";
 import { addDaysToDateString, vilniusDateString, vilniusLocalToInstant } from "./time";

@@ -11,7 +11,7 @@ import {
 import { formatCount, formatDays, formatNumber } from "./format";
 import { formatIban, isValidIban } from "./iban";
 import { ENTITY_ID_PATTERN, SLUG_PATTERN } from "./ids";
-import { invoicingSettingsSchema } from "./invoices";
+import { invoicingSettingsSchema } from "./invoicingSettings";
 import { isValidPhone, normalizePhone, PHONE_MAX_LENGTH } from "./phone";
 import { retentionSettingsSchema } from "./retention";
 import { lithuanianZodLocale, numberTypeError } from "./zodLocale";

@@ -126,6 +126,11 @@ export function isDateString(value: string): boolean {
   }
 }
 
+/** Monday = 0 ... Sunday = 6, for a calendar date. */
+export function weekdayOf(date: string): number {
+  return (new Date(`${date}T12:00:00Z`).getUTCDay() + 6) % 7;
+}
+
 /** Calendar arithmetic on "YYYY-MM-DD" (no time zone involved). */
 export function addDaysToDateString(dateStr: string, days: number): string {
   const { year, month, day } = parseDateString(dateStr);

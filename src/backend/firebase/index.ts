@@ -2,7 +2,7 @@
 // Cloud Functions and Cloud Storage. Chosen by the runtime config ({ backend: "firebase",
 // firebase: {...} }) with no rebuild; loaded lazily, so sites on the local adapter never
 // download the Firebase SDK.
-import type { RuntimeConfig } from "../../app/runtimeConfig";
+import type { RuntimeConfig } from "../../domain/runtimeConfig";
 import type { Backend } from "../port";
 import { createFirebaseFileStore } from "./files";
 import { type FirebaseServices, type InitOptions, initFirebase } from "./init";

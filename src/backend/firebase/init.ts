@@ -17,8 +17,8 @@ import type { Database } from "firebase/database";
 import { connectFirestoreEmulator, type Firestore, initializeFirestore } from "firebase/firestore";
 import { connectFunctionsEmulator, type Functions, getFunctions } from "firebase/functions";
 import { connectStorageEmulator, type FirebaseStorage, getStorage } from "firebase/storage";
-import { logger } from "../../app/logger";
-import type { FirebaseWebConfig } from "../../app/runtimeConfig";
+import { logger } from "../../domain/logger";
+import type { FirebaseWebConfig } from "../../domain/runtimeConfig";
 import { type EmulatorConfig, parseEmulators } from "./emulators";
 import { STORAGE_ORIGIN, storageOrigin } from "./storageUrl";
 

@@ -1,8 +1,3 @@
-// Staff roles on Firebase live in the ID token's custom claim `role`. Pure: the browser and
-// Cloud Functions read it the same way.
-import { STAFF_ROLES, type StaffRole } from "../../domain/schemas";
-
-export function roleFromClaims(claims: Record<string, unknown> | null | undefined): StaffRole | null {
-  const role = claims?.role;
-  return typeof role === "string" && (STAFF_ROLES as readonly string[]).includes(role) ? (role as StaffRole) : null;
-}
+// The Firestore storage format is shared with the Cloud Functions and the server's backup
+// (src/backend/shared/firestore/roles.ts); the adapter keeps this path.
+export * from "../shared/firestore/roles";

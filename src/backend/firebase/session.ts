@@ -9,7 +9,7 @@
 // at once when it changed its own role).
 import { type Auth, onAuthStateChanged, signInWithEmailAndPassword, signOut, type User } from "firebase/auth";
 import { doc, type Firestore, onSnapshot, type Unsubscribe } from "firebase/firestore";
-import { logger } from "../../app/logger";
+import { logger } from "../../domain/logger";
 import { BackendError, type SessionApi, type SessionUser } from "../port";
 import { toBackendError } from "./errors";
 import { RESOURCE_MODELS } from "./model";

@@ -1,5 +1,5 @@
 // The local adapter: the browser side of our own server (server/).
-import type { RuntimeConfig } from "../../app/runtimeConfig";
+import type { RuntimeConfig } from "../../domain/runtimeConfig";
 import type { Backend } from "../port";
 import { createDeferredFileStore } from "./deferredFiles";
 import { createHttpClient } from "./http";

@@ -1,6 +1,6 @@
 // One public page as a React tree: the layout around the page (or the error page), with the
 // backend, the URL and the loaded data in context. The server renders it to HTML
-// (src/app/ssr.tsx); the browser hydrates only its <main> (SiteContent.tsx) and renders the
+// (src/site/ssr.tsx); the browser hydrates only its <main> (SiteContent.tsx) and renders the
 // whole tree when the page is not prerendered or its data changed (siteRuntime.tsx).
 import ErrorPage from "../../app/ErrorPage";
 import { describeRouteError } from "../../app/httpErrors";

@@ -1,7 +1,7 @@
 import { Suspense } from "react";
 import { useBackend } from "../../app/BackendContext";
 import { notFound } from "../../app/httpErrors";
-import { type PageLoadContext, usePageData } from "../../app/page";
+import type { PageLoadContext } from "../../app/page";
 import type { PublicCar } from "../../backend/port";
 import { formatDays, formatMoney, formatNumber } from "../../domain/format";
 import CarChips from "../components/CarChips";
@@ -10,7 +10,7 @@ import PageMeta from "../components/PageMeta";
 import RichText from "../components/RichText";
 import { bagsLabel, capitalize, carName, seatsLabel } from "../lib/labels";
 import { breadcrumbJsonLd, carJsonLd, clampDescription, getSiteBaseUrl } from "../lib/seo";
-import { Link } from "../lib/siteRouter";
+import { Link, usePageData } from "../lib/siteRouter";
 import { useSettings } from "../useSettings";
 import Gallery from "./Gallery";
 

@@ -1,6 +1,6 @@
 import { Suspense } from "react";
 import { useBackend } from "../../app/BackendContext";
-import { type PageLoadContext, usePageData } from "../../app/page";
+import type { PageLoadContext } from "../../app/page";
 import type { PublicCar } from "../../backend/port";
 import { formatCars } from "../../domain/format";
 import { CarGrid } from "../components/CarCard";
@@ -9,7 +9,7 @@ import PageHeader from "../components/PageHeader";
 import PageMeta from "../components/PageMeta";
 import type { CarFilterKey } from "../lib/labels";
 import { carListJsonLd, getSiteBaseUrl } from "../lib/seo";
-import { useSearchParams } from "../lib/siteRouter";
+import { usePageData, useSearchParams } from "../lib/siteRouter";
 import { useSettings } from "../useSettings";
 import CarFilters, { applyFilters, filtersFromQuery } from "./CarFilters";
 

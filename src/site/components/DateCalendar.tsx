@@ -1,8 +1,7 @@
 // The calendar of a date field (DateField.tsx): a month grid to pick a day with the mouse or
 // the keyboard. Loaded only when a visitor opens it.
 import { type KeyboardEvent, useEffect, useRef, useState } from "react";
-import { addDaysToDateString, isDateString } from "../../domain/time";
-import { weekdayOf } from "./DateField";
+import { addDaysToDateString, isDateString, weekdayOf } from "../../domain/time";
 
 const MONTHS = [
   "sausis",

@@ -10,10 +10,8 @@ import { describedBy, FieldFrame, useAdoptTypedValue } from "./Field";
 const loadCalendar = () => import("./DateCalendar");
 const Calendar = lazy(loadCalendar);
 
-/** Monday = 0 ... Sunday = 6, for a calendar date. */
-export function weekdayOf(date: string): number {
-  return (new Date(`${date}T12:00:00Z`).getUTCDay() + 6) % 7;
-}
+// Monday = 0 ... Sunday = 6 (src/domain/time.ts; the calendar imports it from there).
+export { weekdayOf } from "../../domain/time";
 
 /** What was typed, shaped towards YYYY-MM-DD: digits only, hyphens inserted, at most 10 characters. */
 export function shapeDateInput(typed: string): string {

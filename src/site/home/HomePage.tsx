@@ -1,13 +1,12 @@
 import { Suspense } from "react";
 import type { PageLoadContext } from "../../app/page";
-import { usePageData } from "../../app/page";
 import type { PublicCar, WithId } from "../../backend/port";
 import type { Offer } from "../../domain/schemas";
 import { CarGrid } from "../components/CarCard";
 import Icon, { type IconName } from "../components/Icon";
 import PageMeta from "../components/PageMeta";
 import SearchForm from "../components/SearchForm";
-import { Link } from "../lib/siteRouter";
+import { Link, usePageData } from "../lib/siteRouter";
 import { useSettings } from "../useSettings";
 import OfferCarousel from "./OfferCarousel";
 

@@ -12,7 +12,7 @@ import {
   useMemo,
   useSyncExternalStore,
 } from "react";
-import type { RouteParams } from "../../app/routes";
+import type { RouteParams } from "../../app/page";
 import type { PublicSettings } from "../../backend/port";
 
 /** Where the page's URL lives: fixed on the server, the address bar in the browser. */

@@ -1,4 +1,4 @@
-import { type PageLoadContext, usePageData } from "../../app/page";
+import type { PageLoadContext } from "../../app/page";
 import type { PublicCar } from "../../backend/port";
 import { formatMoney } from "../../domain/format";
 import CarImage from "../components/CarImage";
@@ -7,7 +7,7 @@ import InquiryForm from "../components/InquiryForm";
 import PageHeader from "../components/PageHeader";
 import PageMeta from "../components/PageMeta";
 import { capitalize, carName } from "../lib/labels";
-import { Link } from "../lib/siteRouter";
+import { Link, usePageData } from "../lib/siteRouter";
 
 interface LongTermData {
   cars: PublicCar[];

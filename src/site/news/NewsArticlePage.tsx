@@ -1,6 +1,6 @@
 import { useBackend } from "../../app/BackendContext";
 import { notFound } from "../../app/httpErrors";
-import { type PageLoadContext, usePageData } from "../../app/page";
+import type { PageLoadContext } from "../../app/page";
 import type { WithId } from "../../backend/port";
 import { formatDateLong } from "../../domain/format";
 import type { News } from "../../domain/schemas";
@@ -8,7 +8,7 @@ import PageHeader from "../components/PageHeader";
 import PageMeta from "../components/PageMeta";
 import RichText from "../components/RichText";
 import { breadcrumbJsonLd, clampDescription, getSiteBaseUrl, newsArticleJsonLd } from "../lib/seo";
-import { Link } from "../lib/siteRouter";
+import { Link, usePageData } from "../lib/siteRouter";
 import { useSettings } from "../useSettings";
 
 interface ArticleData {

@@ -1,11 +1,11 @@
 import { useBackend } from "../../app/BackendContext";
-import { type PageLoadContext, usePageData } from "../../app/page";
+import type { PageLoadContext } from "../../app/page";
 import type { WithId } from "../../backend/port";
 import { formatDateLong } from "../../domain/format";
 import type { News } from "../../domain/schemas";
 import PageHeader from "../components/PageHeader";
 import PageMeta from "../components/PageMeta";
-import { Link } from "../lib/siteRouter";
+import { Link, usePageData } from "../lib/siteRouter";
 
 interface NewsData {
   news: WithId<News>[];

@@ -1,5 +1,5 @@
 import { useBackend } from "../../app/BackendContext";
-import { type PageLoadContext, usePageData } from "../../app/page";
+import type { PageLoadContext } from "../../app/page";
 import type { PublicCar, WithId } from "../../backend/port";
 import { formatDate, formatDaysGenitive } from "../../domain/format";
 import type { Offer } from "../../domain/schemas";
@@ -7,7 +7,7 @@ import PageHeader from "../components/PageHeader";
 import PageMeta from "../components/PageMeta";
 import RichText from "../components/RichText";
 import { carName } from "../lib/labels";
-import { Link } from "../lib/siteRouter";
+import { Link, usePageData } from "../lib/siteRouter";
 import { discountLabel } from "./offerLabels";
 
 interface OffersData {

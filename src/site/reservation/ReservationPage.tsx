@@ -1,5 +1,5 @@
 import { lazy, Suspense, startTransition, useEffect, useState } from "react";
-import { type PageLoadContext, usePageData } from "../../app/page";
+import type { PageLoadContext } from "../../app/page";
 import type { PublicCar } from "../../backend/port";
 import { formatMoney } from "../../domain/format";
 import Alert from "../components/Alert";
@@ -10,7 +10,7 @@ import PageMeta from "../components/PageMeta";
 import { defaultPeriod, fromInstantIso } from "../lib/dates";
 import { useNow } from "../lib/hydration";
 import { carName } from "../lib/labels";
-import { Link, useSearchParams } from "../lib/siteRouter";
+import { Link, usePageData, useSearchParams } from "../lib/siteRouter";
 import { useSettings } from "../useSettings";
 import QuoteBreakdown from "./QuoteBreakdown";
 import ReservationForm, { type SubmittedReservation } from "./ReservationForm";

@@ -1,4 +1,4 @@
-import { type PageLoadContext, usePageData } from "../../app/page";
+import type { PageLoadContext } from "../../app/page";
 import { BackendError, type SearchResult } from "../../backend/port";
 import { formatCars, formatDateTime, formatDaysAccusative, formatMoney } from "../../domain/format";
 import { SEARCH_PAGE_SIZE } from "../../domain/searchPage";
@@ -10,7 +10,7 @@ import PageMeta from "../components/PageMeta";
 import SearchForm, { SEARCH_PATH, searchPeriodOf } from "../components/SearchForm";
 import { fromInstantIso } from "../lib/dates";
 import { carName } from "../lib/labels";
-import { Link, useSearchParams } from "../lib/siteRouter";
+import { Link, usePageData, useSearchParams } from "../lib/siteRouter";
 import { useSettings } from "../useSettings";
 
 interface SearchData {

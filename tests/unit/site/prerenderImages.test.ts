@@ -5,12 +5,12 @@
 import { deleteApp } from "firebase/app";
 import { afterEach, describe, expect, it } from "vitest";
 import { PrerenderConfigError, prerenderFiles } from "../../../scripts/lib/prerenderFiles";
-import { renderRoute } from "../../../src/app/ssr";
 import { createFirebaseBackend } from "../../../src/backend/firebase";
 import { uniqueAppName } from "../../../src/backend/firebase/init";
 import { STORAGE_ORIGIN, storagePath, storageUrl } from "../../../src/backend/firebase/storageUrl";
 import { fileUrl } from "../../../src/backend/local/files";
 import type { Backend, PublicCar, PublicSettings } from "../../../src/backend/port";
+import { renderRoute } from "../../../src/site/ssr";
 import { memoryBackend } from "../../helpers/memoryBackend";
 
 const FIREBASE_ENV = {

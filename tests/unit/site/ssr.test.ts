@@ -1,8 +1,8 @@
 // Server rendering for prerendering: the app's own routes and loaders run in Node against an
 // in-memory implementation of the backend port (the renderer is under test, not a backend).
 import { describe, expect, it } from "vitest";
-import { renderRoute } from "../../../src/app/ssr";
 import type { PublicCar, PublicSettings } from "../../../src/backend/port";
+import { renderRoute } from "../../../src/site/ssr";
 import { memoryBackend } from "../../helpers/memoryBackend";
 
 const car: PublicCar = {

@@ -2,13 +2,13 @@
 // The same page modules, load() functions and React tree as the browser (src/site/app); the
 // loaded data travels with the HTML so the browser starts from it without asking again.
 import { renderToString } from "react-dom/server";
+import { describeRouteError } from "../app/httpErrors";
 import type { Backend } from "../backend/port";
-import SiteApp from "../site/app/SiteApp";
-import { loadSitePage, payloadOf, type SitePayload } from "../site/app/siteData";
-import { createHeadCollector, HeadContext } from "../site/lib/head";
-import type { PageHead } from "../site/lib/seo";
-import { staticLocation } from "../site/lib/siteRouter";
-import { describeRouteError } from "./httpErrors";
+import SiteApp from "./app/SiteApp";
+import { loadSitePage, payloadOf, type SitePayload } from "./app/siteData";
+import { createHeadCollector, HeadContext } from "./lib/head";
+import type { PageHead } from "./lib/seo";
+import { staticLocation } from "./lib/siteRouter";
 
 export type RenderResult = {
   kind: "page";

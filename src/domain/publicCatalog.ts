@@ -1,0 +1,106 @@
+// The public catalogue: what the site may know of the cars, places, extras and settings (the
+// types the backend port, src/backend/port.ts, hands to the pages) and its pure pieces, computed
+// alike by both backends: the local server (src/core/publicCatalog.ts, src/core/search.ts) and the
+// Firebase adapter with its Cloud Functions (src/backend/firebase/catalog.ts), so the site sees the
+// same cars, order and rules whichever backend serves it.
+import { priceFromForCar, tiersForCar } from "./pricing";
+import type { RetentionSettings } from "./retention";
+import {
+  type BookingRules,
+  type Car,
+  type CompanyDetails,
+  carSchema,
+  type Extra,
+  type Location,
+  type Price,
+  type Quote,
+} from "./schemas";
+
+type WithId<T> = T & { id: string };
+
+export interface PublicSettings {
+  company: CompanyDetails;
+  locations: WithId<Location>[];
+  extras: WithId<Extra>[];
+  terms: string;
+  about: string;
+  privacy: string;
+  /** how long personal data is kept (src/domain/retention.ts); the privacy page describes it; absent: the defaults */
+  retention?: RetentionSettings;
+  bookingRules: {
+    leadTimeHours: number;
+    minDays: number;
+    maxDays: number;
+    maxAdvanceDays: number;
+    graceMinutes: number;
+    openingHour: number;
+    closingHour: number;
+  };
+}
+
+/** A published car with its public prices. */
+export type PublicCar = WithId<Car> & {
+  priceFrom: number | null;
+  tiers: { fromDays: number; toDays: number | null; dailyRate: number }[];
+};
+
+export interface SearchResult {
+  car: PublicCar;
+  id: string;
+  quote: Quote;
+}
+
+/** One page of the search, cheapest first, and how many cars are free in all. */
+export interface SearchResults {
+  data: SearchResult[];
+  total: number;
+}
+
+/** Only the fields of the car schema reach the public: a stray key in a document never leaks. */
+const PUBLIC_CAR_KEYS = Object.keys(carSchema.shape).filter((key) => key !== "priceFrom") as (keyof Car)[];
+
+export function toPublicCar(car: WithId<Car>, prices: readonly WithId<Price>[], on: Date = new Date()): PublicCar {
+  const projected: Record<string, unknown> = {};
+  for (const key of PUBLIC_CAR_KEYS) {
+    if (car[key] !== undefined) projected[key] = car[key];
+  }
+  return {
+    ...(projected as Car),
+    id: car.id,
+    priceFrom: priceFromForCar(car, prices),
+    tiers: tiersForCar(car, prices, on),
+  };
+}
+
+/** The staff's order: sortOrder, then make and model. */
+export function compareCars(
+  a: Pick<Car, "sortOrder" | "make" | "model">,
+  b: Pick<Car, "sortOrder" | "make" | "model">,
+): number {
+  return (
+    (a.sortOrder ?? 0) - (b.sortOrder ?? 0) || LT_ORDER.compare(a.make, b.make) || LT_ORDER.compare(a.model, b.model)
+  );
+}
+
+/** One collator for every comparison (localeCompare with a locale builds one per call). */
+const LT_ORDER = new Intl.Collator("lt");
+
+const byOrderThenName = <T extends { sortOrder?: number; name?: string }>(a: T, b: T): number =>
+  (a.sortOrder ?? 0) - (b.sortOrder ?? 0) || LT_ORDER.compare(a.name ?? "", b.name ?? "");
+
+/** Places and extras in the staff's order: sortOrder, then name. */
+export const sortByOrderThenName = <T extends { sortOrder?: number; name?: string }>(items: readonly T[]): T[] =>
+  [...items].sort(byOrderThenName);
+
+/** The booking rules the site may know (the VAT rate and the like stay on the server). */
+export function publicBookingRules(rules: BookingRules): PublicSettings["bookingRules"] {
+  return {
+    leadTimeHours: rules.leadTimeHours,
+    minDays: rules.minDays,
+    maxDays: rules.maxDays,
+    maxAdvanceDays: rules.maxAdvanceDays,
+    graceMinutes: rules.graceMinutes,
+    openingHour: rules.openingHour,
+    closingHour: rules.closingHour,
+  };
+}
