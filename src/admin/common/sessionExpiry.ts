@@ -1,29 +1,9 @@
-// The signal between the auth providers (which see a 401) and the sign-in dialog over the
-// page (SessionDialog). The providers live outside React, so a tiny module-level channel.
-export const SESSION_EXPIRED_MESSAGE = "Sesija baigėsi. Prisijunkite iš naujo – įvesti duomenys neprarasti.";
-
-type Listener = () => void;
-const listeners = new Set<Listener>();
-let expired = false;
-
-/** An auth provider saw the session end (401, or no Firebase ID token). */
-export function reportSessionExpired(): void {
-  expired = true;
-  for (const listener of listeners) listener();
-}
-
-/** Signed in again through the dialog. */
-export function clearSessionExpired(): void {
-  expired = false;
-}
-
-export function isSessionExpired(): boolean {
-  return expired;
-}
-
-export function onSessionExpired(listener: Listener): () => void {
-  listeners.add(listener);
-  return () => {
-    listeners.delete(listener);
-  };
-}
+// The session-expired signal lives on the port side (src/backend/sessionExpiry.ts): the adapters
+// report it, the sign-in dialog listens.
+export {
+  clearSessionExpired,
+  isSessionExpired,
+  onSessionExpired,
+  reportSessionExpired,
+  SESSION_EXPIRED_MESSAGE,
+} from "../../backend/sessionExpiry";

@@ -1,9 +1,9 @@
 // react-admin AuthProvider on Firebase Auth: e-mail and password, roles admin and staff from
 // the ID token's custom claims, the token refreshed when the role changes (see session.ts).
 import type { AuthProvider } from "react-admin";
-import { reportSessionExpired, SESSION_EXPIRED_MESSAGE } from "../../admin/common/sessionExpiry";
 import { loginUrlForLocation } from "../../app/guards";
 import { ADMIN_ONLY_RESOURCES } from "../port";
+import { reportSessionExpired, SESSION_EXPIRED_MESSAGE } from "../sessionExpiry";
 import type { FirebaseSession } from "./session";
 
 export const LOGIN_PATH = "/login";
