@@ -65,11 +65,16 @@ export function staffCallables(
     callables[name] = onCall(async (request) => {
       try {
         const actor = callerOf(request, action);
+        // Storage is opened only by the use cases that read or write private files.
         const ctx: ActionContext = {
           core: core(),
           actor,
-          documents: { files: createStoragePrivateFiles(), inlineMailAttachments: true },
-          erasableFiles: erasableStorageFiles(),
+          get documents() {
+            return { files: createStoragePrivateFiles(), inlineMailAttachments: true };
+          },
+          get erasableFiles() {
+            return erasableStorageFiles();
+          },
           maxListPage: MAX_LIST_PAGE,
         };
         return callableAnswer(action, await action.run(useCases, action.input.parse(request.data), ctx));

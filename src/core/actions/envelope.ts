@@ -6,14 +6,19 @@ import { z } from "zod";
 const asObject = (value: unknown): Record<string, unknown> =>
   typeof value === "object" && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
 
+// Every field may be missing (zod would otherwise refuse a missing key before the use case speaks).
+
 /** An object payload of these fields (others dropped). */
 export const envelope = <Shape extends z.ZodRawShape>(shape: Shape) => z.preprocess(asObject, z.object(shape));
 
 /** An id: a string, anything else "" (the use case answers "not found"). */
-export const id = z.unknown().transform((value) => (typeof value === "string" ? value : ""));
+export const id = z
+  .unknown()
+  .optional()
+  .transform((value) => (typeof value === "string" ? value : ""));
 
 /** An object (anything else {}), its fields kept. */
-export const object = z.unknown().transform(asObject);
+export const object = z.unknown().optional().transform(asObject);
 
 /** `{ id, ...body }`: the id and the rest of the payload as the body. */
 export const idAndBody = z.unknown().transform((payload) => {
@@ -22,7 +27,7 @@ export const idAndBody = z.unknown().transform((payload) => {
 });
 
 /** A value the use case validates itself. */
-export const value = z.unknown();
+export const value = z.unknown().optional();
 
 /** The whole payload, as the use case validates it. */
 export const whole = z.unknown();

@@ -8,13 +8,22 @@ import { type ActionList, STAFF, staffAction } from "./registry";
 const listRequest = envelope({
   filter: object,
   sort: envelope({
-    field: z.unknown().transform((field) => (typeof field === "string" ? field : "createdAt")),
-    order: z.unknown().transform((order): "ASC" | "DESC" => (order === "ASC" ? "ASC" : "DESC")),
+    field: z
+      .unknown()
+      .optional()
+      .transform((field) => (typeof field === "string" ? field : "createdAt")),
+    order: z
+      .unknown()
+      .optional()
+      .transform((order): "ASC" | "DESC" => (order === "ASC" ? "ASC" : "DESC")),
   }),
-  range: z.unknown().transform((range): [number, number] | null => {
-    const numbers = Array.isArray(range) && range.length === 2 ? range.map(Number) : null;
-    return numbers?.every((n) => Number.isSafeInteger(n) && n >= 0) ? [numbers[0] ?? 0, numbers[1] ?? 0] : null;
-  }),
+  range: z
+    .unknown()
+    .optional()
+    .transform((range): [number, number] | null => {
+      const numbers = Array.isArray(range) && range.length === 2 ? range.map(Number) : null;
+      return numbers?.every((n) => Number.isSafeInteger(n) && n >= 0) ? [numbers[0] ?? 0, numbers[1] ?? 0] : null;
+    }),
 });
 
 export const invoiceActions = {
