@@ -28,7 +28,6 @@ import {
   quotePortalChange,
   requestPortalLink,
   saveDriverDetails,
-  setPortalBaseUrl,
 } from "../../src/core/customerPortal";
 import { CoreError } from "../../src/core/errors";
 import { submitInquiry } from "../../src/core/inquiries";
@@ -82,12 +81,17 @@ const quoteLimit = defineInt("QUOTE_RATE_LIMIT", {
 setGlobalOptions({ region, maxInstances: 10 });
 initializeApp();
 
+// The site's address for the providers' return pages and callbacks and the links in mails: PUBLIC_URL,
+// else the Hosting address.
+const siteBaseUrl = () => process.env.PUBLIC_URL || `https://${process.env.GCLOUD_PROJECT ?? "localhost"}.web.app`;
+
 const core: CoreContext = {
   store: createFirestoreDocumentStore(getFirestore()),
   // Firestore tells its listeners about changes itself.
   events: noEvents,
   clock: systemClock,
   log: { info: (m) => logger.info(m), warn: (m) => logger.warn(m), error: (m, e) => logger.error(m, e) },
+  siteUrl: siteBaseUrl(),
 };
 
 function callable<T>(name: string, handler: (request: CallableRequest) => Promise<T>) {
@@ -144,9 +148,6 @@ export const quoteReservation = callable("quoteReservation", (request) =>
 );
 
 // ---------- online pre-payment (src/payments: the same gateway and callback code as the local server) ----------
-
-// The site's address for the providers' return pages and callbacks: PUBLIC_URL, else the Hosting address.
-const siteBaseUrl = () => process.env.PUBLIC_URL || `https://${process.env.GCLOUD_PROJECT ?? "localhost"}.web.app`;
 
 let payments: Payments | null = null;
 /**
@@ -241,9 +242,6 @@ export const submitRequest = callable("submitRequest", (request) =>
 );
 
 // ---------- "Mano rezervacija": the customer's page by a signed link (src/core/customerPortal.ts) ----------
-
-// The links in mails point at the site: PUBLIC_URL when set, else the project's Hosting address.
-setPortalBaseUrl(siteBaseUrl());
 
 /**
  * { action, token, body } -> the action's answer; { file, token } -> { fileName, contentType, base64 }.

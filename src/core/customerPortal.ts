@@ -46,21 +46,18 @@ import { insertDoc, queueMail, replaceDoc, type StaffActor, writeAudit, writer }
 
 // ---------- the links ----------
 
-/** Where the site lives, for the links in mails (server: PUBLIC_URL; Firebase: the hosting address). */
-let baseUrl = "http://localhost:3000";
-
-export function setPortalBaseUrl(url: string): void {
-  baseUrl = url.replace(/\/+$/, "");
-}
-
-export const portalBaseUrl = (): string => baseUrl;
+/** Where the site lives when the context does not say (CoreContext.siteUrl). */
+const DEFAULT_SITE_URL = "http://localhost:3000";
 
 /**
  * A fresh link for a reservation, for one mail: the mail carries it and queueMail stores its hash
  * with the mail (src/core/writes.ts). No I/O here, so it may be made inside a transaction.
  */
-export const newReservationLink = (reservationId: string, returnAt: string): PortalLinkIssue =>
-  issuePortalLink(baseUrl, reservationId, returnAt);
+export const newReservationLink = (
+  ctx: Pick<CoreContext, "siteUrl">,
+  reservationId: string,
+  returnAt: string,
+): PortalLinkIssue => issuePortalLink((ctx.siteUrl ?? DEFAULT_SITE_URL).replace(/\/+$/, ""), reservationId, returnAt);
 
 /** Link requests per client per 10 minutes. */
 export const PORTAL_LINK_RATE_LIMIT: RateLimit = { max: 5, windowSeconds: 600 };
@@ -229,7 +226,7 @@ export async function cancelByCustomer(
     if (!terms.open) throw new CoreError("precondition", changeRefusal(current, now) ?? PORTAL_MESSAGES.closed);
     if (!terms.free) throw new CoreError("precondition", lateCancellationMessage(terms, settings.company.phones[0]));
     const next: Reservation = { ...current, status: "cancelled", cancelReason: CUSTOMER_CANCEL_REASON };
-    const customerMail = await prepareChangeMail(tx, store, current.id, current, next);
+    const customerMail = await prepareChangeMail(tx, ctx, current.id, current, next);
     const customer = await loadCustomer(tx, store, current.customerId);
 
     const w = writer(tx, store, now);
@@ -421,7 +418,7 @@ export async function applyPortalChange(ctx: CoreContext, token: unknown, body: 
         },
       );
       const approval = settings.portal.changesNeedApproval;
-      const customerMail = approval ? null : await prepareChangeMail(tx, store, current.id, current, next);
+      const customerMail = approval ? null : await prepareChangeMail(tx, ctx, current.id, current, next);
 
       const w = writer(tx, store, now);
       const mailIds: string[] = [];
@@ -583,7 +580,7 @@ export async function requestPortalLink(
       customer.email.trim().toLowerCase() === input.email.toLowerCase() &&
       now.getTime() <= portalLinkExpiry(reservation.returnAt).getTime();
     if (!matches || !reservation || !customer) return null;
-    const link = newReservationLink(reservation.id, reservation.returnAt);
+    const link = newReservationLink(ctx, reservation.id, reservation.returnAt);
     const mail = portalLinkMail({
       to: customer.email,
       language: customer.language ?? null,
@@ -630,7 +627,7 @@ export async function resendPortalLink(
       tx.set(COLLECTIONS.reservationLinks, link.id, { ...link.data, revokedAt: at, updatedAt: at });
       revoked++;
     }
-    const link = newReservationLink(reservation.id, reservation.returnAt);
+    const link = newReservationLink(ctx, reservation.id, reservation.returnAt);
     const mail = portalLinkMail({
       to: customer.email,
       language: customer.language ?? null,
