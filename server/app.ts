@@ -7,12 +7,11 @@ import { HTTPException } from "hono/http-exception";
 import { secureHeaders } from "hono/secure-headers";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { ZodError } from "zod";
-import { setPortalBaseUrl } from "../src/core/customerPortal";
 import { FILE_TOO_LARGE_MESSAGE, MAX_UPLOAD_BYTES } from "../src/domain/imageUpload";
 import { PORTAL_PATH } from "../src/domain/portalToken";
 import { backupRoutes } from "./backup/route";
 import type { Config } from "./config";
-import { coreHttpError } from "./core";
+import { coreFor, coreHttpError } from "./core";
 import { isPgError } from "./db/index";
 import { requireStaff } from "./http/auth";
 import { isJsonContentType, JSON_CONTENT_TYPE_MESSAGE, MALFORMED_JSON_MESSAGE } from "./http/body";
@@ -21,23 +20,21 @@ import type { AppDeps, AppEnv } from "./http/context";
 import { ApiError, validationError } from "./http/errors";
 import { log } from "./log";
 import { adminRoutes, DUPLICATE_MESSAGE, NOT_FOUND_MESSAGE } from "./routes/admin";
-import { adminActionRoutes } from "./routes/adminActions";
+import { richTextRoutes } from "./routes/adminActions";
 import { authRoutes } from "./routes/auth";
 import { clientErrorRoutes } from "./routes/clientErrors";
 import { dataRightsRoutes } from "./routes/dataRights";
-import { documentRoutes, privateFileRoutes } from "./routes/documents";
+import { privateFileRoutes } from "./routes/documents";
 import { fileAdminRoutes, filePublicRoutes } from "./routes/files";
 import { healthRoutes } from "./routes/health";
-import { icalAdminRoutes, icalPublicRoutes } from "./routes/ical";
+import { icalPublicRoutes } from "./routes/ical";
 import { invoiceRoutes } from "./routes/invoices";
-import { mailRoutes } from "./routes/mail";
-import { maintenanceRoutes } from "./routes/maintenance";
 import { PAYSERA_CALLBACK_PATH, paymentAdminRoutes, paymentPublicRoutes } from "./routes/payments";
-import { portalAdminRoutes, portalRoutes } from "./routes/portal";
+import { portalRoutes } from "./routes/portal";
 import { rentalDeskRoutes } from "./routes/rentalDesk";
-import { reportRoutes } from "./routes/reports";
 import { runtimeConfigRoutes } from "./routes/runtimeConfig";
 import { siteRoutes } from "./routes/site";
+import { staffActionRoutes } from "./routes/staffActions";
 import { staticRoutes } from "./routes/static";
 
 export type { AppDeps, AppEnv } from "./http/context";
@@ -282,8 +279,9 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     c.set("deps", deps);
     await next();
   });
-  // The links in customer mails point at the public address (never at a request's Host header).
-  setPortalBaseUrl(deps.config.publicUrl ?? `http://localhost:${deps.config.port}`);
+  // The links in customer mails point at the public address (never at a request's Host header):
+  // the core context of this database carries it (the background jobs share the same context).
+  coreFor(deps.db, { siteUrl: deps.config.publicUrl ?? `http://localhost:${deps.config.port}` });
   // The customer's page: its address holds the token, so no referrer leaves it and no index keeps it.
   app.use(`${PORTAL_PATH}/*`, async (c, next) => {
     await next();
@@ -318,22 +316,16 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   app.use("/api/admin", requireStaff());
   app.use("/api/admin/*", requireStaff());
   app.route("/api/admin/files", fileAdminRoutes());
-  app.route("/api/admin", mailRoutes());
   app.route("/api/admin/private", privateFileRoutes());
-  app.route("/api/admin", documentRoutes());
-  app.route("/api/admin/actions/calendar-feeds", icalAdminRoutes());
-  app.route("/api/admin/maintenance", maintenanceRoutes());
-  // The rental desk's hand-over, return and damage register, before the generic resource routes.
-  // Invoices, credit notes, i.SAF and reports (issue 12), before the generic resource routes.
+  // Every staff action of the registry (src/core/actions): replies, prices, desk, invoices, reports, ...
+  app.route("/api/admin", staffActionRoutes());
+  // What never changes once written (invoices, the damage register, the payments ledger): 405.
   app.route("/api/admin", invoiceRoutes());
-  app.route("/api/admin", reportRoutes());
   app.route("/api/admin", rentalDeskRoutes());
-  // The payments ledger (append-only), before the generic resource routes.
   app.route("/api/admin", paymentAdminRoutes());
-  // The customer's data rights (export, erasure, retention runs), admins only.
+  // The retention runs, admins only.
   app.route("/api/admin", dataRightsRoutes());
-  app.route("/api/admin/actions/reservations", portalAdminRoutes());
-  app.route("/api/admin", adminActionRoutes());
+  app.route("/api/admin", richTextRoutes());
   app.route("/api/admin", adminRoutes());
 
   app.all("/api/*", (c) => c.json({ message: NOT_FOUND_MESSAGE }, 404));

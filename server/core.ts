@@ -13,7 +13,8 @@ import { createPgStore } from "./store/pgStore";
 
 const contexts = new WeakMap<Db, CoreContext>();
 
-export function coreFor(db: Db): CoreContext {
+/** The core over this database; `site` (createApp) says where the site lives, for the links in mails. */
+export function coreFor(db: Db, site?: { siteUrl: string }): CoreContext {
   let context = contexts.get(db);
   if (!context) {
     context = {
@@ -24,6 +25,7 @@ export function coreFor(db: Db): CoreContext {
     };
     contexts.set(db, context);
   }
+  if (site) context.siteUrl = site.siteUrl.replace(/\/+$/, "");
   return context;
 }
 

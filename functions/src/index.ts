@@ -14,15 +14,8 @@ import { defineInt, defineString } from "firebase-functions/params";
 import { setGlobalOptions } from "firebase-functions/v2";
 import { type CallableRequest, HttpsError, onCall, onRequest } from "firebase-functions/v2/https";
 import { onSchedule } from "firebase-functions/v2/scheduler";
-import { roleFromClaims } from "../../src/backend/firebase/roles";
-import { backupStatus as backupStatusUseCase } from "../../src/core/backupSchedule";
-import {
-  calendarFeed,
-  FEED_NOT_FOUND_MESSAGE,
-  ICAL_RATE_LIMIT,
-  listCalendarFeeds as listCalendarFeedsUseCase,
-  regenerateCalendarFeed as regenerateCalendarFeedUseCase,
-} from "../../src/core/calendarFeeds";
+import { roleFromClaims } from "../../src/backend/shared/firestore/roles";
+import { calendarFeed, FEED_NOT_FOUND_MESSAGE, ICAL_RATE_LIMIT } from "../../src/core/calendarFeeds";
 import { recordClientError } from "../../src/core/clientErrors";
 import {
   applyPortalChange,
@@ -34,48 +27,14 @@ import {
   portalInvoicePdf,
   quotePortalChange,
   requestPortalLink,
-  resendPortalLink as resendPortalLinkUseCase,
   saveDriverDetails,
-  setPortalBaseUrl,
 } from "../../src/core/customerPortal";
-import { deskDocumentFile } from "../../src/core/deskDocumentFiles";
 import { CoreError } from "../../src/core/errors";
-import { replyToInquiry, submitInquiry } from "../../src/core/inquiries";
-import {
-  creditInvoice as creditInvoiceUseCase,
-  getInvoice as getInvoiceUseCase,
-  invoicePdf as invoicePdfUseCase,
-  isafExport as isafExportUseCase,
-  issueMonthlyInvoice as issueMonthlyInvoiceUseCase,
-  issueReservationInvoice,
-  listInvoices as listInvoicesUseCase,
-  reservationInvoices as reservationInvoicesUseCase,
-} from "../../src/core/invoices";
+import { submitInquiry } from "../../src/core/inquiries";
 import { SITE_RATE_WINDOW_SECONDS } from "../../src/core/limits";
-import { resendMail as resendMailUseCase } from "../../src/core/mailResend";
-import {
-  createMaintenance as createMaintenanceUseCase,
-  deleteMaintenance as deleteMaintenanceUseCase,
-  listMaintenance as listMaintenanceUseCase,
-  updateMaintenance as updateMaintenanceUseCase,
-} from "../../src/core/maintenance";
-import { addLedgerEntry, listLedger, publicPaymentStatus, releaseExpiredHolds } from "../../src/core/payments";
+import { publicPaymentStatus, releaseExpiredHolds } from "../../src/core/payments";
 import { type CoreContext, noEvents, systemClock } from "../../src/core/ports";
-import {
-  applyPriceUpdate as applyPriceUpdateUseCase,
-  previewPriceUpdate as previewPriceUpdateUseCase,
-  undoPriceUpdate as undoPriceUpdateUseCase,
-} from "../../src/core/priceUpdate";
-import { checkQuote as checkQuoteUseCase } from "../../src/core/quoteCheck";
 import { queueDueReminders } from "../../src/core/reminders";
-import {
-  deskInfo as deskInfoUseCase,
-  handOverReservation as handOverReservationUseCase,
-  markDamageRepaired as markDamageRepairedUseCase,
-  previewReturn as previewReturnUseCase,
-  returnReservation as returnReservationUseCase,
-} from "../../src/core/rentalDesk";
-import { reports as reportsUseCase, todayDesk as todayDeskUseCase } from "../../src/core/reports";
 import {
   createStaffReservation,
   quoteWebReservation,
@@ -83,7 +42,6 @@ import {
   updateStaffReservation,
 } from "../../src/core/reservations";
 import { searchCars as searchCarsUseCase } from "../../src/core/search";
-import { saveSortOrder as saveSortOrderUseCase } from "../../src/core/sorting";
 import { setStaffRole as setStaffRoleUseCase } from "../../src/core/staff";
 import { ICAL_CONTENT_TYPE } from "../../src/domain/ical";
 import {
@@ -100,6 +58,7 @@ import { firebaseAccounts } from "./authAdmin";
 import { callableError, SIGN_IN_MESSAGE, STAFF_ONLY_MESSAGE } from "./errors";
 import { createFirestoreDocumentStore } from "./firestoreDocumentStore";
 import { createStoragePrivateFiles } from "./privateFiles";
+import { staffCallables } from "./staffActions";
 import { ensureUnpaidFlags } from "./unpaidFlags";
 
 const region = defineString("FUNCTIONS_REGION", {
@@ -122,12 +81,17 @@ const quoteLimit = defineInt("QUOTE_RATE_LIMIT", {
 setGlobalOptions({ region, maxInstances: 10 });
 initializeApp();
 
+// The site's address for the providers' return pages and callbacks and the links in mails: PUBLIC_URL,
+// else the Hosting address.
+const siteBaseUrl = () => process.env.PUBLIC_URL || `https://${process.env.GCLOUD_PROJECT ?? "localhost"}.web.app`;
+
 const core: CoreContext = {
   store: createFirestoreDocumentStore(getFirestore()),
   // Firestore tells its listeners about changes itself.
   events: noEvents,
   clock: systemClock,
   log: { info: (m) => logger.info(m), warn: (m) => logger.warn(m), error: (m, e) => logger.error(m, e) },
+  siteUrl: siteBaseUrl(),
 };
 
 function callable<T>(name: string, handler: (request: CallableRequest) => Promise<T>) {
@@ -139,8 +103,6 @@ function callable<T>(name: string, handler: (request: CallableRequest) => Promis
     }
   });
 }
-
-const BACKUP_ADMIN_ONLY_MESSAGE = "Atsarginių kopijų būseną mato tik administratorius";
 
 function requireStaff(request: CallableRequest): { uid: string; role: "admin" | "staff"; actor: string } {
   if (!request.auth) throw new HttpsError("unauthenticated", SIGN_IN_MESSAGE);
@@ -186,9 +148,6 @@ export const quoteReservation = callable("quoteReservation", (request) =>
 );
 
 // ---------- online pre-payment (src/payments: the same gateway and callback code as the local server) ----------
-
-// The site's address for the providers' return pages and callbacks: PUBLIC_URL, else the Hosting address.
-const siteBaseUrl = () => process.env.PUBLIC_URL || `https://${process.env.GCLOUD_PROJECT ?? "localhost"}.web.app`;
 
 let payments: Payments | null = null;
 /**
@@ -284,9 +243,6 @@ export const submitRequest = callable("submitRequest", (request) =>
 
 // ---------- "Mano rezervacija": the customer's page by a signed link (src/core/customerPortal.ts) ----------
 
-// The links in mails point at the site: PUBLIC_URL when set, else the project's Hosting address.
-setPortalBaseUrl(siteBaseUrl());
-
 /**
  * { action, token, body } -> the action's answer; { file, token } -> { fileName, contentType, base64 }.
  * The token is checked by the core on every call; no Firestore rule opens reservations to visitors.
@@ -337,16 +293,6 @@ export const customerPortal = callable("customerPortal", async (request) => {
   }
 });
 
-/** { id }: staff revoke the reservation's links and send the customer a new one. */
-export const resendPortalLink = callable("resendPortalLink", async (request) => {
-  const staff = requireStaff(request);
-  const input = fields(request.data);
-  return resendPortalLinkUseCase(core, typeof input.id === "string" ? input.id : "", {
-    email: staff.actor,
-    role: staff.role,
-  });
-});
-
 // ---------- staff ----------
 
 export const saveReservation = callable("saveReservation", async (request) => {
@@ -358,19 +304,6 @@ export const saveReservation = callable("saveReservation", async (request) => {
   const actor = { email: caller.actor, role: caller.role };
   if (typeof input.id === "string") return updateStaffReservation(core, input.id, input.data, actor);
   return (await createStaffReservation(core, input.data, actor)).record;
-});
-
-export const replyToRequest = callable("replyToRequest", async (request) => {
-  const caller = requireStaff(request);
-  const input = fields(request.data);
-  const id = typeof input.id === "string" ? input.id : "";
-  return replyToInquiry(core, id, input.input, caller.actor);
-});
-
-export const resendMail = callable("resendMail", async (request) => {
-  const caller = requireStaff(request);
-  const input = fields(request.data);
-  return resendMailUseCase(core, typeof input.id === "string" ? input.id : "", caller.actor);
 });
 
 /**
@@ -385,21 +318,6 @@ export const sendPickupReminders = onSchedule(
     logger.info(`Priminimų patikra: tikrinta ${run.checked}, įdėta į eilę ${run.queued.length}`);
   },
 );
-
-// ---------- the payments ledger (src/core/payments.ts; local: /api/admin/reservations/:id/payments) ----------
-
-/** { id } -> { reservationId, number, entries, summary, online } */
-export const reservationPayments = callable("reservationPayments", async (request) => {
-  requireStaff(request);
-  return listLedger(core, idOf(request.data));
-});
-
-/** { id, body: { amount, method, kind, reference } } -> { entry, summary }; append-only */
-export const addReservationPayment = callable("addReservationPayment", async (request) => {
-  const caller = requireStaff(request);
-  const input = fields(request.data);
-  return addLedgerEntry(core, idOf(request.data), input.body, { email: caller.actor, role: caller.role });
-});
 
 /**
  * Web reservations whose online payment did not come before their hold ran out are cancelled
@@ -418,31 +336,6 @@ export const releaseUnpaidReservations = onSchedule(
   },
 );
 
-export const checkQuote = callable("checkQuote", async (request) => {
-  requireStaff(request);
-  return checkQuoteUseCase(core, request.data);
-});
-
-export const previewPriceUpdate = callable("previewPriceUpdate", async (request) => {
-  requireStaff(request);
-  return previewPriceUpdateUseCase(core, request.data);
-});
-
-export const applyPriceUpdate = callable("applyPriceUpdate", async (request) => {
-  const caller = requireStaff(request);
-  return applyPriceUpdateUseCase(core, request.data, caller.actor);
-});
-
-export const undoPriceUpdate = callable("undoPriceUpdate", async (request) => {
-  const caller = requireStaff(request);
-  return undoPriceUpdateUseCase(core, request.data, caller.actor);
-});
-
-export const saveSortOrder = callable("saveSortOrder", async (request) => {
-  const caller = requireStaff(request);
-  return saveSortOrderUseCase(core, request.data, caller.actor);
-});
-
 export const setStaffRole = callable("setStaffRole", async (request) => {
   const caller = requireStaff(request);
   return setStaffRoleUseCase(core, firebaseAccounts(getAuth()), request.data, {
@@ -450,99 +343,6 @@ export const setStaffRole = callable("setStaffRole", async (request) => {
     email: caller.actor,
     role: caller.role,
   });
-});
-
-// ---------- maintenance blocks (src/core/maintenance.ts; the car lock serialises them with bookings) ----------
-
-export const createMaintenance = callable("createMaintenance", async (request) => {
-  const caller = requireStaff(request);
-  return createMaintenanceUseCase(core, request.data, { email: caller.actor, role: caller.role });
-});
-
-export const updateMaintenance = callable("updateMaintenance", async (request) => {
-  const caller = requireStaff(request);
-  const input = fields(request.data);
-  const id = typeof input.id === "string" ? input.id : "";
-  return updateMaintenanceUseCase(core, id, input.input, { email: caller.actor, role: caller.role });
-});
-
-export const deleteMaintenance = callable("deleteMaintenance", async (request) => {
-  const caller = requireStaff(request);
-  const input = fields(request.data);
-  const id = typeof input.id === "string" ? input.id : "";
-  return deleteMaintenanceUseCase(core, id, { email: caller.actor, role: caller.role });
-});
-
-export const listMaintenance = callable("listMaintenance", async (request) => {
-  requireStaff(request);
-  return listMaintenanceUseCase(core, request.data);
-});
-
-// ---------- the rental desk's documents (src/documents; the PDFs are kept in Storage, documents/) ----------
-
-/** { id, kind } -> { fileName, contentType, base64, signed }: the signed PDF as kept, or the unsigned agreement made now. */
-export const deskDocument = callable("deskDocument", async (request) => {
-  requireStaff(request);
-  const input = fields(request.data);
-  const id = typeof input.id === "string" ? input.id : "";
-  const file = await deskDocumentFile(core.store, createStoragePrivateFiles(), id, input.kind);
-  return {
-    fileName: file.fileName,
-    contentType: "application/pdf",
-    base64: Buffer.from(file.bytes).toString("base64"),
-    signed: file.signed,
-  };
-});
-
-// ---------- the rental desk: hand-over, return, charges (src/core/rentalDesk.ts) ----------
-
-/** { id, body }: the reservation's id and the desk's request body. */
-function deskRequest(request: CallableRequest): { id: string; body: unknown } {
-  const input = fields(request.data);
-  return { id: typeof input.id === "string" ? input.id : "", body: input.body };
-}
-
-export const deskInfo = callable("deskInfo", async (request) => {
-  requireStaff(request);
-  return deskInfoUseCase(core, deskRequest(request).id);
-});
-
-export const handOverReservation = callable("handOverReservation", async (request) => {
-  const caller = requireStaff(request);
-  const { id, body } = deskRequest(request);
-  return handOverReservationUseCase(
-    core,
-    { files: createStoragePrivateFiles(), inlineMailAttachments: true },
-    id,
-    body,
-    {
-      email: caller.actor,
-      role: caller.role,
-    },
-  );
-});
-
-export const previewReturn = callable("previewReturn", async (request) => {
-  const caller = requireStaff(request);
-  const { id, body } = deskRequest(request);
-  return previewReturnUseCase(core, id, body, { email: caller.actor, role: caller.role });
-});
-
-export const returnReservation = callable("returnReservation", async (request) => {
-  const caller = requireStaff(request);
-  const { id, body } = deskRequest(request);
-  return returnReservationUseCase(core, { files: createStoragePrivateFiles(), inlineMailAttachments: true }, id, body, {
-    email: caller.actor,
-    role: caller.role,
-  });
-});
-
-/** { id, version? }: a damage of the register marked repaired. */
-export const markDamageRepaired = callable("markDamageRepaired", async (request) => {
-  const caller = requireStaff(request);
-  const input = fields(request.data);
-  const id = typeof input.id === "string" ? input.id : "";
-  return markDamageRepairedUseCase(core, id, { email: caller.actor, role: caller.role }, { version: input.version });
 });
 
 // ---------- the browser's error log (hosting rewrites POST /api/client-errors here) ----------
@@ -567,16 +367,6 @@ export const clientErrors = onRequest({ cors: false, maxInstances: 3 }, async (r
 
 // ---------- calendar feeds (hosting rewrites GET /api/ical/** here) ----------
 
-export const regenerateCalendarFeed = callable("regenerateCalendarFeed", async (request) => {
-  const caller = requireStaff(request);
-  return regenerateCalendarFeedUseCase(core, request.data, { email: caller.actor, role: caller.role });
-});
-
-export const listCalendarFeeds = callable("listCalendarFeeds", async (request) => {
-  requireStaff(request);
-  return listCalendarFeedsUseCase(core);
-});
-
 export const ical = onRequest({ cors: false, maxInstances: 3 }, async (req, res) => {
   if (req.method !== "GET" && req.method !== "HEAD") {
     res.set("Allow", "GET").status(405).json({ message: "Leidžiamas tik GET" });
@@ -599,106 +389,17 @@ export const ical = onRequest({ cors: false, maxInstances: 3 }, async (req, res)
     res.status(answer.httpErrorCode.status).json({ message: answer.message });
   }
 });
-export { applyRetentionPeriods, eraseCustomer, exportCustomerData } from "./dataRights";
+export { applyRetentionPeriods } from "./dataRights";
 export * from "./richTextTriggers";
 
-// ---------- invoices, credit notes, i.SAF and reports (src/core/invoices.ts, src/core/reports.ts) ----------
+// ---------- the staff actions of the registry (src/core/actions): one callable each ----------
 
 const invoiceDeps = () => ({ files: createStoragePrivateFiles(), inlineMailAttachments: true });
-const idOf = (data: unknown): string => {
-  const id = fields(data).id;
-  return typeof id === "string" ? id : "";
-};
 
-/** { filter?, sort?, range? } as the local GET /api/admin/invoices reads them -> { data, total }. */
-export const listInvoices = callable("listInvoices", async (request) => {
-  requireStaff(request);
-  const input = fields(request.data);
-  const sort = fields(input.sort);
-  const range = Array.isArray(input.range) && input.range.length === 2 ? input.range.map(Number) : null;
-  const page = await listInvoicesUseCase(
-    core,
-    {
-      filter: fields(input.filter),
-      sort: {
-        field: typeof sort.field === "string" ? sort.field : "createdAt",
-        order: sort.order === "ASC" ? "ASC" : "DESC",
-      },
-      range: range?.every((n) => Number.isSafeInteger(n) && n >= 0) ? [range[0] ?? 0, range[1] ?? 0] : null,
-    },
-    500,
-  );
-  return { data: page.records, total: page.total };
-});
-
-export const getInvoice = callable("getInvoice", async (request) => {
-  requireStaff(request);
-  return getInvoiceUseCase(core, idOf(request.data));
-});
-
-/** { id }: the reservation's invoice -> { id, number, total } */
-export const issueInvoice = callable("issueInvoice", async (request) => {
-  const caller = requireStaff(request);
-  return issueReservationInvoice(
-    core,
-    invoiceDeps(),
-    idOf(request.data),
-    {},
-    { email: caller.actor, role: caller.role },
-  );
-});
-
-export const reservationInvoices = callable("reservationInvoices", async (request) => {
-  requireStaff(request);
-  return reservationInvoicesUseCase(core, idOf(request.data));
-});
-
-/** { id, body: { reason } }: a credit note of the whole invoice. */
-export const creditInvoice = callable("creditInvoice", async (request) => {
-  const caller = requireStaff(request);
-  return creditInvoiceUseCase(core, invoiceDeps(), idOf(request.data), fields(request.data).body, {
-    email: caller.actor,
-    role: caller.role,
-  });
-});
-
-/** { customerId, month }: a business customer's month on one invoice. */
-export const issueMonthlyInvoice = callable("issueMonthlyInvoice", async (request) => {
-  const caller = requireStaff(request);
-  return issueMonthlyInvoiceUseCase(core, invoiceDeps(), request.data, { email: caller.actor, role: caller.role });
-});
-
-/** { id } -> { fileName, contentType, base64 } */
-export const invoicePdf = callable("invoicePdf", async (request) => {
-  requireStaff(request);
-  const file = await invoicePdfUseCase(core, invoiceDeps(), idOf(request.data));
-  return {
-    fileName: file.fileName,
-    contentType: "application/pdf",
-    base64: Buffer.from(file.bytes).toString("base64"),
-  };
-});
-
-/** { month } -> { fileName, xml } */
-export const isafExport = callable("isafExport", async (request) => {
-  requireStaff(request);
-  return isafExportUseCase(core, fields(request.data).month);
-});
-
-/** { from, to } -> the reports of src/domain/reports.ts */
-export const reports = callable("reports", async (request) => {
-  requireStaff(request);
-  const input = fields(request.data);
-  return reportsUseCase(core, { from: input.from, to: input.to });
-});
-
-export const todayDesk = callable("todayDesk", async (request) => {
-  requireStaff(request);
-  return todayDeskUseCase(core);
-});
-
-/** {} -> the scheduled backups' status (src/core/backupSchedule.ts); admins only */
-export const backupStatus = callable("backupStatus", async (request) => {
-  if (requireStaff(request).role !== "admin") throw new HttpsError("permission-denied", BACKUP_ADMIN_ONLY_MESSAGE);
-  return backupStatusUseCase(core);
-});
+// Firebase finds the functions among this module's exports by name. The registry's names are data,
+// not module syntax, so its callables join the CommonJS exports the bundle builds
+// (scripts/firebase-build-functions.ts: format "cjs"); they are made here, after setGlobalOptions.
+Object.assign(
+  module.exports,
+  staffCallables(() => core),
+);

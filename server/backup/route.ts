@@ -11,9 +11,7 @@ import os from "node:os";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { Hono } from "hono";
-import { backupStatus } from "../../src/core/backupSchedule";
 import { formatDate } from "../../src/domain/format";
-import { coreFor } from "../core";
 import { loadSessionUser } from "../http/auth";
 import type { AppEnv } from "../http/context";
 import { ApiError } from "../http/errors";
@@ -69,13 +67,6 @@ export function backupRoutes(): Hono<AppEnv> {
         "cache-control": "no-store",
       },
     });
-  });
-  // The scheduled backups' status for the settings page and the dashboard (admins).
-  app.get("/api/admin/backup-status", async (c) => {
-    const user = await loadSessionUser(c);
-    if (!user) throw new ApiError(401, "Neprisijungta");
-    if (user.role !== "admin") throw new ApiError(403, "Atsarginių kopijų būseną mato tik administratorius");
-    return c.json(await backupStatus(coreFor(c.get("deps").db)));
   });
   return app;
 }

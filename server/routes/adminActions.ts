@@ -1,22 +1,9 @@
-// Back-office operations that are more than one record's CRUD, each one server-side and atomic:
-//   POST /api/admin/actions/requests/:id/reply   mail to the outbox + reply recorded + answered
-//   POST /api/admin/actions/prices/preview       the bulk price change's old and new rates
-//   POST /api/admin/actions/prices/apply         ...applied in one transaction and logged
-//   GET  /api/admin/actions/prices/history       the latest bulk changes
-//   POST /api/admin/actions/prices/undo          the latest change undone as a whole, logged
-//   POST /api/admin/actions/sorting              the catalogue order of cars or offers, one batch
-//   POST /api/admin/actions/quote                live quote and availability for a reservation form
-// and, in front of the generic resource routes, the sanitising of staff-written HTML (news and
-// offer bodies, the settings' texts) before it is validated and stored.
+// In front of the generic resource routes: the sanitising of staff-written HTML (news and offer
+// bodies, the settings' texts) before it is validated and stored. The staff actions themselves
+// (replies, bulk prices, sorting, the live quote, ...) are the registry's (src/core/actions,
+// mounted by server/routes/staffActions.ts).
 // Mounted under /api/admin, behind requireStaff() (see app.ts): every route needs a session.
 import { type Context, Hono } from "hono";
-import { replyToInquiry } from "../../src/core/inquiries";
-import { applyPriceUpdate, previewPriceUpdate, priceUpdateHistory, undoPriceUpdate } from "../../src/core/priceUpdate";
-import { checkQuote } from "../../src/core/quoteCheck";
-import { saveSortOrder } from "../../src/core/sorting";
-import { coreFor } from "../core";
-import { currentUser } from "../http/auth";
-import { readJsonObject } from "../http/body";
 import type { AppEnv } from "../http/context";
 import { sanitizeRichText, sanitizeTextOrHtml } from "../services/richText";
 
@@ -66,44 +53,11 @@ async function sanitiseBody(c: Context<AppEnv>, next: () => Promise<void>): Prom
   await next();
 }
 
-export function adminActionRoutes(): Hono<AppEnv> {
+export function richTextRoutes(): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
 
   app.post("/:resource{news|offers}", sanitiseBody);
   app.put("/:resource{news|offers|settings}/:id", sanitiseBody);
-
-  app.post("/actions/requests/:id/reply", async (c) => {
-    const core = coreFor(c.get("deps").db);
-    const id = c.req.param("id");
-    return c.json(await replyToInquiry(core, id, await readJsonObject(c), currentUser(c).email), 201);
-  });
-
-  app.post("/actions/prices/preview", async (c) => {
-    const core = coreFor(c.get("deps").db);
-    return c.json(await previewPriceUpdate(core, await readJsonObject(c)), 200);
-  });
-
-  app.post("/actions/prices/apply", async (c) => {
-    const core = coreFor(c.get("deps").db);
-    return c.json(await applyPriceUpdate(core, await readJsonObject(c), currentUser(c).email), 200);
-  });
-
-  app.post("/actions/prices/undo", async (c) => {
-    const core = coreFor(c.get("deps").db);
-    return c.json(await undoPriceUpdate(core, await readJsonObject(c), currentUser(c).email), 200);
-  });
-
-  app.get("/actions/prices/history", async (c) => c.json(await priceUpdateHistory(coreFor(c.get("deps").db)), 200));
-
-  app.post("/actions/sorting", async (c) => {
-    const core = coreFor(c.get("deps").db);
-    return c.json(await saveSortOrder(core, await readJsonObject(c), currentUser(c).email), 200);
-  });
-
-  app.post("/actions/quote", async (c) => {
-    const core = coreFor(c.get("deps").db);
-    return c.json(await checkQuote(core, await readJsonObject(c)), 200);
-  });
 
   return app;
 }

@@ -1,10 +1,8 @@
-// The rental desk's documents and private files for signed-in staff (mounted behind requireStaff()):
-//   GET /api/admin/reservations/:id/documents/{agreement|handover|return}.pdf  -> application/pdf
-//       the signed PDF as kept, or the unsigned agreement rendered now; 404 when the act is not made yet
+// The desk's private files for signed-in staff (mounted behind requireStaff()):
 //   GET /api/admin/private/{desk|documents}/<name>  -> the private file (photo, signature, signed PDF)
+// The documents' PDFs (GET /api/admin/reservations/:id/documents/<kind>.pdf) are the registry's
+// downloadDeskDocument (src/core/actions/desk.ts).
 import { Hono } from "hono";
-import { deskDocumentFile } from "../../src/core/deskDocumentFiles";
-import { coreFor } from "../core";
 import type { AppEnv } from "../http/context";
 import { ApiError } from "../http/errors";
 import { privateContentType, privateFilesFor } from "../services/privateFiles";
@@ -15,28 +13,6 @@ const FILE_NOT_FOUND_MESSAGE = "Failas nerastas";
 function attachmentHeader(fileName: string, inline: boolean): string {
   const ascii = fileName.replace(/[^\x20-\x7e]/g, "_").replace(/["\\]/g, "_");
   return `${inline ? "inline" : "attachment"}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
-}
-
-/** GET /reservations/:id/documents/:kind.pdf under /api/admin. */
-export function documentRoutes(): Hono<AppEnv> {
-  const app = new Hono<AppEnv>();
-  app.get("/reservations/:id/documents/:file", async (c) => {
-    const { db, config } = c.get("deps");
-    const match = /^([a-z]+)\.pdf$/.exec(c.req.param("file"));
-    const file = await deskDocumentFile(
-      coreFor(db).store,
-      privateFilesFor(config),
-      c.req.param("id"),
-      match?.[1] ?? "",
-    );
-    c.header("Content-Type", "application/pdf");
-    c.header("Content-Disposition", attachmentHeader(file.fileName, c.req.query("inline") === "1"));
-    c.header("Content-Length", String(file.bytes.length));
-    c.header("X-Content-Type-Options", "nosniff");
-    c.header("X-Document-Signed", file.signed ? "1" : "0");
-    return c.body(file.bytes as Uint8Array<ArrayBuffer>, 200);
-  });
-  return app;
 }
 
 /** GET /* under /api/admin/private: the desk's private files, to staff only. */

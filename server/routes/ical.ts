@@ -1,20 +1,11 @@
 // Calendar feeds on secret addresses (src/core/calendarFeeds.ts):
 //   GET  /api/ical/:token.ics                          public, no session, rate-limited per client
-//   POST /api/admin/actions/calendar-feeds/regenerate  { carId | null } -> a new address (admins only)
-//   GET  /api/admin/actions/calendar-feeds             which feeds have an address (no tokens)
+// The staff's regenerate and list are the registry's (src/core/actions/fleet.ts).
 // The public route is mounted outside /api/admin, so the staff guard never sees it.
 import { Hono } from "hono";
-import {
-  calendarFeed,
-  FEED_NOT_FOUND_MESSAGE,
-  ICAL_RATE_LIMIT,
-  listCalendarFeeds,
-  regenerateCalendarFeed,
-} from "../../src/core/calendarFeeds";
+import { calendarFeed, FEED_NOT_FOUND_MESSAGE, ICAL_RATE_LIMIT } from "../../src/core/calendarFeeds";
 import { ICAL_CONTENT_TYPE } from "../../src/domain/ical";
 import { coreFor } from "../core";
-import { currentUser } from "../http/auth";
-import { readJsonObject } from "../http/body";
 import { clientKey } from "../http/clientIp";
 import type { AppEnv } from "../http/context";
 
@@ -32,21 +23,6 @@ export function icalPublicRoutes(): Hono<AppEnv> {
     c.header("X-Robots-Tag", "noindex, nofollow");
     c.header("Referrer-Policy", "no-referrer");
     return c.body(text, 200);
-  });
-  return app;
-}
-
-/** Mounted under /api/admin/actions/calendar-feeds, behind requireStaff(); the use case admits admins only. */
-export function icalAdminRoutes(): Hono<AppEnv> {
-  const app = new Hono<AppEnv>();
-  app.get("/", async (c) => c.json(await listCalendarFeeds(coreFor(c.get("deps").db)), 200));
-  app.post("/regenerate", async (c) => {
-    const user = currentUser(c);
-    const core = coreFor(c.get("deps").db);
-    return c.json(
-      await regenerateCalendarFeed(core, await readJsonObject(c), { email: user.email, role: user.role }),
-      201,
-    );
   });
   return app;
 }

@@ -1,7 +1,6 @@
 // Payments over HTTP (src/core/payments.ts does the work):
-//   GET  /api/admin/reservations/:id/payments   the ledger: { reservationId, number, entries, summary, online }
-//   POST /api/admin/reservations/:id/payments   a new entry { amount, method, kind, reference }: 201 { entry, summary }
-//   PUT, PATCH, DELETE on the ledger or an entry: 405 (append-only: a correction is a new entry)
+//   PUT, PATCH, DELETE on the ledger or an entry: 405 (append-only: a correction is a new entry); the
+//   ledger's GET and POST /api/admin/reservations/:id/payments are the registry's (src/core/actions/payments.ts)
 //   POST /api/payments/paysera/callback         Paysera's signed callback (form, query or JSON): "OK"
 //   POST /api/payments/stripe/webhook           Stripe's signed webhook: { received: true }
 //   GET  /api/payments/status/:reservationId    the site's return page: { number, state, amount, status }
@@ -9,8 +8,7 @@
 // a repeat of a recorded one is answered as the first was and records nothing
 // (src/payments/callbacks.ts, shared with the Cloud Functions).
 import { type Context, Hono } from "hono";
-import { addLedgerEntry, listLedger, publicPaymentStatus } from "../../src/core/payments";
-import type { StaffActor } from "../../src/core/writes";
+import { publicPaymentStatus } from "../../src/core/payments";
 import {
   answerPayseraCallback,
   answerStripeWebhook,
@@ -19,8 +17,6 @@ import {
 } from "../../src/payments/callbacks";
 import { PAYSERA_CALLBACK_PATH } from "../../src/payments/siteCheckout";
 import { coreFor } from "../core";
-import { currentUser } from "../http/auth";
-import { readJsonObject } from "../http/body";
 import type { AppEnv } from "../http/context";
 import { paymentsFor } from "../payments/gateway";
 
@@ -29,20 +25,8 @@ export const LEDGER_APPEND_ONLY =
 export { CALLBACK_REFUSED } from "../../src/payments/callbacks";
 export { PAYSERA_CALLBACK_PATH };
 
-function staffActor(c: Context<AppEnv>): StaffActor {
-  const user = currentUser(c);
-  return { email: user.email, role: user.role === "admin" ? "admin" : "staff" };
-}
-
 export function paymentAdminRoutes(): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
-  app.get("/reservations/:id/payments", async (c) =>
-    c.json(await listLedger(coreFor(c.get("deps").db), c.req.param("id")), 200),
-  );
-  app.post("/reservations/:id/payments", async (c) => {
-    const body = await readJsonObject(c);
-    return c.json(await addLedgerEntry(coreFor(c.get("deps").db), c.req.param("id"), body, staffActor(c)), 201);
-  });
   const refuse = (c: Context<AppEnv>) => {
     c.header("Allow", "GET, POST");
     return c.json({ message: LEDGER_APPEND_ONLY }, 405);

@@ -11,8 +11,7 @@
 //   GET  /documents/:kind.pdf    a signed document (agreement, handover, return)
 //   GET  /invoices/:id.pdf       one of the reservation's own invoices
 //   POST /link-request           a fresh link to the booking's e-mail  { number, email } (no token)
-// and for staff (behind the /api/admin session guard):
-//   POST /api/admin/actions/reservations/:id/portal-link   revoke the links, mail a new one
+// The staff's POST /api/admin/actions/reservations/:id/portal-link is the registry's resendPortalLink.
 import { type Context, Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import {
@@ -26,12 +25,10 @@ import {
   portalInvoicePdf,
   quotePortalChange,
   requestPortalLink,
-  resendPortalLink,
   saveDriverDetails,
 } from "../../src/core/customerPortal";
 import { portalPaymentUrls } from "../../src/payments/portalCheckout";
 import { coreFor } from "../core";
-import { currentUser } from "../http/auth";
 import { parseJsonText } from "../http/body";
 import { clientKey } from "../http/clientIp";
 import type { AppEnv } from "../http/context";
@@ -122,15 +119,5 @@ export function portalRoutes(): Hono<AppEnv> {
     ),
   );
 
-  return app;
-}
-
-/** Staff: revoke a reservation's links and mail the customer a new one. Mounted at /api/admin/actions/reservations. */
-export function portalAdminRoutes(): Hono<AppEnv> {
-  const app = new Hono<AppEnv>();
-  app.post("/:id/portal-link", async (c) => {
-    const user = currentUser(c);
-    return c.json(await resendPortalLink(coreFor(c.get("deps").db), c.req.param("id"), user), 200);
-  });
   return app;
 }

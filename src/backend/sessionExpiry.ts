@@ -1,5 +1,6 @@
-// The signal between the auth providers (which see a 401) and the sign-in dialog over the
-// page (SessionDialog). The providers live outside React, so a tiny module-level channel.
+// The port's session-expired signal: the adapters' auth providers and HTTP clients (which see a 401)
+// report it, the back-office's sign-in dialog over the page (src/admin/common/SessionDialog.tsx)
+// listens. The providers live outside React, so a tiny module-level channel.
 export const SESSION_EXPIRED_MESSAGE = "Sesija baigėsi. Prisijunkite iš naujo – įvesti duomenys neprarasti.";
 
 type Listener = () => void;

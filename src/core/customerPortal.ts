@@ -47,7 +47,7 @@ import { insertDoc, queueMail, replaceDoc, type StaffActor, writeAudit, writer }
 
 // ---------- the links ----------
 
-export { newReservationLink, portalBaseUrl, setPortalBaseUrl } from "./portalLinks";
+export { newReservationLink } from "./portalLinks";
 
 /** Link requests per client per 10 minutes. */
 export const PORTAL_LINK_RATE_LIMIT: RateLimit = { max: 5, windowSeconds: 600 };
@@ -216,7 +216,7 @@ export async function cancelByCustomer(
     if (!terms.open) throw new CoreError("precondition", changeRefusal(current, now) ?? PORTAL_MESSAGES.closed);
     if (!terms.free) throw new CoreError("precondition", lateCancellationMessage(terms, settings.company.phones[0]));
     const next: Reservation = { ...current, status: "cancelled", cancelReason: CUSTOMER_CANCEL_REASON };
-    const customerMail = await prepareChangeMail(tx, store, current.id, current, next);
+    const customerMail = await prepareChangeMail(tx, ctx, current.id, current, next);
     const customer = await loadCustomer(tx, store, current.customerId);
 
     const w = writer(tx, store, now);
@@ -408,7 +408,7 @@ export async function applyPortalChange(ctx: CoreContext, token: unknown, body: 
         },
       );
       const approval = settings.portal.changesNeedApproval;
-      const customerMail = approval ? null : await prepareChangeMail(tx, store, current.id, current, next);
+      const customerMail = approval ? null : await prepareChangeMail(tx, ctx, current.id, current, next);
 
       const w = writer(tx, store, now);
       const mailIds: string[] = [];
@@ -570,7 +570,7 @@ export async function requestPortalLink(
       customer.email.trim().toLowerCase() === input.email.toLowerCase() &&
       now.getTime() <= portalLinkExpiry(reservation.returnAt).getTime();
     if (!matches || !reservation || !customer) return null;
-    const link = newReservationLink(reservation.id, reservation.returnAt);
+    const link = newReservationLink(ctx, reservation.id, reservation.returnAt);
     const mail = portalLinkMail({
       to: customer.email,
       language: customer.language ?? null,
@@ -617,7 +617,7 @@ export async function resendPortalLink(
       tx.set(COLLECTIONS.reservationLinks, link.id, { ...link.data, revokedAt: at, updatedAt: at });
       revoked++;
     }
-    const link = newReservationLink(reservation.id, reservation.returnAt);
+    const link = newReservationLink(ctx, reservation.id, reservation.returnAt);
     const mail = portalLinkMail({
       to: customer.email,
       language: customer.language ?? null,

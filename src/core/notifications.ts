@@ -15,7 +15,7 @@ import type { Car, Customer, Location, Reservation, Settings } from "../domain/s
 import { loadCar, loadLocations, loadSettings } from "./catalog";
 import { COLLECTIONS } from "./collections";
 import { newReservationLink } from "./portalLinks";
-import type { DocumentStore, Reader } from "./ports";
+import type { CoreContext, DocumentStore, Reader } from "./ports";
 import { customerRecord } from "./records";
 
 type NoticeReservation = Pick<
@@ -55,6 +55,7 @@ export async function loadNoticeData(
 
 /** The context of one reservation's mail; null when the customer (or their address) is gone. */
 export function noticeContext(
+  site: Pick<CoreContext, "siteUrl">,
   reservationId: string,
   reservation: NoticeReservation,
   data: NoticeData,
@@ -63,7 +64,7 @@ export function noticeContext(
   if (!data.customer?.email) return null;
   return {
     // Every customer mail about a reservation carries a fresh "Mano rezervacija" link.
-    portalLink: newReservationLink(reservationId, reservation.returnAt),
+    portalLink: newReservationLink(site, reservationId, reservation.returnAt),
     reservationId,
     settings: data.settings,
     reservation,
@@ -78,14 +79,14 @@ export function noticeContext(
 /** The mail of that kind about a reservation, or null when there is nobody to send it to. */
 export async function prepareReservationMail(
   reader: Reader,
-  store: DocumentStore,
+  core: Pick<CoreContext, "store" | "siteUrl">,
   kind: EmailTemplateKey,
   reservationId: string,
   reservation: NoticeReservation,
   extra: Pick<NoticeContext, "final"> = {},
 ): Promise<OutgoingMail | null> {
-  const data = await loadNoticeData(reader, store, reservation);
-  const ctx = noticeContext(reservationId, reservation, data, extra);
+  const data = await loadNoticeData(reader, core.store, reservation);
+  const ctx = noticeContext(core, reservationId, reservation, data, extra);
   return ctx ? reservationNoticeMail(kind, ctx) : null;
 }
 
@@ -95,13 +96,14 @@ export async function prepareReservationMail(
  */
 export async function prepareChangeMail(
   reader: Reader,
-  store: DocumentStore,
+  core: Pick<CoreContext, "store" | "siteUrl">,
   reservationId: string,
   before: NoticeReservation,
   after: NoticeReservation,
 ): Promise<OutgoingMail | null> {
   const notice = changeNoticeOf(before, after);
   if (!notice) return null;
+  const { store } = core;
   const data = await loadNoticeData(reader, store, after);
   let changes: string[] | undefined;
   if (notice.kind === "reservationChanged") {
@@ -116,6 +118,6 @@ export async function prepareChangeMail(
     });
     changes = changeLines(notice.fields, side(before, oldCar), side(after, data.car), language);
   }
-  const ctx = noticeContext(reservationId, after, data, changes ? { changes } : {});
+  const ctx = noticeContext(core, reservationId, after, data, changes ? { changes } : {});
   return ctx ? reservationNoticeMail(notice.kind, ctx) : null;
 }

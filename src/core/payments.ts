@@ -338,7 +338,7 @@ export async function recordVerifiedPayment(ctx: CoreContext, verified: Verified
     // A balance never changes the reservation's status.
     const confirm = reservation.status === "new" && !online.balance;
     const next = confirm ? { ...reservation, status: "confirmed" as const } : reservation;
-    const mail = confirm ? await prepareChangeMail(tx, store, reservationId, reservation, next) : null;
+    const mail = confirm ? await prepareChangeMail(tx, ctx, reservationId, reservation, next) : null;
 
     const w = writer(tx, store, now);
     const at = now.toISOString();
@@ -432,7 +432,7 @@ async function closeUnpaid(
       cancelReason: reason,
       payment: { ...(reservation.payment as ReservationPayment), online: { ...online, state } },
     };
-    const mail = await prepareChangeMail(tx, store, reservationId, reservation, next);
+    const mail = await prepareChangeMail(tx, ctx, reservationId, reservation, next);
     const w = writer(tx, store, now);
     replaceDoc(w, COLLECTIONS.reservations, reservationId, next, reservation.createdAt);
     writeAudit(w, {

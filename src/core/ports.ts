@@ -125,6 +125,8 @@ export interface CoreContext {
   events: Events;
   clock: Clock;
   log: Log;
+  /** where the site lives, for the links in mails (server: PUBLIC_URL; Firebase: the hosting address); absent: http://localhost:3000 */
+  siteUrl?: string;
 }
 
 export const systemClock: Clock = { now: () => new Date() };

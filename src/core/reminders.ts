@@ -88,7 +88,7 @@ async function queueReminder(
     if (!reminderDue(reservation, now, hours)) return null;
     const markerId = reminderId(reservationId, reservation.pickupAt);
     if (await tx.get(COLLECTIONS.reminders, markerId)) return null;
-    const mail = await prepareReservationMail(tx, store, "pickupReminder", reservationId, reservation);
+    const mail = await prepareReservationMail(tx, ctx, "pickupReminder", reservationId, reservation);
 
     const w = writer(tx, store, now);
     if (!mail) {

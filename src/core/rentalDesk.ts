@@ -256,7 +256,7 @@ function queueDeskMail(
   });
 }
 
-function mailContext(desk: DeskContext) {
+function mailContext(ctx: Pick<CoreContext, "siteUrl">, desk: DeskContext) {
   const place = desk.locations.find((location) => location.id === desk.reservation.returnLocationId) ?? null;
   return {
     settings: desk.settings,
@@ -265,7 +265,7 @@ function mailContext(desk: DeskContext) {
     car: desk.car,
     plateNumber: desk.fleet?.plateNumber ?? null,
     location: place ? { name: place.name, address: place.address } : null,
-    portalLink: newReservationLink(desk.reservation.id, desk.reservation.returnAt),
+    portalLink: newReservationLink(ctx, desk.reservation.id, desk.reservation.returnAt),
   };
 }
 
@@ -391,7 +391,7 @@ export async function handOverReservation(
       agreementHash,
       ...(early ? { reason: input.statusReason } : {}),
     });
-    const mail = handoverMail({ ...mailContext(desk), act: { at, mileage: input.mileage, fuel: input.fuel } });
+    const mail = handoverMail({ ...mailContext(ctx, desk), act: { at, mileage: input.mileage, fuel: input.fuel } });
     const mailId = queueDeskMail(
       w,
       mail,
@@ -581,7 +581,7 @@ export async function returnReservation(
       total: computed.total,
     });
     const mail = returnMail({
-      ...mailContext(desk),
+      ...mailContext(ctx, desk),
       act: { returnedAt: act.returnedAt, mileage: input.mileage, fuel: input.fuel },
       charges: computed.charges,
       total: computed.total,

@@ -270,7 +270,7 @@ export async function submitWebReservation(
     const id = insertDoc(w, COLLECTIONS.reservations, storedReservation(reservation));
     writeAudit(w, { action: "create", resource: "reservations", recordId: id, actor: WEB_ACTOR });
     const context = webReservationMailContext({ settings, number: numbering.number, refs, input, period, quote });
-    const portalLink = newReservationLink(id, period.returnAt);
+    const portalLink = newReservationLink(ctx, id, period.returnAt);
     const mailIds = reservationMails({ ...context, reservationId: id, portalLink }).map((mail) => queueMail(w, mail));
     const at = now.toISOString();
     const record = { ...reservation, id, version: 1, createdAt: at, updatedAt: at } as Stamped<Reservation>;
@@ -492,7 +492,7 @@ export async function updateStaffReservation(
     }
     const fleet = await fleetMileageUpdate(tx, current, data);
     // The customer's mail (confirmed, changed, cancelled), queued with the change (notifications).
-    const notice = await prepareChangeMail(tx, store, id, current, {
+    const notice = await prepareChangeMail(tx, ctx, id, current, {
       ...data,
       ...period,
       number: current.number,

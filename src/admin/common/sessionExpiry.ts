@@ -1,5 +1,5 @@
-// The session-expiry signal lives next to the backend port (src/backend/sessionExpiry.ts): the auth
-// providers of both adapters raise it, the back-office's sign-in dialog listens.
+// The session-expired signal lives on the port side (src/backend/sessionExpiry.ts): the adapters
+// report it, the sign-in dialog listens.
 export {
   clearSessionExpired,
   isSessionExpired,

@@ -38,10 +38,11 @@ import {
 } from "firebase/firestore";
 import { type Functions, httpsCallable } from "firebase/functions";
 import { type DataProvider, HttpError, type RaRecord } from "react-admin";
-import type { AdminActions } from "../../admin/adminApi";
+import { type AnyStaffAction, invalidatedBy, STAFF_ACTIONS } from "../../core/actions/index";
 import { STALE_RECORD_CODE, STALE_RECORD_MESSAGE } from "../../core/errors";
 import { expectedVersionOf, versionOf } from "../../core/versions";
 import { priceUpdateLogEntry } from "../../domain/priceUpdate";
+import type { AdminActions } from "../adminActions";
 import { publicSettingsDoc } from "./catalog";
 import { firebaseErrorInfo } from "./errors";
 import {
@@ -542,66 +543,40 @@ export function createFirestoreDataProvider(
   };
 
   /** A callable as an admin action: its answer as is, failures as HttpError. */
-  const action = async <O>(name: string, input: unknown, changes: FirestoreResource[] = []): Promise<O> => {
+  const action = async <O>(name: string, input: unknown, changes: readonly string[] = []): Promise<O> => {
     try {
       const answer = await call<O>(name, input);
-      for (const resource of changes) forgetCursors(RESOURCE_MODELS[resource].collection);
+      for (const resource of changes) {
+        if (isFirestoreResource(resource)) forgetCursors(RESOURCE_MODELS[resource].collection);
+      }
       return answer;
     } catch (error) {
       throw toHttpError(error);
     }
   };
 
-  // The back-office's server-side operations (src/admin/adminApi.ts), with the local server's answers.
-  const actions: AdminActions = {
-    replyToRequest: (id, input) => action(CALLABLES.replyToRequest, { id, input }, ["requests", "mail"]),
-    resendMail: (id) => action(CALLABLES.resendMail, { id }, ["mail"]),
-    resendPortalLink: (id) => action(CALLABLES.resendPortalLink, { id }, ["mail"]),
-    previewPriceUpdate: (input) => action(CALLABLES.previewPriceUpdate, input),
-    applyPriceUpdate: (input) => action(CALLABLES.applyPriceUpdate, input, ["prices"]),
-    undoPriceUpdate: (input) => action(CALLABLES.undoPriceUpdate, input, ["prices"]),
-    checkQuote: (input) => action(CALLABLES.checkQuote, input),
-    deskInfo: (id) => action(CALLABLES.deskInfo, { id }),
-    reservationPayments: (id) => action(CALLABLES.reservationPayments, { id }),
-    addReservationPayment: (id, input) =>
-      action(CALLABLES.addReservationPayment, { id, body: input }, ["reservations"]),
-    handOverReservation: (id, body) =>
-      action(CALLABLES.handOverReservation, { id, body }, ["reservations", "fleet", "mail"]),
-    previewReturn: (id, body) => action(CALLABLES.previewReturn, { id, body }),
-    returnReservation: (id, body) =>
-      action(CALLABLES.returnReservation, { id, body }, ["reservations", "fleet", "mail", "damages"]),
-    markDamageRepaired: (id, version) => action(CALLABLES.markDamageRepaired, { id, version }, ["damages"]),
-    exportCustomerData: (id) => action(CALLABLES.exportCustomerData, { id }),
-    eraseCustomer: (id) =>
-      action(CALLABLES.eraseCustomer, { id, confirm: true }, ["customers", "reservations", "requests", "mail"]),
-    regenerateCalendarFeed: (input) => action(CALLABLES.regenerateCalendarFeed, input),
-    listCalendarFeeds: () => action(CALLABLES.listCalendarFeeds, {}),
-    createMaintenance: (input) => action(CALLABLES.createMaintenance, input),
-    updateMaintenance: (id, input) => action(CALLABLES.updateMaintenance, { id, input }),
-    deleteMaintenance: (id) => action(CALLABLES.deleteMaintenance, { id }),
-    listMaintenance: (input) => action(CALLABLES.listMaintenance, input),
-    listInvoices: (params) => action(CALLABLES.listInvoices, params),
-    getInvoice: (id) => action(CALLABLES.getInvoice, { id }),
-    issueInvoice: (id) => action(CALLABLES.issueInvoice, { id }, ["mail"]),
-    reservationInvoices: (id) => action(CALLABLES.reservationInvoices, { id }),
-    creditInvoice: (id, reason) => action(CALLABLES.creditInvoice, { id, body: { reason } }, ["mail"]),
-    issueMonthlyInvoice: (input) => action(CALLABLES.issueMonthlyInvoice, input, ["mail"]),
-    async downloadInvoicePdf(id) {
-      const file = await action<{ base64: string; contentType: string }>(CALLABLES.invoicePdf, { id });
+  /** One staff action of the registry through its callable, the answer as the local server's. */
+  const staffAction = async (definition: AnyStaffAction & { callable: string }, payload: unknown) => {
+    const answer = await action(definition.callable, payload, invalidatedBy(definition, payload));
+    if (definition.http.answer !== "file") return answer;
+    // Files travel as base64 ({ fileName, contentType, base64 }) or, XML, as text ({ fileName, xml }).
+    const file = answer as { base64?: string; contentType?: string; xml?: string };
+    if (typeof file.base64 === "string") {
       return new Blob([Uint8Array.from(atob(file.base64), (char) => char.charCodeAt(0))], { type: file.contentType });
-    },
-    async downloadIsaf(month) {
-      const file = await action<{ xml: string }>(CALLABLES.isafExport, { month });
-      return new Blob([file.xml], { type: "application/xml" });
-    },
-    reports: (input) => action(CALLABLES.reports, input),
-    todayDesk: () => action(CALLABLES.todayDesk, {}),
-    backupStatus: () => action(CALLABLES.backupStatus, {}),
-    async downloadDeskDocument(id, kind) {
-      const file = await action<{ base64: string; contentType: string }>(CALLABLES.deskDocument, { id, kind });
-      const bytes = Uint8Array.from(atob(file.base64), (char) => char.charCodeAt(0));
-      return new Blob([bytes], { type: file.contentType });
-    },
+    }
+    return new Blob([file.xml ?? ""], { type: "application/xml" });
+  };
+  const staffActions: Record<string, unknown> = {};
+  for (const [name, definition] of Object.entries(STAFF_ACTIONS)) {
+    const { callable } = definition;
+    if (callable === false) continue;
+    staffActions[name] = (...args: never[]) => staffAction({ ...definition, callable }, definition.args(...args));
+  }
+
+  // The back-office's server-side operations (src/backend/adminActions.ts): the registry's actions
+  // through their callables, and what the provider answers itself (the price log, the live feed).
+  const actions: AdminActions = {
+    ...(staffActions as unknown as Omit<AdminActions, "priceUpdateHistory" | "subscribeToChanges">),
     async priceUpdateHistory() {
       try {
         const snapshot = await getDocsFromServer(
@@ -614,10 +589,6 @@ export function createFirestoreDataProvider(
       } catch (error) {
         throw toHttpError(error);
       }
-    },
-    /** The whole order, saved by the saveSortOrder function in one transaction (the core's use case). */
-    async saveSortOrder(resource, ids) {
-      return action<{ changed: string[] }>(CALLABLES.saveSortOrder, { resource, ids }, [resource]);
     },
     subscribeToChanges(listener, onStatus) {
       const since = Timestamp.now();

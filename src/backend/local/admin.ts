@@ -2,11 +2,12 @@
 // cookie session. Loaded lazily with the back-office; the public bundle never sees it.
 import simpleRestProvider from "ra-data-simple-rest";
 import { type AuthProvider, type DataProvider, fetchUtils, HttpError, type RaRecord } from "react-admin";
-import type { AdminActions, LiveChange } from "../../admin/adminApi";
-import { reportSessionExpired, SESSION_EXPIRED_MESSAGE } from "../../admin/common/sessionExpiry";
-import { loginUrlForLocation } from "../../app/guards";
+import { type AnyStaffAction, pathParams, STAFF_ACTIONS } from "../../core/actions/index";
+import { loginUrlForLocation } from "../../domain/loginRedirect";
 import { ADMIN_RESOURCES } from "../../domain/schemas";
+import type { AdminActions, LiveChange } from "../adminActions";
 import { ADMIN_ONLY_RESOURCES, type SessionUser } from "../port";
+import { reportSessionExpired, SESSION_EXPIRED_MESSAGE } from "../sessionExpiry";
 
 export const ADMIN_API_URL = "/api/admin";
 /** The public sign-in page (outside the /admin basename). */
@@ -93,9 +94,6 @@ export function toWritePayload(resource: string, data: Partial<RaRecord>): Recor
   return payload;
 }
 
-const postJson = async <T>(url: string, body: unknown): Promise<T> =>
-  (await adminHttpClient(url, { method: "POST", body: JSON.stringify(body) })).json as T;
-
 /** The server's change feed (GET /api/admin/events, Server-Sent Events); reconnects by itself. */
 export function subscribeToServerEvents(
   url: string,
@@ -117,27 +115,7 @@ export function subscribeToServerEvents(
   return () => source.close();
 }
 
-/** GET /api/admin/reservations/:id/documents/<kind>.pdf as a Blob; errors as adminHttpClient's. */
-export async function fetchDeskDocument(apiUrl: string, id: string, kind: string): Promise<Blob> {
-  const url = `${apiUrl}/reservations/${encodeURIComponent(id)}/documents/${encodeURIComponent(kind)}.pdf`;
-  let response: Response;
-  try {
-    response = await fetch(url, { credentials: "same-origin", headers: { Accept: "application/pdf" } });
-  } catch {
-    throw new HttpError(NETWORK_ERROR_MESSAGE, 0, {});
-  }
-  if (response.ok) return response.blob();
-  const body = ((await response.json().catch(() => ({}))) ?? {}) as ErrorBody;
-  const message =
-    response.status === 401
-      ? SESSION_EXPIRED_MESSAGE
-      : typeof body.message === "string" && body.message
-        ? body.message
-        : messageForStatus(response.status);
-  throw new HttpError(message, response.status, body);
-}
-
-/** A file from the admin API (invoice PDF, i.SAF XML) as a Blob; errors as adminHttpClient's. */
+/** A file from the admin API (invoice PDF, i.SAF XML, the desk's documents) as a Blob; errors as adminHttpClient's. */
 export async function fetchAdminFile(url: string, accept: string): Promise<Blob> {
   let response: Response;
   try {
@@ -156,81 +134,84 @@ export async function fetchAdminFile(url: string, accept: string): Promise<Blob>
   throw new HttpError(message, response.status, body);
 }
 
-/** The back-office's server-side operations (see src/admin/adminApi.ts) over /api/admin/actions. */
-export function createLocalAdminActions(apiUrl = ADMIN_API_URL): AdminActions {
-  const actions = `${apiUrl}/actions`;
-  return {
-    replyToRequest: (id, input) => postJson(`${actions}/requests/${encodeURIComponent(id)}/reply`, input),
-    resendMail: (id) => postJson(`${actions}/mail/${encodeURIComponent(id)}/resend`, {}),
-    resendPortalLink: (id) => postJson(`${actions}/reservations/${encodeURIComponent(id)}/portal-link`, {}),
-    previewPriceUpdate: (input) => postJson(`${actions}/prices/preview`, input),
-    applyPriceUpdate: (input) => postJson(`${actions}/prices/apply`, input),
-    priceUpdateHistory: async () => (await adminHttpClient(`${actions}/prices/history`)).json,
-    undoPriceUpdate: (input) => postJson(`${actions}/prices/undo`, input),
-    saveSortOrder: (resource, ids) => postJson(`${actions}/sorting`, { resource, ids }),
-    checkQuote: (input) => postJson(`${actions}/quote`, input),
-    deskInfo: async (id) => (await adminHttpClient(`${apiUrl}/reservations/${encodeURIComponent(id)}/desk`)).json,
-    reservationPayments: async (id) =>
-      (await adminHttpClient(`${apiUrl}/reservations/${encodeURIComponent(id)}/payments`)).json,
-    addReservationPayment: (id, input) => postJson(`${apiUrl}/reservations/${encodeURIComponent(id)}/payments`, input),
-    handOverReservation: (id, body) => postJson(`${apiUrl}/reservations/${encodeURIComponent(id)}/handover`, body),
-    previewReturn: (id, body) => postJson(`${apiUrl}/reservations/${encodeURIComponent(id)}/return/preview`, body),
-    returnReservation: (id, body) => postJson(`${apiUrl}/reservations/${encodeURIComponent(id)}/return`, body),
-    markDamageRepaired: async (id, version) =>
-      (
-        await adminHttpClient(`${apiUrl}/damages/${encodeURIComponent(id)}`, {
-          method: "PUT",
-          body: JSON.stringify({ status: "repaired", ...(version === undefined ? {} : { version }) }),
-        })
-      ).json,
-    regenerateCalendarFeed: (input) => postJson(`${actions}/calendar-feeds/regenerate`, input),
-    listCalendarFeeds: async () => (await adminHttpClient(`${actions}/calendar-feeds`)).json,
-    createMaintenance: (input) => postJson(`${apiUrl}/maintenance`, input),
-    updateMaintenance: async (id, input) =>
-      (
-        await adminHttpClient(`${apiUrl}/maintenance/${encodeURIComponent(id)}`, {
-          method: "PUT",
-          body: JSON.stringify(input),
-        })
-      ).json,
-    deleteMaintenance: async (id) =>
-      (await adminHttpClient(`${apiUrl}/maintenance/${encodeURIComponent(id)}`, { method: "DELETE" })).json,
-    listMaintenance: async (input) =>
-      (await adminHttpClient(`${apiUrl}/maintenance?${new URLSearchParams(input).toString()}`)).json,
-    downloadDeskDocument: (id, kind) => fetchDeskDocument(apiUrl, id, kind),
-    exportCustomerData: async (id) => {
-      const path = `${apiUrl}/customers/${encodeURIComponent(id)}/export`;
-      const data = (await adminHttpClient(path)).json as Record<string, unknown>;
-      const summary = (
-        await adminHttpClient(`${path}?format=summary`, { headers: new Headers({ Accept: "text/html" }) })
-      ).body;
-      return { data, summary };
-    },
-    eraseCustomer: (id) => postJson(`${apiUrl}/customers/${encodeURIComponent(id)}/erase`, { confirm: true }),
-    listInvoices: async (params) => {
+/** `?a=1&b=2` of the given payload fields that have a value; "" when none has. */
+function queryOf(payload: Record<string, unknown>, keys: readonly string[] = Object.keys(payload)): string {
+  const query = new URLSearchParams();
+  for (const key of keys) {
+    const value = payload[key];
+    if (value !== undefined && value !== null) query.set(key, String(value));
+  }
+  const text = query.toString();
+  return text === "" ? "" : `?${text}`;
+}
+
+/** One staff action over HTTP, as its definition places the payload (src/core/actions/registry.ts). */
+async function callAction(apiUrl: string, action: AnyStaffAction, payload: unknown): Promise<unknown> {
+  const { http } = action;
+  const rest: Record<string, unknown> =
+    typeof payload === "object" && payload !== null ? { ...(payload as Record<string, unknown>) } : {};
+  const params = new Map(pathParams(http.path).map((param) => [`:${param.field}${param.suffix}`, param]));
+  const path = http.path
+    .split("/")
+    .map((segment) => {
+      const param = params.get(segment);
+      if (!param) return segment;
+      const value = String(rest[param.field] ?? "");
+      delete rest[param.field];
+      return `${encodeURIComponent(value)}${param.suffix}`;
+    })
+    .join("/");
+  const url = `${apiUrl}${path}`;
+  switch (http.answer) {
+    case "file":
+      return fetchAdminFile(`${url}${queryOf(rest, http.query ?? [])}`, http.accept ?? "*/*");
+    case "list": {
+      // ra-data-simple-rest: sort [field, order], an inclusive range, the filter; the total in Content-Range.
+      const list = rest as { sort: { field: string; order: string }; range?: [number, number] | null; filter: unknown };
       const query = new URLSearchParams({
-        sort: JSON.stringify([params.sort.field, params.sort.order]),
-        range: JSON.stringify(params.range ?? [0, 24]),
-        filter: JSON.stringify(params.filter),
+        sort: JSON.stringify([list.sort.field, list.sort.order]),
+        range: JSON.stringify(list.range ?? [0, 24]),
+        filter: JSON.stringify(list.filter),
       });
-      const { json, headers } = await adminHttpClient(`${apiUrl}/invoices?${query.toString()}`);
+      const { json, headers } = await adminHttpClient(`${url}?${query.toString()}`);
       const total = Number(/\/(\d+)$/.exec(headers.get("content-range") ?? "")?.[1] ?? 0);
       return { data: json, total };
-    },
-    getInvoice: async (id) => (await adminHttpClient(`${apiUrl}/invoices/${encodeURIComponent(id)}`)).json,
-    issueInvoice: (id) => postJson(`${apiUrl}/reservations/${encodeURIComponent(id)}/invoices`, {}),
-    reservationInvoices: async (id) =>
-      (await adminHttpClient(`${apiUrl}/reservations/${encodeURIComponent(id)}/invoices`)).json,
-    creditInvoice: (id, reason) => postJson(`${apiUrl}/invoices/${encodeURIComponent(id)}/credit`, { reason }),
-    issueMonthlyInvoice: (input) => postJson(`${apiUrl}/invoices/monthly`, input),
-    downloadInvoicePdf: (id) => fetchAdminFile(`${apiUrl}/invoices/${encodeURIComponent(id)}/pdf`, "application/pdf"),
-    downloadIsaf: (month) => fetchAdminFile(`${apiUrl}/isaf?month=${encodeURIComponent(month)}`, "application/xml"),
-    reports: async (input) =>
-      (await adminHttpClient(`${apiUrl}/reports?${new URLSearchParams(input).toString()}`)).json,
-    todayDesk: async () => (await adminHttpClient(`${apiUrl}/reports/today`)).json,
-    backupStatus: async () => (await adminHttpClient(`${apiUrl}/backup-status`)).json,
-    subscribeToChanges: (listener, onStatus) => subscribeToServerEvents(`${apiUrl}/events`, listener, onStatus),
+    }
+    case "export": {
+      // The JSON, then the same export as its readable HTML summary.
+      const data = (await adminHttpClient(url)).json as Record<string, unknown>;
+      const summary = (
+        await adminHttpClient(`${url}?format=summary`, { headers: new Headers({ Accept: "text/html" }) })
+      ).body;
+      return { data, summary };
+    }
+    default:
+      break;
+  }
+  if (http.method === "GET" || http.method === "DELETE") {
+    const query = http.method === "GET" ? queryOf(rest, http.query ?? []) : "";
+    return (await adminHttpClient(`${url}${query}`, http.method === "DELETE" ? { method: "DELETE" } : {})).json;
+  }
+  const body =
+    http.body === false
+      ? {}
+      : typeof http.body === "string"
+        ? (rest[http.body] ?? {})
+        : (rest as Record<string, unknown>);
+  const sent = http.fixed ? { [http.fixed.field]: http.fixed.value, ...(body as object) } : body;
+  return (await adminHttpClient(url, { method: http.method, body: JSON.stringify(sent) })).json;
+}
+
+/** The back-office's server-side operations (src/backend/adminActions.ts): every registry action over HTTP, and the live feed. */
+export function createLocalAdminActions(apiUrl = ADMIN_API_URL): AdminActions {
+  const actions: Record<string, unknown> = {
+    subscribeToChanges: (listener: (change: LiveChange) => void, onStatus?: (connected: boolean) => void) =>
+      subscribeToServerEvents(`${apiUrl}/events`, listener, onStatus),
   };
+  for (const [name, action] of Object.entries(STAFF_ACTIONS)) {
+    actions[name] = (...args: never[]) => callAction(apiUrl, action, action.args(...args));
+  }
+  return actions as unknown as AdminActions;
 }
 
 /** Ids per getMany request (about 5 kB of URL). */

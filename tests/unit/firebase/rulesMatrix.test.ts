@@ -4,6 +4,7 @@
 import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { describe, expect, it } from "vitest";
+import { staffCallables } from "../../../functions/src/staffActions";
 import { PUBLIC_ROUTES } from "../../../src/app/routes";
 import {
   ALL_COLLECTIONS,
@@ -15,6 +16,7 @@ import {
 } from "../../../src/backend/firebase/model";
 import { CALLABLES } from "../../../src/backend/firebase/site";
 import { schemaKeys } from "../../../src/backend/firebase/storedDoc";
+import { STAFF_ACTIONS } from "../../../src/core/actions/index";
 import {
   CAR_CATEGORIES,
   CAR_STATUSES,
@@ -251,9 +253,32 @@ describe("firebase.json", () => {
     const functionsEnv = readFileSync(resolve(REPO, "functions/.env"), "utf8");
     expect(functionsEnv).toContain("FUNCTIONS_REGION=us-central1");
     const index = readFileSync(resolve(REPO, "functions/src/index.ts"), "utf8");
-    // Each callable is exported by name: defined in index.ts or re-exported from its module.
+    // Each callable is exported by name: defined in index.ts or re-exported from its module...
     for (const name of [...Object.values(CALLABLES), "clientErrors"])
       expect(index).toMatch(new RegExp(`export const ${name} =|export \\{[^}]*\\b${name}\\b[^}]*\\} from`));
+    // ...and the staff actions' callables, one per registry definition, join the module's exports.
+    expect(index).toMatch(/Object\.assign\(\s*module\.exports,\s*staffCallables\(/);
+    const made = staffCallables(() => {
+      throw new Error("not called");
+    });
+    const registry = Object.values(STAFF_ACTIONS).flatMap((action) => (action.callable ? [action.callable] : []));
+    expect(Object.keys(made).sort()).toEqual([...registry].sort());
+    for (const callable of Object.values(made)) expect(typeof callable).toBe("function");
+    // The names the browser has always called (the Firebase provider calls them through the registry).
+    expect(registry).toEqual(
+      expect.arrayContaining([
+        ...["replyToRequest", "resendMail", "resendPortalLink", "checkQuote", "saveSortOrder"],
+        ...["previewPriceUpdate", "applyPriceUpdate", "undoPriceUpdate", "regenerateCalendarFeed", "listCalendarFeeds"],
+        ...["createMaintenance", "updateMaintenance", "deleteMaintenance", "listMaintenance", "deskDocument"],
+        ...["deskInfo", "reservationPayments", "addReservationPayment", "handOverReservation", "previewReturn"],
+        ...["returnReservation", "markDamageRepaired", "exportCustomerData", "eraseCustomer", "listInvoices"],
+        ...["getInvoice", "issueInvoice", "reservationInvoices", "creditInvoice", "issueMonthlyInvoice"],
+        ...["invoicePdf", "isafExport", "reports", "todayDesk", "backupStatus"],
+      ]),
+    );
+    expect(new Set([...registry, ...Object.values(CALLABLES)]).size).toBe(
+      registry.length + Object.values(CALLABLES).length,
+    );
   });
 
   it("nurodo viešųjų nustatymų kolekciją, kurią skaito svetainė", () => {

@@ -1,0 +1,81 @@
+// The rental desk: hand-over, return, its charges and documents, the damage register.
+import { envelope, id, idAndBody, value } from "./envelope";
+import { STAFF, staffAction } from "./registry";
+
+/** The rental desk's documents (src/documents/deskDocuments.ts renders them on the server). */
+export type DeskDocumentKind = "agreement" | "handover" | "return";
+
+export const DAMAGE_REPAIRED_ONLY = "Pažeidimą galima tik pažymėti sutaisytu";
+
+export const deskActions = {
+  /** what a hand-over or return screen shows, in one call */
+  deskInfo: staffAction({
+    roles: STAFF,
+    args: (id: string) => ({ id }),
+    input: envelope({ id }),
+    http: { method: "GET", path: "/reservations/:id/desk" },
+    run: ({ rentalDesk }, input, ctx) => rentalDesk.deskInfo(ctx.core, input.id),
+  }),
+  /** the car handed over (readings, licence, confirmed damages, signature): the reservation, now active */
+  handOverReservation: staffAction({
+    roles: STAFF,
+    args: (id: string, body: Record<string, unknown>) => ({ id, body }),
+    input: envelope({ id, body: value }),
+    http: { method: "POST", path: "/reservations/:id/handover", body: "body" },
+    invalidates: ["reservations", "fleet", "mail"],
+    run: ({ rentalDesk }, input, ctx) =>
+      rentalDesk.handOverReservation(ctx.core, ctx.documents, input.id, input.body, ctx.actor),
+  }),
+  /** the return charges for the readings being typed (nothing is written) */
+  previewReturn: staffAction({
+    roles: STAFF,
+    args: (id: string, body: Record<string, unknown>) => ({ id, body }),
+    input: envelope({ id, body: value }),
+    http: { method: "POST", path: "/reservations/:id/return/preview", body: "body" },
+    run: ({ rentalDesk }, input, ctx) => rentalDesk.previewReturn(ctx.core, input.id, input.body, ctx.actor),
+  }),
+  /** the car returned: the reservation completed, with the charges, total and deposit */
+  returnReservation: staffAction({
+    roles: STAFF,
+    args: (id: string, body: Record<string, unknown>) => ({ id, body }),
+    input: envelope({ id, body: value }),
+    http: { method: "POST", path: "/reservations/:id/return", body: "body" },
+    invalidates: ["reservations", "fleet", "mail", "damages"],
+    run: ({ rentalDesk }, input, ctx) =>
+      rentalDesk.returnReservation(ctx.core, ctx.documents, input.id, input.body, ctx.actor),
+  }),
+  /** a damage of the register marked repaired (`version`: the one the list read; 409 when stale or already repaired) */
+  markDamageRepaired: staffAction({
+    roles: STAFF,
+    args: (id: string, version?: number) => ({ id, version }),
+    input: idAndBody,
+    // The register's record update: PUT { status: "repaired", version? }.
+    http: {
+      method: "PUT",
+      path: "/damages/:id",
+      fixed: { field: "status", value: "repaired", message: DAMAGE_REPAIRED_ONLY },
+    },
+    invalidates: ["damages"],
+    run: ({ rentalDesk }, input, ctx) => rentalDesk.markDamageRepaired(ctx.core, input.id, ctx.actor, input.body),
+  }),
+  /**
+   * A reservation's document as a PDF: the signed one as kept, or the unsigned agreement made
+   * now from the current data; 404 (Lithuanian) while its act does not exist.
+   */
+  downloadDeskDocument: staffAction({
+    callable: "deskDocument",
+    roles: STAFF,
+    args: (id: string, kind: DeskDocumentKind) => ({ id, kind }),
+    input: envelope({ id, kind: value }),
+    http: {
+      method: "GET",
+      path: "/reservations/:id/documents/:kind.pdf",
+      answer: "file",
+      accept: "application/pdf",
+    },
+    run: async ({ deskDocumentFiles }, input, ctx) => {
+      const file = await deskDocumentFiles.deskDocumentFile(ctx.core.store, ctx.documents.files, input.id, input.kind);
+      return { fileName: file.fileName, contentType: "application/pdf", bytes: file.bytes, signed: file.signed };
+    },
+  }),
+};

@@ -1,0 +1,31 @@
+// Reports, today's desk and the scheduled backups' status.
+import { envelope, value, whole } from "./envelope";
+import { ADMINS, STAFF, staffAction } from "./registry";
+
+export const reportActions = {
+  /** the reports of a period (YYYY-MM-DD, inclusive) */
+  reports: staffAction({
+    roles: STAFF,
+    args: (input: { from: string; to: string }) => input,
+    input: envelope({ from: value, to: value }),
+    http: { method: "GET", path: "/reports", query: ["from", "to"] },
+    run: ({ reports }, input, ctx) => reports.reports(ctx.core, { from: input.from, to: input.to }),
+  }),
+  /** today's pick-ups and returns with what each still owes */
+  todayDesk: staffAction({
+    roles: STAFF,
+    args: () => ({}),
+    input: whole,
+    http: { method: "GET", path: "/reports/today" },
+    run: ({ reports }, _input, ctx) => reports.todayDesk(ctx.core),
+  }),
+  /** scheduled backups: the settings, the last and the last good one, whether it is stale (admins only) */
+  backupStatus: staffAction({
+    roles: ADMINS,
+    refusal: "Atsarginių kopijų būseną mato tik administratorius",
+    args: () => ({}),
+    input: whole,
+    http: { method: "GET", path: "/backup-status" },
+    run: ({ backupSchedule }, _input, ctx) => backupSchedule.backupStatus(ctx.core),
+  }),
+};
