@@ -21,6 +21,8 @@ export default defineConfig({
           name: "integration",
           include: ["tests/integration/**/*.test.ts"],
           environment: "node",
+          // The demo data seeded once for all files; servers run inside the workers (tests/helpers/server.ts).
+          globalSetup: ["tests/helpers/integrationSetup.ts"],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           fileParallelism: false,

@@ -73,7 +73,9 @@ async function startDemoServer(): Promise<{ url: string; stop: () => Promise<voi
   const dataDir = tempDir("prerender");
   try {
     // The build always renders the demo data: never the developer's own database or mail.
-    const server = await launchServer({ port: await freePort(), dataDir, demo: true, pollMs: 200, timeoutMs: 120_000 });
+    // No fixed limit: on a busy machine the start (migrations, the demo seed) is only slower; it
+    // fails if the server exits or stops making progress (scripts/lib/serverProcess.ts).
+    const server = await launchServer({ port: await freePort(), dataDir, demo: true, pollMs: 200 });
     return {
       url: server.url,
       stop: async () => {

@@ -3,7 +3,7 @@
 // helper (tests/helpers/server.ts), so they all run the server the same way users do.
 import { type ChildProcess, spawn } from "node:child_process";
 import { once } from "node:events";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -53,7 +53,31 @@ export interface LaunchOptions {
   env?: Record<string, string>;
   /** how often /api/health is asked while starting */
   pollMs?: number;
+  /**
+   * Give up when the starting server shows no progress for this long: it printed nothing new and
+   * (on Linux) used no CPU time. A busy machine only makes a start slower, never a failure;
+   * default STALL_TIMEOUT_MS.
+   */
+  stallMs?: number;
+  /** an absolute limit on the start, however it progresses; default none */
   timeoutMs?: number;
+}
+
+/** No output and no CPU time for this long while starting: the server is stuck. */
+export const STALL_TIMEOUT_MS = 180_000;
+
+/** The CPU time (user + system, clock ticks) a process used so far; null where /proc is not there. */
+function cpuTicks(pid: number | undefined): number | null {
+  if (pid === undefined) return null;
+  try {
+    // /proc/<pid>/stat: "pid (comm) state ppid ... utime stime ..." – utime and stime are the
+    // 14th and 15th fields, counted after the command name (which may hold spaces).
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return Number(fields[11]) + Number(fields[12]);
+  } catch {
+    return null;
+  }
 }
 
 export interface ServerProcess {
@@ -66,9 +90,12 @@ export interface ServerProcess {
   stop(): Promise<void>;
 }
 
-/** Spawns the server on the given port and data folder; throws (with its output) if it does not start. */
+/**
+ * Spawns the server on the given port and data folder and waits for GET /api/health while it makes
+ * progress; throws (with its output) if it exits, stalls (stallMs) or passes timeoutMs.
+ */
 export async function launchServer(options: LaunchOptions): Promise<ServerProcess> {
-  const { port, dataDir, pollMs = 150, timeoutMs = 90_000 } = options;
+  const { port, dataDir, pollMs = 150, stallMs = STALL_TIMEOUT_MS, timeoutMs } = options;
   const url = `http://127.0.0.1:${port}`;
   const env: NodeJS.ProcessEnv = { ...process.env };
   // Never let the developer's own database, mail or Firebase project leak into the run.
@@ -107,19 +134,35 @@ export async function launchServer(options: LaunchOptions): Promise<ServerProces
     clearTimeout(timer);
   };
 
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline && !exited) {
+  // Waits as long as the server makes progress: new output, or CPU time used (migrations and the
+  // demo seed print nothing for a while; on a busy machine they are just slow).
+  const deadline = timeoutMs === undefined ? Number.POSITIVE_INFINITY : Date.now() + timeoutMs;
+  let progressAt = Date.now();
+  let seenOutput = log.length;
+  let seenCpu = cpuTicks(child.pid);
+  let why = "";
+  while (!exited) {
     try {
-      const response = await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(2_000) });
+      const response = await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(5_000) });
       if (response.status === 200) return { url, startMs: performance.now() - started, output: () => log, stop };
     } catch {
       // not listening yet
     }
     await new Promise((done) => setTimeout(done, pollMs));
+    const cpu = cpuTicks(child.pid);
+    if (log.length !== seenOutput || (cpu !== null && seenCpu !== null && cpu > seenCpu)) progressAt = Date.now();
+    seenOutput = log.length;
+    seenCpu = cpu;
+    if (Date.now() - progressAt > stallMs) {
+      why = `serveris ${Math.round(stallMs / 1000)} s nieko neišvedė ir nenaudojo procesoriaus, į GET /api/health neatsakė`;
+      break;
+    }
+    if (Date.now() > deadline) {
+      why = `serveris neatsakė į GET /api/health per ${Math.round((timeoutMs ?? 0) / 1000)} s`;
+      break;
+    }
   }
   await stop();
-  const why = exited
-    ? "serverio procesas baigėsi nepasileidęs"
-    : `serveris neatsakė į GET /api/health per ${timeoutMs / 1000} s`;
+  if (exited && !why) why = "serverio procesas baigėsi nepasileidęs";
   throw new Error(`Nepavyko paleisti serverio: ${why} (${url}, DATA_DIR=${dataDir}).\nServerio išvestis:\n${log}`);
 }

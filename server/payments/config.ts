@@ -25,3 +25,8 @@ export function paymentConfig(): PaymentConfig {
   cached ??= paymentConfigFromEnv(process.env);
   return cached;
 }
+
+/** The next paymentConfig() reads the environment again (a server started anew in the same process). */
+export function forgetPaymentConfig(): void {
+  cached = null;
+}

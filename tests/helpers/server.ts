@@ -1,6 +1,16 @@
-// Starts the REAL server (node --import tsx server/main.ts) on a free port with its
-// own PGlite data folder (or a given PostgreSQL), so integration and e2e tests drive the thing users run.
+// Starts the server for a test on a free port with its own PGlite data folder (or a given
+// PostgreSQL). Two ways, one interface:
+// - in process (the integration project, tests/helpers/integrationSetup.ts): server/start.ts runs
+//   inside the test worker and listens on a real port, so tests fetch(url) exactly as before,
+//   without a child process (tsx start-up) per server;
+// - a REAL process (node --import tsx server/main.ts, scripts/lib/serverProcess.ts) where the process
+//   itself is the point: { process: true }, the compiled server, a shared PostgreSQL, and every
+//   server outside the integration project (e2e).
+// With { demo: true } and a fresh PGlite folder, the server starts from a copy of the demo data the
+// integration project seeded once (tests/helpers/demoTemplate.ts) instead of seeding it again.
+import { inject } from "vitest";
 import { freePort, launchServer, ROOT, removeDir, type ServerProcess, tempDir } from "../../scripts/lib/serverProcess";
+import { copyDemoTemplate, DEMO_TEMPLATE_KEY, isEmptyDataDir } from "./demoTemplate";
 
 export { freePort, tempDir };
 export const REPO_ROOT = ROOT;
@@ -10,6 +20,8 @@ export interface StartOptions {
   demo?: boolean;
   /** run the compiled server that `npm start` runs (build/server/main.mjs, made by npm run build) */
   compiled?: boolean;
+  /** a real child process even in the integration project (start-up, signals, restarts of the process) */
+  process?: boolean;
   /** reuse a data folder (durability); default: a fresh temp folder */
   dataDir?: string;
   /** a real PostgreSQL (DATABASE_URL); default: none, the server's own PGlite in dataDir */
@@ -21,9 +33,11 @@ export interface RunningServer {
   url: string;
   port: number;
   dataDir: string;
-  /** everything the process printed so far */
+  /** true when the server runs inside the test worker (no child process) */
+  inProcess: boolean;
+  /** everything the server printed (logged) so far */
   output(): string;
-  /** SIGTERM and wait; a data folder the helper made is removed (KEEP_TEST_DATA=1 keeps it) */
+  /** stop (SIGTERM and wait, or a clean in-process stop); a data folder the helper made is removed (KEEP_TEST_DATA=1 keeps it) */
   stop(): Promise<void>;
   /** stop, then start again on the same data folder and port */
   restart(): Promise<void>;
@@ -35,27 +49,105 @@ export function removeTempDir(dir: string): void {
   removeDir(dir);
 }
 
+function provided<T>(key: string): T | undefined {
+  try {
+    return inject(key as never) as T | undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The environment a server gets: the developer's own database, mail, demo and Firebase settings removed, then ours. */
+function serverEnv(port: number, dataDir: string, extra: Record<string, string>): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  delete env.DATABASE_URL;
+  delete env.SMTP_URL;
+  delete env.DEMO;
+  for (const key of Object.keys(env)) if (key.startsWith("FIREBASE_")) delete env[key];
+  Object.assign(env, { PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, ...extra });
+  return env;
+}
+
+/**
+ * Makes process.env equal to env until the returned function puts it back: what the server reads
+ * from process.env itself (payment settings, backup targets) sees the environment its process would have.
+ */
+function applyEnv(env: NodeJS.ProcessEnv): () => void {
+  const saved = { ...process.env };
+  for (const key of Object.keys(process.env)) if (!(key in env)) delete process.env[key];
+  Object.assign(process.env, env);
+  return () => {
+    for (const key of Object.keys(process.env)) if (!(key in saved)) delete process.env[key];
+    Object.assign(process.env, saved);
+  };
+}
+
+/** server/start.ts inside this worker; its log goes to output() instead of the console. */
+async function launchInProcess(options: {
+  port: number;
+  dataDir: string;
+  demo?: boolean;
+  env: Record<string, string>;
+}): Promise<ServerProcess> {
+  const [{ loadConfig }, { startServer: startApp }, { withLogSink }] = await Promise.all([
+    import("../../server/config"),
+    import("../../server/start"),
+    import("../../server/log"),
+  ]);
+  const url = `http://127.0.0.1:${options.port}`;
+  const env = serverEnv(options.port, options.dataDir, options.env);
+  let log = "";
+  const sink = (line: string): void => {
+    log += `${line}\n`;
+  };
+  const started = performance.now();
+  const restoreEnv = applyEnv(env);
+  let app: Awaited<ReturnType<typeof startApp>>;
+  try {
+    const config = loadConfig(env, options.demo ? ["--demo"] : []);
+    app = await withLogSink(sink, () => startApp(config, { env }));
+  } catch (error) {
+    restoreEnv();
+    throw new Error(
+      `Nepavyko paleisti serverio (${url}, DATA_DIR=${options.dataDir}): ${(error as Error).message}\nServerio išvestis:\n${log}`,
+      { cause: error },
+    );
+  }
+  let stopped: Promise<void> | null = null;
+  return {
+    url,
+    startMs: performance.now() - started,
+    output: () => log,
+    stop: () => {
+      stopped ??= withLogSink(sink, () => app.stop()).finally(restoreEnv);
+      return stopped;
+    },
+  };
+}
+
 export async function startServer(options: StartOptions = {}): Promise<RunningServer> {
   const ownDataDir = options.dataDir === undefined;
   const dataDir = options.dataDir ?? tempDir("data");
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  // The output of the processes before a restart, then the running one's.
+  const inProcess =
+    !options.process && !options.compiled && !options.databaseUrl && provided<boolean>("ratai.inProcess") === true;
+  // The demo data seeded once (integration project): copied into a fresh PGlite folder.
+  const template = provided<string>(DEMO_TEMPLATE_KEY);
+  if (options.demo && !options.databaseUrl && template && isEmptyDataDir(dataDir)) copyDemoTemplate(template, dataDir);
+  // The output of the servers before a restart, then the running one's.
   let earlier = "";
   let current: ServerProcess | null = null;
 
+  const env = {
+    PUBLIC_URL: url,
+    ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
+    ...options.env,
+  };
   const launch = async (): Promise<void> => {
-    current = await launchServer({
-      port,
-      dataDir,
-      demo: options.demo,
-      compiled: options.compiled,
-      env: {
-        PUBLIC_URL: url,
-        ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
-        ...options.env,
-      },
-    });
+    current = inProcess
+      ? await launchInProcess({ port, dataDir, demo: options.demo, env })
+      : await launchServer({ port, dataDir, demo: options.demo, compiled: options.compiled, env });
   };
   const stopCurrent = async (): Promise<void> => {
     const running = current;
@@ -75,6 +167,7 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     url,
     port,
     dataDir,
+    inProcess,
     output: () => earlier + (current?.output() ?? ""),
     stop: async () => {
       await stopCurrent();

@@ -19,7 +19,8 @@ const RESOURCES = ["cars", "customers", "reservations", "requests", "mail", "new
 
 let server: RunningServer;
 beforeAll(async () => {
-  server = await startServer({ demo: true });
+  // A real process: SIGTERM, then a new process on the same data folder.
+  server = await startServer({ demo: true, process: true });
 });
 afterAll(async () => {
   await server?.stop();
