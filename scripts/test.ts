@@ -1,8 +1,9 @@
-// `npm test`: lint, type check, unit, integration, build, end-to-end, stopping at the first
+// `npm test`: lint, type check, build, unit, integration, end-to-end, stopping at the first
 // failure. `--only e2e` (or `--only unit,integration`) runs a part. Steps that depend on nothing
-// before them run beside the next one (lint and the type check beside the unit tests, the build
-// beside the integration tests), their output printed when they end: on 2 cores the test files,
-// which run one at a time, leave the second core mostly idle.
+// before them run beside the next ones (lint, the type check and the build start with the unit
+// tests; the build is waited for before the end-to-end step), their output printed when they
+// end: on 2 cores the test files, which run one at a time, leave the second core mostly idle.
+// The summary gives each step's wall time and test counts.
 // The integration step runs with the Google Cloud SDK's Firestore emulator (firestore.rules
 // loaded) when it is installed, so every Firestore suite runs; the summary says how many
 // Firestore tests ran and how many did not, and why.
@@ -100,7 +101,15 @@ const STEPS: Step[] = [
     args: ["-p", "tsconfig.json", "--noEmit"],
     beside: true,
   },
-  { id: "unit", title: "Vienetų testai (vitest: unit)", command: bin("vitest"), args: ["run", "--project", "unit"] },
+  // The build needs nothing before it: started at once, it is ready long before the e2e step.
+  { id: "build", title: "Programos surinkimas (npm run build)", command: "npm", args: ["run", "build"], beside: true },
+  {
+    id: "unit",
+    title: "Vienetų testai (vitest: unit ir unit-dom)",
+    command: bin("vitest"),
+    // `unit`: node files sharing one module graph; `unit-dom`: the files that need isolation (vitest.config.ts).
+    args: ["run", "--project", "unit", "--project", "unit-dom"],
+  },
   {
     id: "integration",
     title: "Integraciniai testai (tikras serveris, PGlite, Firestore emuliatorius)",
@@ -118,7 +127,6 @@ const STEPS: Step[] = [
       { title: "Storage emuliatoriaus testai", match: isStorageTest, notRun: () => STORAGE_NOT_RUN },
     ],
   },
-  { id: "build", title: "Programos surinkimas (npm run build)", command: "npm", args: ["run", "build"], beside: true },
   {
     id: "e2e",
     title: "Naršyklės testai (playwright-core ir Chromium)",
