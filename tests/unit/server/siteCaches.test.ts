@@ -18,7 +18,7 @@ function feed() {
       return () => listeners.delete(listener);
     },
     publish: (resource: string, id: string) => {
-      for (const listener of listeners) listener({ resource, id, kind: "updated", at: new Date().toISOString() });
+      for (const listener of listeners) listener({ resource, id, kind: "updated", at: "2026-11-21T10:00:00.000Z" });
     },
   };
 }
