@@ -81,6 +81,8 @@ export default defineConfig({
           name: "e2e",
           include: ["tests/e2e/**/*.test.ts"],
           environment: "node",
+          // The demo data seeded once per run; each file's server starts on a copy of it.
+          globalSetup: ["tests/e2e/globalSetup.ts"],
           // A real browser on a shared 2-core machine: give UI state changes time to settle.
           expect: { poll: { timeout: 10_000, interval: 100 } },
           testTimeout: 90_000,
