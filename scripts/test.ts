@@ -1,8 +1,10 @@
-// `npm test`: lint, type check, unit, integration, build, end-to-end, stopping at the first
-// failure. `--only e2e` (or `--only unit,integration`) runs a part. Steps that depend on nothing
-// before them run beside the next one (lint and the type check beside the unit tests, the build
-// beside the integration tests), their output printed when they end: on 2 cores the test files,
-// which run one at a time, leave the second core mostly idle.
+// `npm test`: lint, type check, build, unit, end-to-end, integration, stopping at the first
+// failure. `--only e2e` (or `--only unit,integration`) runs a part. Steps run beside the next
+// ones when nothing after them depends on their order: lint, the type check and the build start
+// with the unit tests; after the unit tests the end-to-end tests run beside the integration tests
+// (starting when the build is ready). Their output is printed when they end. On 2 cores the test
+// files, which run one at a time, leave the second core mostly idle otherwise.
+// The summary gives each step's wall time and test counts.
 // The integration step runs with the Google Cloud SDK's Firestore emulator (firestore.rules
 // loaded) when it is installed, so every Firestore suite runs; the summary says how many
 // Firestore tests ran and how many did not, and why.
@@ -54,7 +56,10 @@ interface Step {
   highlights?: Highlight[];
   /** runs beside the steps after it; waited for before a step that `needs` it, and at the end */
   beside?: boolean;
-  /** steps (run beside) that must have ended, successfully, before this one starts */
+  /**
+   * steps (run beside) that must have ended, successfully, before this one starts; a step run
+   * beside waits for them on its own, without holding up the steps after it
+   */
   needs?: string[];
 }
 
@@ -100,7 +105,33 @@ const STEPS: Step[] = [
     args: ["-p", "tsconfig.json", "--noEmit"],
     beside: true,
   },
-  { id: "unit", title: "Vienetų testai (vitest: unit)", command: bin("vitest"), args: ["run", "--project", "unit"] },
+  // The build needs nothing before it: started at once, it is ready long before the e2e step.
+  { id: "build", title: "Programos surinkimas (npm run build)", command: "npm", args: ["run", "build"], beside: true },
+  {
+    id: "unit",
+    title: "Vienetų testai (vitest: unit ir unit-dom)",
+    command: bin("vitest"),
+    // `unit`: node files sharing one module graph; `unit-dom`: the files that need isolation (vitest.config.ts).
+    args: ["run", "--project", "unit", "--project", "unit-dom"],
+  },
+  {
+    id: "e2e",
+    title: "Naršyklės testai (playwright-core ir Chromium)",
+    command: bin("vitest"),
+    args: ["run", "--project", "e2e"],
+    // Beside the integration tests once the unit tests passed and the build is ready: each of the
+    // two runs its files one at a time, so together they keep both cores busy.
+    beside: true,
+    needs: ["build"],
+    prepare: () => ({ CHROME_PATH: findChromium() }),
+    highlights: [
+      {
+        title: "Firebase naršyklės testai (Auth, Firestore, Functions emuliatoriai)",
+        match: isUnder(ROOT, "tests/e2e/firebase"),
+        notRun: () => firebaseToolsMissingReason(),
+      },
+    ],
+  },
   {
     id: "integration",
     title: "Integraciniai testai (tikras serveris, PGlite, Firestore emuliatorius)",
@@ -116,22 +147,6 @@ const STEPS: Step[] = [
         notRun: () => firestoreNotRun,
       },
       { title: "Storage emuliatoriaus testai", match: isStorageTest, notRun: () => STORAGE_NOT_RUN },
-    ],
-  },
-  { id: "build", title: "Programos surinkimas (npm run build)", command: "npm", args: ["run", "build"], beside: true },
-  {
-    id: "e2e",
-    title: "Naršyklės testai (playwright-core ir Chromium)",
-    command: bin("vitest"),
-    args: ["run", "--project", "e2e"],
-    needs: ["build"],
-    prepare: () => ({ CHROME_PATH: findChromium() }),
-    highlights: [
-      {
-        title: "Firebase naršyklės testai (Auth, Firestore, Functions emuliatoriai)",
-        match: isUnder(ROOT, "tests/e2e/firebase"),
-        notRun: () => firebaseToolsMissingReason(),
-      },
     ],
   },
 ];
@@ -267,7 +282,11 @@ async function main(): Promise<number> {
 
   type Result = (typeof results)[number];
   /** steps running beside the others, by id: each resolves to its result */
-  const besides = new Map<string, Promise<Result>>();
+  const besides = new Map<string, Promise<Result | null>>();
+  /** every step started beside, by id, kept after its result is taken (for the `needs` of one run beside) */
+  const launched = new Map<string, Promise<Result | null>>();
+  /** A step run beside that could not start: a step it needs failed. Not a result: the summary shows it as not run. */
+  const NOT_STARTED = null;
 
   /** A step from start to result; its service stops after it, also when it fails. */
   const execute = async (step: Step, index: number): Promise<Result> => {
@@ -319,6 +338,10 @@ async function main(): Promise<number> {
       if (!pending) continue;
       besides.delete(id);
       const result = await pending;
+      if (result === NOT_STARTED) {
+        ok = false;
+        continue;
+      }
       results.push(result);
       ok &&= result.ok;
     }
@@ -328,18 +351,20 @@ async function main(): Promise<number> {
   let failed = false;
   let besideFailed = false;
   for (const [index, step] of steps.entries()) {
-    if (besideFailed || !(await settle(step.needs ?? []))) {
+    if (besideFailed || (!step.beside && !(await settle(step.needs ?? [])))) {
       failed = true;
       break;
     }
     if (step.beside) {
-      besides.set(
-        step.id,
-        execute(step, index).then((result) => {
-          if (!result.ok) besideFailed = true;
-          return result;
-        }),
-      );
+      const needed = (step.needs ?? []).map((id) => launched.get(id)).filter((p) => p !== undefined);
+      const pending = Promise.all(needed).then(async (before) => {
+        if (!before.every((result) => result?.ok)) return NOT_STARTED;
+        const result = await execute(step, index);
+        if (!result.ok) besideFailed = true;
+        return result;
+      });
+      besides.set(step.id, pending);
+      launched.set(step.id, pending);
       continue;
     }
     const result = await execute(step, index);

@@ -86,6 +86,36 @@ export async function openBrowser(): Promise<BrowserSession> {
   };
 }
 
+/**
+ * Waits until the page has settled after a change of layout (a resize, a dialog opening): the
+ * fonts loaded, no transition or finite animation running (a dialog's fade-in; spinners and
+ * skeleton pulses, which never end, do not count), and two frames painted after that.
+ * Instead of a fixed pause before a screenshot.
+ */
+export async function settled(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () =>
+      document.fonts.status === "loaded" &&
+      document
+        .getAnimations()
+        .every(
+          (animation) =>
+            animation.playState !== "running" || animation.effect?.getComputedTiming().endTime === Infinity,
+        ),
+    undefined,
+    { polling: "raf" },
+  );
+  await page.evaluate(
+    () => new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done()))),
+  );
+}
+
+/** Resizes the viewport and waits for the page to settle in it. */
+export async function resizeTo(page: Page, size: { width: number; height: number }): Promise<void> {
+  await page.setViewportSize(size);
+  await settled(page);
+}
+
 /** Runs a browser step; on failure saves a screenshot and names it in the error. */
 export async function withScreenshot<T>(
   session: BrowserSession,

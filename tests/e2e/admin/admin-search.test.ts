@@ -1,26 +1,25 @@
 // The back-office search box as staff use it (real Chromium, demo server on PGlite): a customer is
 // found by surname and name in any order without Lithuanian letters, and by phone as people say
 // it; a field name finds nothing.
-import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { DEMO_STAFF } from "../../helpers/accounts";
 import { adminListAll, type Doc, signInStaff } from "../../helpers/api";
-import { demoAppForFile } from "../../helpers/e2e";
+import { resizeTo } from "../../helpers/browser";
+import { demoAppForFile, screenshotFolderForFile } from "../../helpers/e2e";
 import { signInAs } from "./session";
 
 const app = demoAppForFile();
-const SHOTS = process.env.SHOTS_DIR ?? "/tmp/shots/search";
+/** SHOTS_DIR keeps the screenshots for review; by default they go to a temp folder of this file. */
+const shots = screenshotFolderForFile("paieska");
 
 type Customer = Doc & { firstName: string; lastName: string; phone: string };
 
 async function shoot(page: Page, name: string): Promise<void> {
-  mkdirSync(SHOTS, { recursive: true });
   for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
-    await page.waitForTimeout(400);
-    await page.screenshot({ path: join(SHOTS, `${name}-${width}.png`), fullPage: true });
+    await resizeTo(page, { width, height: width === 390 ? 844 : 800 });
+    await page.screenshot({ path: join(shots(), `${name}-${width}.png`), fullPage: true });
   }
   await page.setViewportSize({ width: 1280, height: 800 });
 }

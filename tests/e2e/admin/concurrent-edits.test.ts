@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { STALE_RECORD_MESSAGE } from "../../../src/core/errors";
 import { DEMO_ADMIN, DEMO_STAFF } from "../../helpers/accounts";
 import { adminGet, adminListAll, type Doc, signInAdmin } from "../../helpers/api";
-import { type BrowserSession, openBrowser } from "../../helpers/browser";
+import { type BrowserSession, openBrowser, resizeTo } from "../../helpers/browser";
 import { demoAppForFile } from "../../helpers/e2e";
 import { signInAs } from "./session";
 
@@ -29,8 +29,7 @@ async function shot(page: Page, name: string) {
   if (!SHOTS) return;
   mkdirSync(SHOTS, { recursive: true });
   for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.waitForTimeout(300);
+    await resizeTo(page, { width, height: 900 });
     await page.screenshot({ path: `${SHOTS}/${name}-${width}.png` });
   }
   await page.setViewportSize({ width: 1280, height: 900 });

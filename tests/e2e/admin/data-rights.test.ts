@@ -2,21 +2,20 @@
 // export (the JSON file and the Lithuanian summary), asks to erase, sees the confirmation, erases
 // and sees the counts; the card then shows the customer as erased. Staff do not see the card.
 // Wide (1280 px) and phone (390 px), without sideways scrolling. Screenshots go to
-// DATA_RIGHTS_SHOTS (default /tmp/shots-rights).
-import { mkdirSync, readFileSync } from "node:fs";
+// DATA_RIGHTS_SHOTS (default: a temp folder of this file, removed after it).
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { DEMO_ADMIN, DEMO_STAFF } from "../../helpers/accounts";
 import { type Doc, signInAdmin } from "../../helpers/api";
-import { withScreenshot } from "../../helpers/browser";
-import { demoAppForFile } from "../../helpers/e2e";
+import { settled, withScreenshot } from "../../helpers/browser";
+import { demoAppForFile, screenshotFolderForFile } from "../../helpers/e2e";
 import { signInAs } from "./session";
 
 const app = demoAppForFile();
-const SHOTS = process.env.DATA_RIGHTS_SHOTS ?? "/tmp/shots-rights";
-mkdirSync(SHOTS, { recursive: true });
-const shot = (page: Page, name: string) => page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
+const shots = screenshotFolderForFile("teises", process.env.DATA_RIGHTS_SHOTS);
+const shot = (page: Page, name: string) => page.screenshot({ path: join(shots(), `${name}.png`), fullPage: true });
 
 const noSidewaysScroll = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth + 1);
@@ -68,7 +67,7 @@ describe("kliento asmens duomenų teisės kortelėje", () => {
       const dialog = page.getByRole("dialog", { name: /Ištrinti kliento Eglė TrinamojiA asmens duomenis\?/ });
       await dialog.waitFor();
       await dialog.getByText(/išrašytos sąskaitos faktūros ir kreditiniai dokumentai/).waitFor();
-      await page.waitForTimeout(500); // the dialog's fade-in
+      await settled(page); // the dialog's fade-in
       await shot(page, "patvirtinimas-1280");
       await dialog.getByRole("button", { name: "Taip, ištrinti" }).click();
 
@@ -76,7 +75,7 @@ describe("kliento asmens duomenų teisės kortelėje", () => {
       await done.waitFor();
       await done.getByText("Užklausos ištrintos: 0").waitFor();
       await done.getByText(/Nieko: sąskaitų, mokėjimų ir atvirų žalos pretenzijų nėra/).waitFor();
-      await page.waitForTimeout(500);
+      await settled(page);
       await shot(page, "rezultatas-1280");
       await done.getByRole("button", { name: "Uždaryti" }).click();
 
@@ -104,12 +103,12 @@ describe("kliento asmens duomenų teisės kortelėje", () => {
       await card.getByRole("button", { name: "Ištrinti asmens duomenis" }).waitFor();
       await card.scrollIntoViewIfNeeded();
       expect(await noSidewaysScroll(page)).toBe(true);
-      await card.screenshot({ path: join(SHOTS, "kortele-390.png") });
+      await card.screenshot({ path: join(shots(), "kortele-390.png") });
       await card.getByRole("button", { name: "Ištrinti asmens duomenis" }).click();
       const dialog = page.getByRole("dialog", { name: /Ištrinti kliento/ });
       await dialog.waitFor();
-      await page.waitForTimeout(500); // the dialog's fade-in
-      await page.screenshot({ path: join(SHOTS, "patvirtinimas-390.png") });
+      await settled(page); // the dialog's fade-in
+      await page.screenshot({ path: join(shots(), "patvirtinimas-390.png") });
       const box = await dialog.boundingBox();
       expect(box!.width).toBeLessThanOrEqual(390);
       await dialog.getByRole("button", { name: "Atšaukti" }).click();

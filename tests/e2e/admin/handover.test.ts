@@ -3,7 +3,7 @@
 // with the mouse) makes the reservation active with its act; then the return with kilometres over
 // the limit, missing fuel and a late return shows the total the rules give (rates and limits read
 // through the API), and completes the reservation. Screenshots of every step at 1024 and 390 px.
-import { mkdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { extractText, getDocumentProxy } from "unpdf";
@@ -14,14 +14,15 @@ import { ageOn } from "../../../src/domain/reservationInput";
 import { addDaysToDateString, DAY_MS, vilniusDateString, vilniusLocalToInstant } from "../../../src/domain/time";
 import { DEMO_ADMIN, DEMO_STAFF } from "../../helpers/accounts";
 import { adminGet, adminListAll, type Doc, signInAdmin, vilniusDaysFromNow } from "../../helpers/api";
-import { withScreenshot } from "../../helpers/browser";
-import { demoAppForFile } from "../../helpers/e2e";
+import { resizeTo, settled, withScreenshot } from "../../helpers/browser";
+import { demoAppForFile, screenshotFolderForFile } from "../../helpers/e2e";
 import { makeJpeg, makePng } from "../../helpers/images";
 import { signInAs } from "./session";
 
 const app = demoAppForFile();
 
-const SHOTS = process.env.SHOTS_DIR ?? "/tmp/shots/desk-ui";
+/** SHOTS_DIR keeps the screenshots for review; by default they go to a temp folder of this file. */
+const shots = screenshotFolderForFile("perdavimas");
 const FUEL_ORDER = ["0", "1/4", "1/2", "3/4", "1"];
 
 type Car = Doc & { status: string; mileageLimitPerDay: number | null; minDriverAge: number; minLicenceYears: number };
@@ -43,15 +44,13 @@ type DeskAnswer = {
 
 /** Every step at both widths, for review; the wizard keeps its state across the resize. */
 async function shoot(page: Page, name: string): Promise<void> {
-  mkdirSync(SHOTS, { recursive: true });
   for (const width of [1024, 390]) {
     await page.setViewportSize({ width, height: width === 390 ? 844 : 768 });
     await page.evaluate(() => window.scrollTo(0, 0));
-    await page.waitForTimeout(250);
-    await page.screenshot({ path: join(SHOTS, `${name}-${width}.png`), fullPage: true });
+    await settled(page);
+    await page.screenshot({ path: join(shots(), `${name}-${width}.png`), fullPage: true });
   }
-  await page.setViewportSize({ width: 1024, height: 768 });
-  await page.waitForTimeout(150);
+  await resizeTo(page, { width: 1024, height: 768 });
 }
 
 /** A few strokes across the signature pad with the mouse. */

@@ -1,14 +1,14 @@
 // Back-office lists in real Chromium against the real server on demo data: the reservations CSV
 // a staff member downloads (BOM, ";", Lithuanian headers, names instead of ids), exporting and
 // confirming selected rows, and the requests/customers tables fitting 1280 px with the menu open.
-import { mkdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Download, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { DEMO_STAFF } from "../../helpers/accounts";
 import { adminGet, adminListAll, type Doc, signInStaff } from "../../helpers/api";
-import { withScreenshot } from "../../helpers/browser";
-import { demoAppForFile } from "../../helpers/e2e";
+import { resizeTo, withScreenshot } from "../../helpers/browser";
+import { demoAppForFile, screenshotFolderForFile } from "../../helpers/e2e";
 import { signInAs } from "./session";
 
 const app = demoAppForFile();
@@ -16,14 +16,13 @@ const app = demoAppForFile();
 type Reservation = Doc & { number: string; carId: string; status: string; pickupAt: string };
 type Car = Doc & { make: string; model: string; year: number };
 
-const SHOTS = process.env.SHOTS_DIR ?? "/tmp/shots/lists";
+/** SHOTS_DIR keeps the screenshots for review; by default they go to a temp folder of this file. */
+const shots = screenshotFolderForFile("sarasai");
 
 async function shoot(page: Page, name: string): Promise<void> {
-  mkdirSync(SHOTS, { recursive: true });
   for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
-    await page.waitForTimeout(400);
-    await page.screenshot({ path: join(SHOTS, `${name}-${width}.png`), fullPage: true });
+    await resizeTo(page, { width, height: width === 390 ? 844 : 800 });
+    await page.screenshot({ path: join(shots(), `${name}-${width}.png`), fullPage: true });
   }
   await page.setViewportSize({ width: 1280, height: 800 });
 }
@@ -132,8 +131,7 @@ describe("sąrašų eksportas ir masiniai veiksmai", () => {
         .click();
       const summary = page.getByRole("alert").filter({ hasText: /Patvirtinta 1 rezervacija, 1 nepavyko/ });
       await summary.first().waitFor({ state: "visible" });
-      mkdirSync(SHOTS, { recursive: true });
-      await page.screenshot({ path: join(SHOTS, "reservations-bulk-summary-1280.png") });
+      await page.screenshot({ path: join(shots(), "reservations-bulk-summary-1280.png") });
       expect(await summary.first().textContent()).toContain(closed!.number);
       // the server's reason for the refusal, not the generic form message
       expect(await summary.first().textContent()).not.toContain("Patikrinkite pažymėtus laukus");

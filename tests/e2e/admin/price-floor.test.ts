@@ -9,7 +9,7 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { DEMO_STAFF } from "../../helpers/accounts";
 import type { Doc } from "../../helpers/api";
-import { withScreenshot } from "../../helpers/browser";
+import { resizeTo, withScreenshot } from "../../helpers/browser";
 import { demoAppForFile } from "../../helpers/e2e";
 import { ApiClient, listItems } from "../../helpers/http";
 import { signInAs } from "./session";
@@ -26,8 +26,7 @@ async function shoot(page: Page, name: string): Promise<void> {
   if (!dir) return;
   mkdirSync(dir, { recursive: true });
   for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: 900 });
-    await page.waitForTimeout(300);
+    await resizeTo(page, { width, height: 900 });
     await page.screenshot({ path: join(dir, `${name}-${width}.png`), fullPage: true });
   }
   await page.setViewportSize({ width: 1280, height: 900 });

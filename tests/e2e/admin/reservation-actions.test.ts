@@ -1,15 +1,14 @@
 // Reservation status actions as staff use them, in real Chromium against the real server on
 // demo data: a cancel needs a reason, a hand-over waits for the pickup day, a closed reservation
 // keeps only its notes editable, and a booking in the past is confirmed first.
-import { mkdirSync } from "node:fs";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { vilniusDateString } from "../../../src/domain/time";
 import { DEMO_ADMIN, DEMO_STAFF } from "../../helpers/accounts";
 import { adminGet, adminListAll, type Doc, signInAdmin, signInStaff, vilniusDaysFromNow } from "../../helpers/api";
-import { withScreenshot } from "../../helpers/browser";
-import { demoAppForFile } from "../../helpers/e2e";
+import { resizeTo, withScreenshot } from "../../helpers/browser";
+import { demoAppForFile, screenshotFolderForFile } from "../../helpers/e2e";
 import { signInAs } from "./session";
 
 const app = demoAppForFile();
@@ -27,15 +26,13 @@ type Reservation = Doc & {
   version?: number;
 };
 
-/** Screenshots for review, at both widths, kept outside the repository. */
-const SHOTS = process.env.SHOTS_DIR ?? "/tmp/shots/reservations-ui";
+/** Screenshots for review, at both widths: SHOTS_DIR keeps them, by default a temp folder of this file. */
+const shots = screenshotFolderForFile("rezervacijos");
 
 async function shoot(page: Page, name: string): Promise<void> {
-  mkdirSync(SHOTS, { recursive: true });
   for (const width of [1280, 390]) {
-    await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
-    await page.waitForTimeout(300);
-    await page.screenshot({ path: join(SHOTS, `${name}-${width}.png`), fullPage: true });
+    await resizeTo(page, { width, height: width === 390 ? 844 : 900 });
+    await page.screenshot({ path: join(shots(), `${name}-${width}.png`), fullPage: true });
   }
   await page.setViewportSize({ width: 1280, height: 900 });
 }

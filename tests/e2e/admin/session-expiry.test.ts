@@ -7,7 +7,7 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { DEMO_STAFF } from "../../helpers/accounts";
 import { adminGet, adminListAll, type Doc, signInStaff } from "../../helpers/api";
-import { withScreenshot } from "../../helpers/browser";
+import { resizeTo, withScreenshot } from "../../helpers/browser";
 import { demoAppForFile, submitLoginForm } from "../../helpers/e2e";
 import { ApiClient } from "../../helpers/http";
 import { signInAs } from "./session";
@@ -20,8 +20,7 @@ async function shot(page: Page, name: string, width: number) {
   if (!SHOTS) return;
   mkdirSync(SHOTS, { recursive: true });
   const before = page.viewportSize();
-  await page.setViewportSize({ width, height: 900 });
-  await page.waitForTimeout(300);
+  await resizeTo(page, { width, height: 900 });
   await page.screenshot({ path: `${SHOTS}/${name}-${width}.png` });
   if (before) await page.setViewportSize(before);
 }

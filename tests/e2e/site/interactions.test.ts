@@ -4,7 +4,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { adminListAll, type Doc, signInAdmin } from "../../helpers/api";
-import { withScreenshot } from "../../helpers/browser";
+import { settled, withScreenshot } from "../../helpers/browser";
 import { demoAppForFile } from "../../helpers/e2e";
 import { ApiClient, listItems } from "../../helpers/http";
 
@@ -21,6 +21,9 @@ describe("svetainės elgsena", () => {
     const { server, browser } = app;
     const page = await browser.newPage();
     await withScreenshot(browser, page, "karusele", async () => {
+      // The page's clock runs as usual; the checks that nothing changes jump it ahead
+      // (page.clock.runFor) instead of waiting the carousel's 5 s for real.
+      await page.clock.install();
       await page.goto(server.url, { waitUntil: "load" });
       // The pointer away from the carousel; once the page is interactive it runs.
       await page.mouse.move(1, 1);
@@ -37,7 +40,8 @@ describe("svetainės elgsena", () => {
       // Hovered: it stays.
       await carousel.hover();
       const hovered = await currentSlide(page);
-      await page.waitForTimeout(CAROUSEL_MS + 800);
+      await page.clock.runFor(CAROUSEL_MS + 800);
+      await settled(page);
       expect(await currentSlide(page)).toBe(hovered);
       await page.mouse.move(1, 1);
 
@@ -46,7 +50,8 @@ describe("svetainės elgsena", () => {
       await page.mouse.move(1, 1);
       await page.locator("h1").click();
       const paused = await currentSlide(page);
-      await page.waitForTimeout(CAROUSEL_MS + 800);
+      await page.clock.runFor(CAROUSEL_MS + 800);
+      await settled(page);
       expect(await currentSlide(page)).toBe(paused);
       await page.getByRole("button", { name: "Kita akcija" }).click();
       expect(await currentSlide(page)).not.toBe(paused);
@@ -62,13 +67,15 @@ describe("svetainės elgsena", () => {
     const { server, browser } = app;
     const page = await browser.newPage();
     await page.emulateMedia({ reducedMotion: "reduce" });
+    await page.clock.install();
     await page.goto(server.url, { waitUntil: "load" });
     await page.mouse.move(1, 1);
     // Interactive and aware of the preference: the button offers to start it.
     await page.getByRole("button", { name: "Paleisti automatinį akcijų slinkimą" }).waitFor();
     expect(await page.locator(".carousel[data-running]").count()).toBe(0);
     const shown = await currentSlide(page);
-    await page.waitForTimeout(CAROUSEL_MS + 800);
+    await page.clock.runFor(CAROUSEL_MS + 800);
+    await settled(page);
     expect(await currentSlide(page)).toBe(shown);
     await page.close();
   });

@@ -15,9 +15,9 @@ import { payseraDecode, payseraEncode } from "../../../server/payments/paysera";
 import { addDaysToDateString, vilniusDateString } from "../../../src/domain/time";
 import { DEMO_STAFF } from "../../helpers/accounts";
 import { type Doc, signInStaff } from "../../helpers/api";
-import { assertBuilt, type BrowserSession, openBrowser, withScreenshot } from "../../helpers/browser";
-import { signInThroughForm } from "../../helpers/e2e";
-import { type RunningServer, startServer } from "../../helpers/server";
+import { assertBuilt, type BrowserSession, openBrowser, resizeTo, withScreenshot } from "../../helpers/browser";
+import { signInThroughForm, startDemoServer } from "../../helpers/e2e";
+import type { RunningServer } from "../../helpers/server";
 
 const PROJECT = "654321";
 const PASSWORD = "e2e-paysera-slaptazodis";
@@ -76,8 +76,7 @@ describe("mokėjimas internetu rezervuojant (bandomasis režimas)", () => {
       })();
     });
     await new Promise<void>((done) => provider.listen(0, "127.0.0.1", done));
-    server = await startServer({
-      demo: true,
+    server = await startDemoServer({
       env: {
         PAYSERA_PROJECT_ID: PROJECT,
         PAYSERA_PASSWORD: PASSWORD,
@@ -171,8 +170,7 @@ describe("mokėjimas internetu rezervuojant (bandomasis režimas)", () => {
         .toMatch(/Liko sumokėti0,00\s€/);
       await admin.getByTestId("reservation-payments").scrollIntoViewIfNeeded();
       await shot(admin, "mokejimai-1280");
-      await admin.setViewportSize({ width: 390, height: 844 });
-      await admin.waitForTimeout(300);
+      await resizeTo(admin, { width: 390, height: 844 });
       await shot(admin, "mokejimai-390");
     });
     expect(browser.errorsOf(admin)).toEqual([]);

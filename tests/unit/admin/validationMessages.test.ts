@@ -117,7 +117,13 @@ describe("zod numatytieji pranešimai", () => {
   it("jokia zod klaida neišveda „undefined“", () => {
     const issues = [
       { code: "too_big", origin: "number", maximum: 99, inclusive: true, input: 100 },
-      { code: "too_small", origin: "date", minimum: Date.UTC(2026, 10, 21, 12), inclusive: true, input: new Date() },
+      {
+        code: "too_small",
+        origin: "date",
+        minimum: Date.UTC(2026, 10, 21, 12),
+        inclusive: true,
+        input: new Date("2026-11-20T12:00:00Z"),
+      },
       { code: "too_big", origin: "file", maximum: 1024, inclusive: true, input: null },
       { code: "not_multiple_of", divisor: 0.01, input: 1.234 },
       { code: "invalid_format", format: "cuid2", input: "x" },

@@ -1,7 +1,7 @@
 // An unexpected failure answers a browser's page request with a Lithuanian 500 page and an
 // API call with JSON; neither carries the error's own text (that goes to the log only).
 import { Hono } from "hono";
-import { describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { errorResponse } from "../../../server/app";
 import { log } from "../../../server/log";
 
@@ -15,6 +15,9 @@ function appThatFails() {
 }
 
 describe("serverio 500 atsakymas", () => {
+  // Restored also when an assertion fails: the unit files share one module graph (vitest.config.ts).
+  afterEach(() => vi.restoreAllMocks());
+
   it("naršyklės puslapio užklausai – lietuviškas HTML puslapis be klaidos teksto", async () => {
     const logged = vi.spyOn(log, "error").mockImplementation(() => undefined);
     const response = await appThatFails().request("/kontaktai", { headers: { accept: "text/html,*/*;q=0.8" } });
@@ -27,14 +30,12 @@ describe("serverio 500 atsakymas", () => {
     expect(html).not.toContain("ECONNREFUSED");
     // The log keeps the real error.
     expect(String(logged.mock.calls[0]?.[1])).toContain("ECONNREFUSED");
-    logged.mockRestore();
   });
 
   it("API užklausai – JSON su lietuvišku pranešimu", async () => {
-    const logged = vi.spyOn(log, "error").mockImplementation(() => undefined);
+    vi.spyOn(log, "error").mockImplementation(() => undefined);
     const response = await appThatFails().request("/api/cars", { headers: { accept: "text/html" } });
     expect(response.status).toBe(500);
     expect(await response.json()).toEqual({ message: "Serverio klaida" });
-    logged.mockRestore();
   });
 });

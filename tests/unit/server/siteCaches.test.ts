@@ -18,7 +18,7 @@ function feed() {
       return () => listeners.delete(listener);
     },
     publish: (resource: string, id: string) => {
-      for (const listener of listeners) listener({ resource, id, kind: "updated", at: new Date().toISOString() });
+      for (const listener of listeners) listener({ resource, id, kind: "updated", at: "2026-11-21T10:00:00.000Z" });
     },
   };
 }
@@ -28,6 +28,8 @@ function countingStore() {
   const base = createMemoryStore();
   const reads: string[] = [];
   let gate: Promise<void> | null = null;
+  /** resolves the promise `hold()` gave out for "a query is waiting at the gate" */
+  let arrived: (() => void) | null = null;
   const store: DocumentStore = {
     ...base,
     get: (collection, id) => {
@@ -37,7 +39,10 @@ function countingStore() {
     query: async (collection: string, spec?: QuerySpec): Promise<StoredDoc[]> => {
       reads.push(`query ${collection}`);
       const result = await base.query(collection, spec);
-      if (gate) await gate;
+      if (gate) {
+        arrived?.();
+        await gate;
+      }
       return result;
     },
     transaction: (fn) => base.transaction(fn),
@@ -46,6 +51,7 @@ function countingStore() {
   };
   const write = (collection: string, id: string, data: Record<string, unknown>) =>
     base.transaction(async (tx) => tx.set(collection, id, data));
+  /** Holds the next query; `waiting` resolves once a query has read its rows and waits at the gate. */
   const hold = () => {
     let release: () => void = () => {};
     gate = new Promise<void>((done) => {
@@ -54,7 +60,10 @@ function countingStore() {
         done();
       };
     });
-    return release;
+    const waiting = new Promise<void>((done) => {
+      arrived = done;
+    });
+    return Object.assign(release, { waiting });
   };
   return { store, reads, write, hold };
 }
@@ -84,7 +93,8 @@ describe("siteStoreCache: katalogo ir užimtumo duomenys atmintyje", () => {
     const cache = createSiteStoreCache(store, { subscribe: events.subscribe });
     const release = hold();
     const reading = cache.store.query(COLLECTIONS.prices);
-    await new Promise((done) => setTimeout(done, 5));
+    // The read has its (old) rows and waits: the change below arrives in the middle of it.
+    await release.waiting;
     await write(COLLECTIONS.prices, "p", { amount: 20 });
     events.publish("prices", "p");
     release();
