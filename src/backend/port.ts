@@ -1,65 +1,22 @@
 // The backend port: pages talk to this, never to an adapter.
 import type { AuthProvider, DataProvider } from "react-admin";
 import type { PortalAction, PortalFile } from "../domain/portal";
-import type { RetentionSettings } from "../domain/retention";
-import type {
-  Car,
-  CompanyDetails,
-  Extra,
-  Location,
-  News,
-  Offer,
-  Quote,
-  RequestInput,
-  ReservationInput,
-  StaffRole,
-} from "../domain/schemas";
+import type { PublicCar, PublicSettings, SearchResult, SearchResults } from "../domain/publicCatalog";
+import type { News, Offer, Quote, RequestInput, ReservationInput, StaffRole } from "../domain/schemas";
 import type { SiteQuote, SiteQuoteInput } from "../domain/siteQuote";
 
-export type { SiteQuote, SiteQuoteInput };
+export type { PublicCar, PublicSettings, SearchResult, SearchResults, SiteQuote, SiteQuoteInput };
 
 /** Back-office resources only an admin may open; the local server and firestore.rules refuse them to staff too. */
 export const ADMIN_ONLY_RESOURCES: readonly string[] = ["staff", "settings", "client-errors"];
 
 export type WithId<T> = T & { id: string };
 
-export interface PublicSettings {
-  company: CompanyDetails;
-  locations: WithId<Location>[];
-  extras: WithId<Extra>[];
-  terms: string;
-  about: string;
-  privacy: string;
-  /** how long personal data is kept (src/domain/retention.ts); the privacy page describes it; absent: the defaults */
-  retention?: RetentionSettings;
-  bookingRules: {
-    leadTimeHours: number;
-    minDays: number;
-    maxDays: number;
-    maxAdvanceDays: number;
-    graceMinutes: number;
-    openingHour: number;
-    closingHour: number;
-  };
-}
-
 export interface CarFilter {
   category?: string;
   transmission?: string;
   fuel?: string;
   seats?: number;
-}
-
-/** A published car with its public prices. */
-export type PublicCar = WithId<Car> & {
-  priceFrom: number | null;
-  tiers: { fromDays: number; toDays: number | null; dailyRate: number }[];
-};
-
-export interface SearchResult {
-  car: PublicCar;
-  id: string;
-  quote: Quote;
 }
 
 export interface SearchQuery {
@@ -70,12 +27,6 @@ export interface SearchQuery {
   limit?: number;
   /** results to skip (default 0) */
   offset?: number;
-}
-
-/** One page of the search, cheapest first, and how many cars are free in all. */
-export interface SearchResults {
-  data: SearchResult[];
-  total: number;
 }
 
 export interface ReservationCreated {
