@@ -65,7 +65,8 @@ export const EDITOR_OPTIONS: Partial<EditorOptions> = {
       heading: { levels: [2, 3, 4] },
       link: {
         openOnClick: false,
-        autolink: true,
+        // Not autolink: with it Tiptap makes links inclusive, and the words typed after a link joined it.
+        autolink: false,
         defaultProtocol: "https",
         protocols: ["mailto", "tel"],
         HTMLAttributes: { target: null, rel: null, class: null },
@@ -195,11 +196,21 @@ function LinkButtons() {
         .run();
     } else {
       editor.chain().focus().extendMarkRange("link").setLink({ href }).run();
+      // The cursor goes after the link: typing next neither replaces its text nor extends it.
+      editor.chain().focus(editor.state.selection.to).run();
     }
   };
   return (
     <ToggleButtonGroup size="small" disabled={!editor?.isEditable}>
-      <ToggleButton value="link" aria-label={addLabel} title={addLabel} selected={active} onClick={add}>
+      <ToggleButton
+        value="link"
+        aria-label={addLabel}
+        title={addLabel}
+        selected={active}
+        // The text stays focused (and selected) while the address is asked, so the link goes where it was.
+        onMouseDown={(event) => event.preventDefault()}
+        onClick={add}
+      >
         <LinkIcon fontSize="inherit" />
       </ToggleButton>
       <ToggleButton

@@ -130,8 +130,15 @@ describe("formatuoto teksto redaktoriaus įrankių juosta", { timeout: 30_000 },
     window.prompt = () => " https://ratunuoma.lt ";
     fireEvent.click(button("Įterpti nuorodą"));
     expect(await save()).toBe('<p>Sveiki</p><ul><li><a href="https://ratunuoma.lt">Vilnius</a></li></ul>');
+    // The cursor is after the link: what is typed next follows it, outside the link.
+    expect(editor.state.selection.empty).toBe(true);
+    expect(editor.state.selection.from).toBe(18);
+    editor.view.dispatch(editor.state.tr.insertText(" mieste")); // as typing does
+    expect(await save()).toBe('<p>Sveiki</p><ul><li><a href="https://ratunuoma.lt">Vilnius</a> mieste</li></ul>');
 
+    editor.commands.setTextSelection(13);
+    await waitFor(() => expect((button("Pašalinti nuorodą") as HTMLButtonElement).disabled).toBe(false));
     fireEvent.click(button("Pašalinti nuorodą"));
-    expect(await save()).toBe("<p>Sveiki</p><ul><li>Vilnius</li></ul>");
+    expect(await save()).toBe("<p>Sveiki</p><ul><li>Vilnius mieste</li></ul>");
   });
 });
