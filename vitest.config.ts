@@ -72,6 +72,9 @@ export default defineConfig({
           environment: "node",
           // The demo data seeded once for all files; servers run inside the workers (tests/helpers/server.ts).
           globalSetup: ["tests/helpers/integrationSetup.ts"],
+          // One module graph per worker: the server code is imported once, not again for every file
+          // (measured: the step 1 352 s beside e2e → 670 s alone, same 1 179 passed and 102 not run).
+          isolate: false,
           testTimeout: 60_000,
           hookTimeout: 120_000,
           fileParallelism: false,
