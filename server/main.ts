@@ -46,11 +46,8 @@ async function main(): Promise<void> {
   process.on("SIGTERM", () => void stop("Gautas SIGTERM", 0));
   process.on("unhandledRejection", (reason) => log.error("Neapdorotas pažado atmetimas", reason));
 
-  starting = startServer(config).catch(() => {
-    // Logged by startServer, which closed what it had opened.
-    process.exit(1);
-    return null;
-  });
+  // A failed start is logged by startServer, which closed what it had opened.
+  starting = startServer(config).catch(() => process.exit(1));
   running = await starting;
 }
 
