@@ -3,6 +3,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { DEFAULT_SITE_RATE_LIMITS, SITE_RATE_WINDOW_SECONDS, type SiteRateLimits } from "../src/core/limits";
+import type { FirebaseWebConfig } from "../src/domain/runtimeConfig";
 
 /** PGlite's shared buffers by default, MB: a quarter of PostgreSQL's own default. */
 export const PGLITE_SHARED_BUFFERS_MB = 32;
@@ -14,19 +15,8 @@ export const PGLITE_SHARED_BUFFERS_MB = 32;
  */
 export const HEAP_GROWING_PERCENT = 50;
 
-export interface FirebaseRuntimeConfig {
-  apiKey: string;
-  authDomain: string;
-  projectId: string;
-  storageBucket: string;
-  messagingSenderId: string;
-  appId: string;
-  measurementId?: string;
-  databaseURL?: string;
-  functionsRegion: string;
-  /** emulator addresses for development, passed to the browser unchanged */
-  emulators?: Record<string, unknown>;
-}
+/** The browser's Firebase config (src/domain/runtimeConfig.ts); the server always fills in the region. */
+export type FirebaseRuntimeConfig = FirebaseWebConfig & { functionsRegion: string };
 
 export interface Config {
   port: number;

@@ -1,14 +1,14 @@
 // GET /runtime-config.json: what the browser needs before it starts, chosen per deployment
 // without a rebuild. backend is "firebase" when a Firebase config is given, else "local".
 import { Hono } from "hono";
+import type { RuntimeConfig as BrowserRuntimeConfig } from "../../src/domain/runtimeConfig";
 import type { Config, FirebaseRuntimeConfig } from "../config";
 import type { AppEnv } from "../http/context";
 
-export interface RuntimeConfig {
+/** The browser's runtime config (src/domain/runtimeConfig.ts) as this server fills it in. */
+export interface RuntimeConfig extends BrowserRuntimeConfig {
   backend: "local" | "firebase";
   firebase?: FirebaseRuntimeConfig;
-  publicUrl: string | null;
-  buildCheckIntervalMs?: number;
 }
 
 export function runtimeConfigOf(config: Config): RuntimeConfig {

@@ -11,6 +11,7 @@ export interface FirebaseWebConfig {
   measurementId?: string;
   databaseURL?: string;
   functionsRegion?: string;
+  /** emulator addresses for development, passed to the browser unchanged */
   emulators?: Record<string, unknown>;
 }
 
