@@ -301,14 +301,14 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
 
   app.route("/api/health", healthRoutes());
   app.route("/api/auth", authRoutes());
-  app.route("/api/site", siteRoutes({ db: deps.db, config: deps.config }));
+  app.route("/api/site", siteRoutes({ db: deps.db, config: deps.config, payments: deps.payments }));
   app.route("/api/client-errors", clientErrorRoutes());
   // "Mano rezervacija": the customer's page by a signed link (token in a header, never in the address).
   app.route("/api/portal", portalRoutes());
   // Calendar feeds: public secret addresses, no session (outside the /api/admin guard).
   app.route("/api/ical", icalPublicRoutes());
   // Payment providers' signed callbacks and the site's payment status (server/routes/payments.ts).
-  app.route("/api/payments", paymentPublicRoutes());
+  app.route("/api/payments", paymentPublicRoutes(deps.payments));
   // Backups (server/backup/route.ts): an administrator's session or the secret in DATA_DIR.
   app.route("/", backupRoutes());
 

@@ -9,6 +9,7 @@ import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { createAdaptorServer } from "@hono/node-server";
 import { formatNumber } from "../src/domain/format";
+import { paymentsFrom } from "../src/payments/gateway";
 import { createApp } from "./app";
 import type { Config } from "./config";
 import { coreFor } from "./core";
@@ -17,7 +18,7 @@ import { migrate } from "./db/migrate";
 import type { Db } from "./db/types";
 import type { MailerHandle } from "./http/context";
 import { log } from "./log";
-import { forgetPaymentConfig } from "./payments/config";
+import { paymentConfigFromEnv } from "./payments/config";
 import { ensureBaseSettings, seedDemoIfEmpty } from "./seed/seed";
 import { type ChangeFeed, closeStreams, connectChangeFeed } from "./services/events";
 import { type JobRunner, startJobs } from "./services/jobRunner";
@@ -36,7 +37,7 @@ export class StartError extends Error {
 }
 
 export interface StartOptions {
-  /** the environment for what reads it besides the config (JOB_INTERVAL_MS); default process.env */
+  /** the environment for what reads it besides the config (payment settings, JOB_INTERVAL_MS); default process.env */
   env?: NodeJS.ProcessEnv;
 }
 
@@ -88,8 +89,6 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   const env = options.env ?? process.env;
   log.info(`Paleidžiamas serveris${config.demo ? " (demonstracinis režimas)" : ""}`);
   const started = Date.now();
-  // A server started again in the same process reads the payment settings afresh.
-  forgetPaymentConfig();
   let db: Db;
   try {
     db = await openDb(config);
@@ -142,6 +141,8 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   };
 
   try {
+    // The payment provider's settings (PAYMENT_PROVIDER, PAYSERA_*, STRIPE_*): a mistake stops the start.
+    const payments = paymentsFrom(paymentConfigFromEnv(env));
     await prepareData(db, config);
     // Before HTTP: a tab that connects to this instance already hears the others' changes.
     feed = await connectChangeFeed(db);
@@ -149,7 +150,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     mailer = startMailer(db, { smtpUrl: config.smtpUrl, privateFiles: privateFilesFor(config) });
     // Background jobs (server/jobs.ts); JOB_INTERVAL_MS (milliseconds) only for tests.
     jobs = startJobs(coreFor(db), env);
-    const app = createApp({ db, config, mailer });
+    const app = createApp({ db, config, payments, mailer });
     const http = createAdaptorServer({ fetch: app.fetch }) as Server;
     // Idle keep-alive connections stay open longer than those of the proxies in front (nginx, load
     // balancers: 60 s), so a client never sends on a connection this server is just closing

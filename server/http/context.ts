@@ -1,6 +1,7 @@
 // What every route sees: the app's dependencies and, behind requireStaff, the signed-in user.
 import type { Context } from "hono";
 import type { SessionUser } from "../../src/backend/port";
+import type { Payments } from "../../src/payments/gateway";
 import type { Config } from "../config";
 import type { Db } from "../db/types";
 
@@ -12,6 +13,8 @@ export interface MailerHandle {
 export interface AppDeps {
   db: Db;
   config: Config;
+  /** the online payment provider, read from the environment when the server starts (server/start.ts) */
+  payments: Payments;
   mailer?: MailerHandle;
 }
 

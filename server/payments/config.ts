@@ -18,15 +18,3 @@ export function paymentConfigFromEnv(env: Record<string, string | undefined>): P
     throw error;
   }
 }
-
-let cached: PaymentConfig | null = null;
-/** The process's configuration (read once). */
-export function paymentConfig(): PaymentConfig {
-  cached ??= paymentConfigFromEnv(process.env);
-  return cached;
-}
-
-/** The next paymentConfig() reads the environment again (a server started anew in the same process). */
-export function forgetPaymentConfig(): void {
-  cached = null;
-}

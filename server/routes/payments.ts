@@ -15,10 +15,10 @@ import {
   type CallbackAnswer,
   payseraFieldsFrom,
 } from "../../src/payments/callbacks";
+import type { Payments } from "../../src/payments/gateway";
 import { PAYSERA_CALLBACK_PATH } from "../../src/payments/siteCheckout";
 import { coreFor } from "../core";
 import type { AppEnv } from "../http/context";
-import { paymentsFor } from "../payments/gateway";
 
 export const LEDGER_APPEND_ONLY =
   "Mokėjimų įrašai nekeičiami ir netrinami: klaidą ištaisykite nauju įrašu (pvz., grąžinimu)";
@@ -46,10 +46,9 @@ function reply(c: Context<AppEnv>, answer: CallbackAnswer): Response {
   return c.text(answer.text ?? "", answer.status);
 }
 
-export function paymentPublicRoutes(): Hono<AppEnv> {
+/** payments: the provider read when the server started (server/start.ts), where a wrong configuration stops it. */
+export function paymentPublicRoutes(payments: Payments): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
-  // Checked when the server starts: a wrong configuration stops it with a Lithuanian message.
-  const payments = paymentsFor();
 
   const paysera = async (c: Context<AppEnv>) => {
     const fields = payseraFieldsFrom(

@@ -33,7 +33,6 @@ import { parseJsonText } from "../http/body";
 import { clientKey } from "../http/clientIp";
 import type { AppEnv } from "../http/context";
 import { ApiError } from "../http/errors";
-import { paymentsFor } from "../payments/gateway";
 import { siteOrigin } from "../payments/siteCheckout";
 import { privateFilesFor } from "../services/privateFiles";
 
@@ -52,6 +51,7 @@ export function portalRoutes(): Hono<AppEnv> {
   const core = (c: Context<AppEnv>) => coreFor(c.get("deps").db);
   const token = (c: Context<AppEnv>) => c.req.header(PORTAL_TOKEN_HEADER) ?? "";
   const client = (c: Context<AppEnv>) => clientKey(c as unknown as Context, c.get("deps").config.trustProxy);
+  const gateway = (c: Context<AppEnv>) => c.get("deps").payments.gateway;
   const limitBody = bodyLimit({
     maxSize: MAX_BODY_BYTES,
     onError: (c) => c.json({ message: "Užklausos turinys per didelis" }, 413),
@@ -64,11 +64,11 @@ export function portalRoutes(): Hono<AppEnv> {
     c.header("Cache-Control", "no-store");
   });
 
-  app.get("/reservation", async (c) => c.json(await openPortal(core(c), token(c), { gateway: paymentsFor().gateway })));
+  app.get("/reservation", async (c) => c.json(await openPortal(core(c), token(c), { gateway: gateway(c) })));
 
   app.post("/pay", limitBody, async (c) => {
     const urls = portalPaymentUrls(siteOrigin(c, c.get("deps").config));
-    return c.json(await payPortalBalance(core(c), paymentsFor().gateway, token(c), urls));
+    return c.json(await payPortalBalance(core(c), gateway(c), token(c), urls));
   });
 
   app.post("/quote", limitBody, async (c) =>

@@ -16,6 +16,7 @@ import { quoteWebReservation, submitWebReservation } from "../../src/core/reserv
 import { searchCars } from "../../src/core/search";
 import { type CarFilter, parseCarFilter } from "../../src/domain/carFilter";
 import { InputError } from "../../src/domain/input";
+import type { Payments } from "../../src/payments/gateway";
 import type { Config } from "../config";
 import { coreFor } from "../core";
 import type { Db } from "../db/types";
@@ -24,13 +25,13 @@ import { clientKey } from "../http/clientIp";
 import { ApiError } from "../http/errors";
 import { createSiteCache } from "../http/siteCache";
 import { createSiteStoreCache } from "../http/siteStoreCache";
-import { paymentsFor } from "../payments/gateway";
 import { checkoutFor, onlinePaymentOption, siteOrigin } from "../payments/siteCheckout";
 import { subscribe } from "../services/events";
 
 export interface SiteRoutesDeps {
   db: Db;
   config: Pick<Config, "trustProxy" | "siteRateLimits"> & Partial<Pick<Config, "publicUrl">>;
+  payments: Payments;
 }
 
 /** Largest JSON body the public forms send (a reservation is about 1 kB). */
@@ -107,8 +108,8 @@ export function siteRoutes(deps: SiteRoutesDeps): Hono {
 
   app.post("/reservations", limitBody, async (c) => {
     const body = await readJson(c);
-    // Online pre-payment (server/payments): the reservation waits for it and the visitor goes to the provider.
-    const payments = paymentsFor();
+    // Online pre-payment (src/payments): the reservation waits for it and the visitor goes to the provider.
+    const { payments } = deps;
     const created = await submitWebReservation(core, body, {
       rateLimit: { clientKey: client(c), limit: limits.reservations },
       ...onlinePaymentOption(payments),

@@ -1,5 +1,5 @@
 // The payment gateway for a configuration (src/payments/config.ts): Paysera, Stripe Checkout or
-// "pay at pick-up". Used by the local server (server/payments/gateway.ts) and the Cloud Functions.
+// "pay at pick-up". Used by the local server (server/start.ts, once per start) and the Cloud Functions.
 import type Stripe from "stripe";
 import { type PaymentGateway, payAtPickup } from "../core/paymentPort";
 import type { PaymentConfig } from "./config";

@@ -70,7 +70,7 @@ function serverEnv(port: number, dataDir: string, extra: Record<string, string>)
 
 /**
  * Makes process.env equal to env until the returned function puts it back: what the server reads
- * from process.env itself (payment settings, backup targets) sees the environment its process would have.
+ * from process.env itself (backup targets) sees the environment its process would have.
  */
 function applyEnv(env: NodeJS.ProcessEnv): () => void {
   const saved = { ...process.env };
