@@ -1,10 +1,19 @@
 // The demo data, seeded ONCE per test run into a template data folder (PGlite + files) that every
-// server with { demo: true } starts from as a copy, instead of seeding (argon2 hashes, images,
-// thousands of rows) again for each one. The integration project builds it in its globalSetup
-// (tests/helpers/integrationSetup.ts) and hands the folder over with provide/inject; anywhere else
-// (e2e) it is built lazily, once per process, on first use.
+// server with { demo: true } starts from as a copy (tests/helpers/server.ts), instead of seeding
+// (argon2 hashes, images, thousands of rows) again for each one. The integration and e2e projects
+// build it in their globalSetup (provideDemoTemplate) and hand the folder over with provide/inject.
 import { cpSync, existsSync, readdirSync } from "node:fs";
 import path from "node:path";
+import type { TestProject } from "vitest/node";
+import { removeDir, tempDir } from "../../scripts/lib/serverProcess";
+import { withLogSink } from "../../server/log";
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    /** a data folder with the demo seed, cleanly closed; copy it, never use it */
+    "ratai.demoTemplate": string;
+  }
+}
 
 export const DEMO_TEMPLATE_KEY = "ratai.demoTemplate";
 
@@ -37,7 +46,32 @@ export function copyDemoTemplate(template: string, dataDir: string): void {
   cpSync(template, dataDir, { recursive: true });
 }
 
-/** A template folder name under dir for this process (e2e: built on first use). */
-export function templatePath(dir: string): string {
-  return path.join(dir, "demo");
+/**
+ * For a project's globalSetup: seeds the template once and provides its folder to the project's
+ * test files; the returned teardown removes it (KEEP_TEST_DATA=1 keeps it).
+ */
+export async function provideDemoTemplate(project: TestProject): Promise<() => void> {
+  const root = tempDir("demo-sablonas");
+  const started = performance.now();
+  const template = path.join(root, "demo");
+  // The seed's own log (migrations, counts) only when it fails.
+  let log = "";
+  try {
+    await withLogSink(
+      (line) => {
+        log += `${line}\n`;
+      },
+      () => buildDemoTemplate(template),
+    );
+  } catch (error) {
+    removeDir(root);
+    throw new Error(`Nepavyko paruošti demonstracinių duomenų: ${(error as Error).message}\n${log}`, { cause: error });
+  }
+  console.info(
+    `Demonstraciniai duomenys paruošti kartą per ${Math.round(performance.now() - started)} ms (${template})`,
+  );
+  project.provide(DEMO_TEMPLATE_KEY, template);
+  return () => {
+    if (process.env.KEEP_TEST_DATA !== "1") removeDir(root);
+  };
 }

@@ -1,43 +1,14 @@
 // One demo server and one Chromium per e2e test file; the server runs on a copy of the demo data
-// seeded once per run (tests/e2e/globalSetup.ts).
-import { cpSync, existsSync, mkdirSync } from "node:fs";
-import { join } from "node:path";
+// seeded once per run (tests/e2e/globalSetup.ts, tests/helpers/server.ts).
+import { mkdirSync } from "node:fs";
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, inject } from "vitest";
+import { afterAll, beforeAll } from "vitest";
 import { assertBuilt, type BrowserSession, openBrowser } from "./browser";
-import { type RunningServer, removeTempDir, type StartOptions, startServer, tempDir } from "./server";
+import { type RunningServer, removeTempDir, startServer, tempDir } from "./server";
 
 export interface E2eContext {
   server: RunningServer;
   browser: BrowserSession;
-}
-
-/**
- * A demo server (server/main.ts --demo) on a copy of the run's seeded demo data folder: the same
- * data a fresh --demo start loads, without seeding it again. Stopping it removes the copy. Without
- * the seeded folder (a run that skipped tests/e2e/globalSetup.ts) it seeds its own.
- */
-export async function startDemoServer(options: Omit<StartOptions, "demo" | "dataDir"> = {}): Promise<RunningServer> {
-  const seeded = inject("e2eDemoDataDir");
-  if (!seeded || !existsSync(seeded)) return startServer({ ...options, demo: true });
-  const folder = tempDir("e2e-duomenys");
-  const dataDir = join(folder, "data");
-  try {
-    mkdirSync(dataDir);
-    cpSync(seeded, dataDir, { recursive: true });
-    // --demo as before: the data is there, so the server only says so and starts.
-    const server = await startServer({ ...options, demo: true, dataDir });
-    return {
-      ...server,
-      stop: async () => {
-        await server.stop();
-        removeTempDir(folder);
-      },
-    };
-  } catch (error) {
-    removeTempDir(folder);
-    throw error;
-  }
 }
 
 /** Registers beforeAll/afterAll; read the context inside tests. */
@@ -46,7 +17,7 @@ export function demoAppForFile(): E2eContext {
   beforeAll(async () => {
     assertBuilt();
     // The server and the browser start side by side.
-    const [server, browser] = await Promise.allSettled([startDemoServer(), openBrowser()]);
+    const [server, browser] = await Promise.allSettled([startServer({ demo: true }), openBrowser()]);
     if (server.status === "fulfilled") context.server = server.value;
     if (browser.status === "fulfilled") context.browser = browser.value;
     if (server.status === "rejected") throw server.reason;

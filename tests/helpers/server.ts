@@ -7,7 +7,7 @@
 //   itself is the point: { process: true }, the compiled server, a shared PostgreSQL, and every
 //   server outside the integration project (e2e).
 // With { demo: true } and a fresh PGlite folder, the server starts from a copy of the demo data the
-// integration project seeded once (tests/helpers/demoTemplate.ts) instead of seeding it again.
+// project seeded once (tests/helpers/demoTemplate.ts) instead of seeding it again.
 import { inject } from "vitest";
 import { freePort, launchServer, ROOT, removeDir, type ServerProcess, tempDir } from "../../scripts/lib/serverProcess";
 import { copyDemoTemplate, DEMO_TEMPLATE_KEY, isEmptyDataDir } from "./demoTemplate";
@@ -132,9 +132,12 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const url = `http://127.0.0.1:${port}`;
   const inProcess =
     !options.process && !options.compiled && !options.databaseUrl && provided<boolean>("ratai.inProcess") === true;
-  // The demo data seeded once (integration project): copied into a fresh PGlite folder.
+  // The demo data seeded once per run (integration and e2e globalSetup): copied into a fresh PGlite
+  // folder. The compiled server seeds its own: that it can is what its test checks.
   const template = provided<string>(DEMO_TEMPLATE_KEY);
-  if (options.demo && !options.databaseUrl && template && isEmptyDataDir(dataDir)) copyDemoTemplate(template, dataDir);
+  if (options.demo && !options.compiled && !options.databaseUrl && template && isEmptyDataDir(dataDir)) {
+    copyDemoTemplate(template, dataDir);
+  }
   // The output of the servers before a restart, then the running one's.
   let earlier = "";
   let current: ServerProcess | null = null;

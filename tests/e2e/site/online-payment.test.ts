@@ -16,8 +16,8 @@ import { addDaysToDateString, vilniusDateString } from "../../../src/domain/time
 import { DEMO_STAFF } from "../../helpers/accounts";
 import { type Doc, signInStaff } from "../../helpers/api";
 import { assertBuilt, type BrowserSession, openBrowser, resizeTo, withScreenshot } from "../../helpers/browser";
-import { signInThroughForm, startDemoServer } from "../../helpers/e2e";
-import type { RunningServer } from "../../helpers/server";
+import { signInThroughForm } from "../../helpers/e2e";
+import { type RunningServer, startServer } from "../../helpers/server";
 
 const PROJECT = "654321";
 const PASSWORD = "e2e-paysera-slaptazodis";
@@ -76,7 +76,8 @@ describe("mokėjimas internetu rezervuojant (bandomasis režimas)", () => {
       })();
     });
     await new Promise<void>((done) => provider.listen(0, "127.0.0.1", done));
-    server = await startDemoServer({
+    server = await startServer({
+      demo: true,
       env: {
         PAYSERA_PROJECT_ID: PROJECT,
         PAYSERA_PASSWORD: PASSWORD,
