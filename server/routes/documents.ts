@@ -4,16 +4,11 @@
 // downloadDeskDocument (src/core/actions/desk.ts).
 import { Hono } from "hono";
 import type { AppEnv } from "../http/context";
+import { dispositionHeader } from "../http/disposition";
 import { ApiError } from "../http/errors";
 import { privateContentType, privateFilesFor } from "../services/privateFiles";
 
 const FILE_NOT_FOUND_MESSAGE = "Failas nerastas";
-
-/** RFC 6266: an ASCII fallback and the UTF-8 name. */
-function attachmentHeader(fileName: string, inline: boolean): string {
-  const ascii = fileName.replace(/[^\x20-\x7e]/g, "_").replace(/["\\]/g, "_");
-  return `${inline ? "inline" : "attachment"}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
-}
 
 /** GET /* under /api/admin/private: the desk's private files, to staff only. */
 export function privateFileRoutes(): Hono<AppEnv> {
@@ -38,7 +33,7 @@ export function privateFileRoutes(): Hono<AppEnv> {
     c.header("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:");
     c.header("Cross-Origin-Resource-Policy", "same-origin");
     if (contentType === "application/pdf") {
-      c.header("Content-Disposition", attachmentHeader(relative.split("/").pop() ?? "dokumentas.pdf", true));
+      c.header("Content-Disposition", dispositionHeader(relative.split("/").pop() ?? "dokumentas.pdf", true));
     }
     return c.body(bytes as Uint8Array<ArrayBuffer>, 200);
   });

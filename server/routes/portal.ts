@@ -32,6 +32,7 @@ import { coreFor } from "../core";
 import { parseJsonText } from "../http/body";
 import { clientKey } from "../http/clientIp";
 import type { AppEnv } from "../http/context";
+import { dispositionHeader } from "../http/disposition";
 import { ApiError } from "../http/errors";
 import { siteOrigin } from "../payments/siteCheckout";
 import { privateFilesFor } from "../services/privateFiles";
@@ -41,10 +42,6 @@ const MAX_BODY_BYTES = 16 * 1024;
 
 const readJson = async (c: Context): Promise<unknown> =>
   parseJsonText(await c.req.text(), "Užklausos turinys nėra tinkamas JSON");
-
-/** RFC 6266: an ASCII fallback and the UTF-8 name. */
-const attachment = (fileName: string): string =>
-  `attachment; filename="${fileName.replace(/[^\x20-\x7e]/g, "_").replace(/["\\]/g, "_")}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
 
 export function portalRoutes(): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
@@ -84,7 +81,7 @@ export function portalRoutes(): Hono<AppEnv> {
   app.get("/calendar.ics", async (c) => {
     const file = await portalCalendar(core(c), token(c));
     c.header("Content-Type", file.contentType);
-    c.header("Content-Disposition", attachment(file.fileName));
+    c.header("Content-Disposition", dispositionHeader(file.fileName));
     return c.body(file.body, 200);
   });
 
@@ -94,7 +91,7 @@ export function portalRoutes(): Hono<AppEnv> {
     const bytes = await privateFilesFor(c.get("deps").config).get(found.path);
     if (!bytes) throw new ApiError(404, "Dokumento failas nerastas");
     c.header("Content-Type", "application/pdf");
-    c.header("Content-Disposition", attachment(found.fileName));
+    c.header("Content-Disposition", dispositionHeader(found.fileName));
     c.header("Content-Length", String(bytes.length));
     c.header("X-Content-Type-Options", "nosniff");
     return c.body(bytes as Uint8Array<ArrayBuffer>, 200);
@@ -104,7 +101,7 @@ export function portalRoutes(): Hono<AppEnv> {
     const id = /^(.+)\.pdf$/.exec(c.req.param("file"))?.[1] ?? "";
     const file = await portalInvoicePdf(core(c), { files: privateFilesFor(c.get("deps").config) }, token(c), id);
     c.header("Content-Type", "application/pdf");
-    c.header("Content-Disposition", attachment(file.fileName));
+    c.header("Content-Disposition", dispositionHeader(file.fileName));
     c.header("Content-Length", String(file.bytes.length));
     c.header("X-Content-Type-Options", "nosniff");
     return c.body(file.bytes as Uint8Array<ArrayBuffer>, 200);

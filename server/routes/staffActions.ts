@@ -17,16 +17,11 @@ import { coreFor } from "../core";
 import { currentUser, FORBIDDEN_MESSAGE } from "../http/auth";
 import { readJsonObject } from "../http/body";
 import type { AppEnv } from "../http/context";
+import { dispositionHeader } from "../http/disposition";
 import { ApiError } from "../http/errors";
 import { MAX_PAGE_SIZE, parseListParams } from "../http/listQuery";
 import { privateFilesFor } from "../services/privateFiles";
 import { erasableFilesFor } from "./dataRights";
-
-/** RFC 6266: an ASCII fallback and the UTF-8 name. */
-export function dispositionHeader(fileName: string, inline: boolean): string {
-  const ascii = fileName.replace(/[^\x20-\x7e]/g, "_").replace(/["\\]/g, "_");
-  return `${inline ? "inline" : "attachment"}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
-}
 
 /** A file name for the data export: the customer's id only (no personal data in names that end up in logs). */
 const exportName = (id: string, ext: string): string => `asmens-duomenys-${id.replace(/[^A-Za-z0-9-]/g, "")}.${ext}`;
