@@ -36,10 +36,12 @@ export function derivedOnce<T>(cache: WeakMap<object, T>, data: object, make: ()
 /** Records of frozen data, frozen as well (shared by every reader). */
 const frozenRecords = new WeakMap<object, object>();
 
+/** { ...data, id }, frozen when the data is. */
+const recordOf = (doc: StoredDoc): object =>
+  Object.isFrozen(doc.data) ? Object.freeze({ ...doc.data, id: doc.id }) : { ...doc.data, id: doc.id };
+
 export const toRecord = <T>(doc: StoredDoc): Stamped<T> =>
-  derivedOnce(frozenRecords, doc.data, () =>
-    Object.isFrozen(doc.data) ? Object.freeze({ ...doc.data, id: doc.id }) : { ...doc.data, id: doc.id },
-  ) as Stamped<T>;
+  derivedOnce(frozenRecords, doc.data, () => recordOf(doc)) as Stamped<T>;
 
 /**
  * The check of a stored document against an entity's schema: each field present must have the
@@ -83,7 +85,7 @@ export function readRecord<S extends ZodObject<ZodRawShape>>(schema: S, doc: Sto
         ...new Set(checked.error.issues.map((issue) => issue.path.join(".") || "_")),
       ]);
     }
-    return Object.isFrozen(doc.data) ? Object.freeze({ ...doc.data, id: doc.id }) : { ...doc.data, id: doc.id };
+    return recordOf(doc);
   }) as Stamped<z.output<S>>;
 }
 
