@@ -135,7 +135,7 @@ export async function fetchAdminFile(url: string, accept: string): Promise<Blob>
 }
 
 /** `?a=1&b=2` of the given payload fields that have a value; "" when none has. */
-function queryOf(payload: Record<string, unknown>, keys: readonly string[] = Object.keys(payload)): string {
+function queryOf(payload: Record<string, unknown>, keys: readonly string[] = []): string {
   const query = new URLSearchParams();
   for (const key of keys) {
     const value = payload[key];
@@ -164,7 +164,7 @@ async function callAction(apiUrl: string, action: AnyStaffAction, payload: unkno
   const url = `${apiUrl}${path}`;
   switch (http.answer) {
     case "file":
-      return fetchAdminFile(`${url}${queryOf(rest, http.query ?? [])}`, http.accept ?? "*/*");
+      return fetchAdminFile(`${url}${queryOf(rest, http.query)}`, http.accept ?? "*/*");
     case "list": {
       // ra-data-simple-rest: sort [field, order], an inclusive range, the filter; the total in Content-Range.
       const list = rest as { sort: { field: string; order: string }; range?: [number, number] | null; filter: unknown };
@@ -189,15 +189,10 @@ async function callAction(apiUrl: string, action: AnyStaffAction, payload: unkno
       break;
   }
   if (http.method === "GET" || http.method === "DELETE") {
-    const query = http.method === "GET" ? queryOf(rest, http.query ?? []) : "";
+    const query = http.method === "GET" ? queryOf(rest, http.query) : "";
     return (await adminHttpClient(`${url}${query}`, http.method === "DELETE" ? { method: "DELETE" } : {})).json;
   }
-  const body =
-    http.body === false
-      ? {}
-      : typeof http.body === "string"
-        ? (rest[http.body] ?? {})
-        : (rest as Record<string, unknown>);
+  const body = http.body === false ? {} : typeof http.body === "string" ? (rest[http.body] ?? {}) : rest;
   const sent = http.fixed ? { [http.fixed.field]: http.fixed.value, ...(body as object) } : body;
   return (await adminHttpClient(url, { method: http.method, body: JSON.stringify(sent) })).json;
 }
