@@ -11,7 +11,7 @@ import { FILE_TOO_LARGE_MESSAGE, MAX_UPLOAD_BYTES } from "../src/domain/imageUpl
 import { PORTAL_PATH } from "../src/domain/portalToken";
 import { backupRoutes } from "./backup/route";
 import type { Config } from "./config";
-import { coreFor, coreHttpError } from "./core";
+import { coreHttpError } from "./core";
 import { isPgError } from "./db/index";
 import { requireStaff } from "./http/auth";
 import { isJsonContentType, JSON_CONTENT_TYPE_MESSAGE, MALFORMED_JSON_MESSAGE } from "./http/body";
@@ -279,9 +279,6 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
     c.set("deps", deps);
     await next();
   });
-  // The links in customer mails point at the public address (never at a request's Host header):
-  // the core context of this database carries it (the background jobs share the same context).
-  coreFor(deps.db, { siteUrl: deps.config.publicUrl ?? `http://localhost:${deps.config.port}` });
   // The customer's page: its address holds the token, so no referrer leaves it and no index keeps it.
   app.use(`${PORTAL_PATH}/*`, async (c, next) => {
     await next();

@@ -13,7 +13,7 @@ import { createPgStore } from "./store/pgStore";
 
 const contexts = new WeakMap<Db, CoreContext>();
 
-/** The core over this database; `site` (createApp) says where the site lives, for the links in mails. */
+/** The core over this database; `site` (server/start.ts) says where the site lives, for the links in mails. */
 export function coreFor(db: Db, site?: { siteUrl: string }): CoreContext {
   let context = contexts.get(db);
   if (!context) {

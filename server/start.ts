@@ -143,13 +143,16 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   try {
     // The payment provider's settings (PAYMENT_PROVIDER, PAYSERA_*, STRIPE_*): a mistake stops the start.
     const payments = paymentsFrom(paymentConfigFromEnv(env));
+    // The core over this database, shared by the routes and the jobs. The links in customer mails
+    // point at the public address (never at a request's Host header).
+    const core = coreFor(db, { siteUrl: config.publicUrl ?? `http://localhost:${config.port}` });
     await prepareData(db, config);
     // Before HTTP: a tab that connects to this instance already hears the others' changes.
     feed = await connectChangeFeed(db);
     if (feed) log.info("Gyvi pakeitimai perduodami tarp serverių per PostgreSQL LISTEN/NOTIFY");
     mailer = startMailer(db, { smtpUrl: config.smtpUrl, privateFiles: privateFilesFor(config) });
     // Background jobs (server/jobs.ts); JOB_INTERVAL_MS (milliseconds) only for tests.
-    jobs = startJobs(coreFor(db), env);
+    jobs = startJobs(core, env);
     const app = createApp({ db, config, payments, mailer });
     const http = createAdaptorServer({ fetch: app.fetch }) as Server;
     // Idle keep-alive connections stay open longer than those of the proxies in front (nginx, load
