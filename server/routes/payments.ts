@@ -19,6 +19,7 @@ import type { Payments } from "../../src/payments/gateway";
 import { PAYSERA_CALLBACK_PATH } from "../../src/payments/siteCheckout";
 import { coreFor } from "../core";
 import type { AppEnv } from "../http/context";
+import { refusedRoutes } from "../http/refused";
 
 export const LEDGER_APPEND_ONLY =
   "Mokėjimų įrašai nekeičiami ir netrinami: klaidą ištaisykite nauju įrašu (pvz., grąžinimu)";
@@ -26,18 +27,14 @@ export { CALLBACK_REFUSED } from "../../src/payments/callbacks";
 export { PAYSERA_CALLBACK_PATH };
 
 export function paymentAdminRoutes(): Hono<AppEnv> {
-  const app = new Hono<AppEnv>();
-  const refuse = (c: Context<AppEnv>) => {
-    c.header("Allow", "GET, POST");
-    return c.json({ message: LEDGER_APPEND_ONLY }, 405);
-  };
-  for (const path of ["/reservations/:id/payments", "/reservations/:id/payments/:entryId"]) {
-    app.put(path, refuse);
-    app.patch(path, refuse);
-    app.delete(path, refuse);
-  }
-  app.get("/reservations/:id/payments/:entryId", refuse);
-  return app;
+  return refusedRoutes(
+    {
+      "/reservations/:id/payments": ["PUT", "PATCH", "DELETE"],
+      "/reservations/:id/payments/:entryId": ["GET", "PUT", "PATCH", "DELETE"],
+    },
+    "GET, POST",
+    LEDGER_APPEND_ONLY,
+  );
 }
 
 /** A shared callback answer (src/payments/callbacks.ts) as a Hono response. */

@@ -4,8 +4,9 @@
 // The rental desk's actions (desk info, hand-over, return and its preview, PUT /damages/:id marking a
 // damage repaired) are the registry's (src/core/actions/desk.ts, server/routes/staffActions.ts).
 // Mounted under /api/admin, behind requireStaff() (see app.ts), before adminRoutes().
-import { type Context, Hono } from "hono";
+import type { Hono } from "hono";
 import type { AppEnv } from "../http/context";
+import { refusedRoutes } from "../http/refused";
 
 export { DAMAGE_REPAIRED_ONLY } from "../../src/core/actions/desk";
 
@@ -13,12 +14,5 @@ export const DAMAGE_WRITE_REFUSED =
   "Pažeidimai įrašomi grąžinant automobilį; registre juos galima tik pažymėti sutaisytais";
 
 export function rentalDeskRoutes(): Hono<AppEnv> {
-  const app = new Hono<AppEnv>();
-  const refuse = (c: Context<AppEnv>) => {
-    c.header("Allow", "GET, PUT");
-    return c.json({ message: DAMAGE_WRITE_REFUSED }, 405);
-  };
-  app.post("/damages", refuse);
-  app.delete("/damages/:id", refuse);
-  return app;
+  return refusedRoutes({ "/damages": ["POST"], "/damages/:id": ["DELETE"] }, "GET, PUT", DAMAGE_WRITE_REFUSED);
 }
