@@ -7,10 +7,12 @@
 //   itself is the point: { process: true }, the compiled server, a shared PostgreSQL, and every
 //   server outside the integration project (e2e).
 // With { demo: true } and a fresh PGlite folder, the server starts from a copy of the demo data the
-// project seeded once (tests/helpers/demoTemplate.ts) instead of seeding it again.
+// project seeded once (tests/helpers/demoTemplate.ts) instead of seeding it again; an in-process
+// server without the demo starts from a migrated empty database (tests/helpers/pgliteTemplate.ts).
 import { inject } from "vitest";
 import { freePort, launchServer, ROOT, removeDir, type ServerProcess, tempDir } from "../../scripts/lib/serverProcess";
 import { copyDemoTemplate, DEMO_TEMPLATE_KEY, isEmptyDataDir } from "./demoTemplate";
+import { copyMigratedTemplate } from "./pgliteTemplate";
 
 export { freePort, tempDir };
 export const REPO_ROOT = ROOT;
@@ -137,6 +139,10 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
   const template = provided<string>(DEMO_TEMPLATE_KEY);
   if (options.demo && !options.compiled && !options.databaseUrl && template && isEmptyDataDir(dataDir)) {
     copyDemoTemplate(template, dataDir);
+  } else if (!options.demo && inProcess && isEmptyDataDir(dataDir)) {
+    // An empty server inside the worker starts from the migrated empty database (initdb and the
+    // migrations done once per run); a real process keeps doing its own first start.
+    copyMigratedTemplate(dataDir);
   }
   // The output of the servers before a restart, then the running one's.
   let earlier = "";

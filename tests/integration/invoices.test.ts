@@ -1,9 +1,7 @@
 // Invoices on the real server and PGlite: gap-free numbers under 50 concurrent issues, one invoice
 // per reservation, immutability (HTTP and the database trigger), credit notes, the monthly invoice
 // of a business customer, the PDF and its e-mail, and the i.SAF export whose totals equal the invoices'.
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { rmSync } from "node:fs";
 import { XMLParser } from "fast-xml-parser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDb } from "../../server/db/index";
@@ -12,6 +10,7 @@ import { addDaysToDateString, vilniusDateString, vilniusLocalToInstant } from ".
 import { adminListAll, type Doc, signInAdmin, signInStaff } from "../helpers/api";
 import type { ApiClient } from "../helpers/http";
 import { nonLithuanianMessages } from "../helpers/lithuanian";
+import { migratedDataDir } from "../helpers/pgliteTemplate";
 import { type RunningServer, startServer } from "../helpers/server";
 
 type Issued = { id: string; number: string; total: number };
@@ -235,7 +234,7 @@ describe("immutability and credit notes", () => {
   });
 
   it("the database itself refuses to update or delete an invoice (007_invoices.sql)", async () => {
-    const dataDir = mkdtempSync(join(tmpdir(), "saskaitos-"));
+    const dataDir = migratedDataDir("saskaitos");
     const db = await openDb({ dataDir, databaseUrl: null });
     try {
       await migrate(db);

@@ -1,10 +1,8 @@
 // The local mailer sends a mail's attachments (message.attachments: { filename, path } of a private
 // file) read from DATA_DIR/private; a missing file leaves the mail in ERROR with a Lithuanian reason.
 // A real PGlite outbox and a small SMTP server on a local port that keeps what it receives.
-import { mkdtempSync, rmSync } from "node:fs";
+import { rmSync } from "node:fs";
 import { createServer, type Server } from "node:net";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDb } from "../../server/db";
 import { migrate } from "../../server/db/migrate";
@@ -12,6 +10,7 @@ import type { Db } from "../../server/db/types";
 import { enqueueMail, type Mailer, startMailer } from "../../server/services/mail";
 import { createLocalPrivateFiles } from "../../server/services/privateFiles";
 import type { Mail } from "../../src/domain/schemas";
+import { migratedDataDir } from "../helpers/pgliteTemplate";
 
 let dir: string;
 let db: Db;
@@ -63,7 +62,7 @@ function startSmtp(): Promise<void> {
 }
 
 beforeAll(async () => {
-  dir = mkdtempSync(path.join(tmpdir(), "laisku-priedai-"));
+  dir = migratedDataDir("laisku-priedai");
   db = await openDb({ dataDir: dir, databaseUrl: null });
   await migrate(db);
   await startSmtp();

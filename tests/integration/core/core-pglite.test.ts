@@ -1,14 +1,13 @@
 // The core's contract (./useCases.contract.ts) on PostgreSQL's store over PGlite, in every run:
 // one database in a temporary folder, emptied and loaded with the demo company by the server's
 // own loader (server/seed/seed.ts) before each group of tests.
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { rmSync } from "node:fs";
 import { openDb } from "../../../server/db/index";
 import { migrate } from "../../../server/db/migrate";
 import type { Db } from "../../../server/db/types";
 import { seedDemoIfEmpty } from "../../../server/seed/seed";
 import { createPgStore } from "../../../server/store/pgStore";
+import { migratedDataDir } from "../../helpers/pgliteTemplate";
 import { defineCalendarFeedsContract } from "./calendarFeeds.contract";
 import { defineMaintenanceContract } from "./maintenance.contract";
 import { defineNotificationsContract } from "./notifications.contract";
@@ -25,7 +24,7 @@ async function emptyTables(db: Db): Promise<void> {
 }
 
 const openPglite = async () => {
-  const dataDir = mkdtempSync(join(tmpdir(), "branduolys-"));
+  const dataDir = migratedDataDir("branduolys");
   let db: Db;
   try {
     db = await openDb({ dataDir, databaseUrl: null });

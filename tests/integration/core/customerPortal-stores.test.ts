@@ -3,9 +3,7 @@
 // FIRESTORE_EMULATOR_HOST. The link the confirmation carries opens only its own reservation; a
 // change to a taken period is a conflict and to a free one is re-priced; a cancellation frees the
 // car; staff's new link revokes the old ones; the token itself is stored nowhere.
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { rmSync } from "node:fs";
 import { deleteApp, initializeApp } from "firebase-admin/app";
 import { getFirestore, Timestamp } from "firebase-admin/firestore";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -22,6 +20,7 @@ import { submitWebReservation } from "../../../src/core/reservations";
 import { createMemoryStore } from "../../../src/core/stores/memoryStore";
 import { sha256Hex } from "../../../src/domain/portalToken";
 import type { Reservation } from "../../../src/domain/schemas";
+import { migratedDataDir } from "../../helpers/pgliteTemplate";
 import { emulatorFromEnv } from "../firebase/emulators";
 import {
   at,
@@ -136,7 +135,7 @@ defineCustomerPortalContract("atmintyje (createMemoryStore)", async () => {
 });
 
 defineCustomerPortalContract("PGlite (createPgStore)", async () => {
-  const dataDir = mkdtempSync(join(tmpdir(), "portalas-"));
+  const dataDir = migratedDataDir("portalas");
   const db = await openDb({ dataDir, databaseUrl: null });
   await migrate(db);
   return {

@@ -1,9 +1,7 @@
 // The data-rights contract (./dataRights.contract.ts) on the in-memory store and on PostgreSQL's
 // store over PGlite (one database in a temporary folder, loaded with the demo company), in every
 // run; on Firestore when FIRESTORE_EMULATOR_HOST names an emulator (else "nevykdyta", skipped).
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { rmSync } from "node:fs";
 import { deleteApp, initializeApp } from "firebase-admin/app";
 import { getFirestore, Timestamp } from "firebase-admin/firestore";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -16,6 +14,7 @@ import { createPgStore } from "../../../server/store/pgStore";
 import { COLLECTIONS } from "../../../src/core/collections";
 import { eraseCustomer } from "../../../src/core/dataRights";
 import { createMemoryStore } from "../../../src/core/stores/memoryStore";
+import { migratedDataDir } from "../../helpers/pgliteTemplate";
 import { emulatorFromEnv } from "../firebase/emulators";
 import { defineDataRightsContract, memoryFiles } from "./dataRights.contract";
 import { type CoreStoreHarness, demo, demoCoreDocuments, NOW, testContext, writeDocuments } from "./useCases.contract";
@@ -31,7 +30,7 @@ defineDataRightsContract("atmintyje (createMemoryStore)", async () => {
 });
 
 defineDataRightsContract("PGlite (createPgStore)", async () => {
-  const dataDir = mkdtempSync(join(tmpdir(), "teises-"));
+  const dataDir = migratedDataDir("teises");
   const db = await openDb({ dataDir, databaseUrl: null });
   await migrate(db);
   const harness: CoreStoreHarness = {

@@ -5,9 +5,7 @@
 // runs out (a new booking of the slot then succeeds), a verified payment is recorded once and
 // confirms, a wrong amount is refused, a failed one never confirms, and a staff entry never makes
 // the reservation's open form stale.
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { rmSync } from "node:fs";
 import { deleteApp, initializeApp } from "firebase-admin/app";
 import { getFirestore, Timestamp } from "firebase-admin/firestore";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -30,6 +28,7 @@ import { submitWebReservation, updateStaffReservation } from "../../../src/core/
 import { createMemoryStore } from "../../../src/core/stores/memoryStore";
 import { HOLD_EXPIRED_REASON } from "../../../src/domain/payments";
 import type { Reservation } from "../../../src/domain/schemas";
+import { migratedDataDir } from "../../helpers/pgliteTemplate";
 import { emulatorFromEnv } from "../firebase/emulators";
 import {
   at,
@@ -256,7 +255,7 @@ definePaymentsContract("atmintyje (createMemoryStore)", async () => {
 });
 
 definePaymentsContract("PGlite (createPgStore)", async () => {
-  const dataDir = mkdtempSync(join(tmpdir(), "mokejimai-"));
+  const dataDir = migratedDataDir("mokejimai");
   const db = await openDb({ dataDir, databaseUrl: null });
   await migrate(db);
   return {

@@ -28,6 +28,7 @@ import { forEachPage } from "../../../src/core/scan";
 import { createMemoryStore } from "../../../src/core/stores/memoryStore";
 import { CLOSED_TRANSACTION_MESSAGE, READ_AFTER_WRITE_MESSAGE } from "../../../src/core/stores/storeRules";
 import { customerSchema, reservationSchema } from "../../../src/domain/schemas";
+import { migratedDataDir } from "../../helpers/pgliteTemplate";
 import { detectPostgres, TestCluster } from "../../helpers/postgresCluster";
 import { emulatorFromEnv } from "../firebase/emulators";
 
@@ -710,7 +711,7 @@ storeContract("saugykla atmintyje", true, async () => ({
 }));
 
 async function pgHarness(dir: string | null, databaseUrl: string | null): Promise<Harness> {
-  const dataDir = dir ?? mkdtempSync(join(tmpdir(), "saugykla-"));
+  const dataDir = dir ?? migratedDataDir("saugykla");
   const db = await openDb({ dataDir, databaseUrl });
   await migrate(db);
   return {
