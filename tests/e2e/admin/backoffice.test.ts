@@ -69,7 +69,8 @@ describe("administravimas: darbuotojo darbas", () => {
         offline: false,
         latency: 20,
         downloadThroughput: -1,
-        uploadThroughput: 150 * 1024,
+        // Slow enough that the pause lands before the first chunk is through, even on a busy machine.
+        uploadThroughput: 60 * 1024,
       });
       await page
         .locator('input[type="file"]')

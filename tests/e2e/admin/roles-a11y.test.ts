@@ -4,7 +4,7 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "playwright-core";
 import englishMessages from "ra-language-english";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { DEMO_ADMIN, DEMO_STAFF } from "../../helpers/accounts";
 import { adminListAll, type Doc, signInAdmin, signInStaff } from "../../helpers/api";
 import { withScreenshot } from "../../helpers/browser";
@@ -109,97 +109,126 @@ describe("rolės", () => {
   });
 });
 
-describe("prieinamumas ir kalba", () => {
-  it("kiekvienas administravimo maršrutas: axe be rimtų pažeidimų ir be angliško react-admin teksto", async () => {
-    const { server, browser } = app;
-    const admin = await signInAdmin(server.url);
-    const one = async (resource: string) => (await adminListAll(admin, resource))[0]!.id;
-    const reservations = await adminListAll<Doc & { status: string }>(admin, "reservations");
-    const reservationId = reservations.find((r) => r.status === "confirmed")!.id;
-    const ids = { carId: await one("cars"), requestId: await one("requests"), reservationId };
-    const routes = [
-      ...adminRoutes(ids),
-      "/admin/reservations",
-      "/admin/prices",
-      `/admin/prices/${await one("prices")}`,
-      "/admin/fleet",
-      "/admin/extras",
-      `/admin/extras/${await one("extras")}`,
-      "/admin/locations",
-      `/admin/locations/${await one("locations")}`,
-      `/admin/offers/${await one("offers")}`,
-      "/admin/offers/create",
-      "/admin/news",
-      `/admin/news/${await one("news")}`,
-      "/admin/news/create",
-      `/admin/customers/${await one("customers")}`,
-      "/admin/mail",
-      `/admin/mail/${await one("mail")}/show`,
-      "/admin/staff",
-      `/admin/staff/${await one("staff")}`,
-      "/admin/client-errors",
-    ];
-    // What customers wrote (a demo spam inquiry is in English) is data, not interface text.
-    const customerTexts = (await adminListAll<Doc & { message: string }>(admin, "requests")).map((r) => r.message);
-    const narrow = new Set([
-      "/admin",
-      "/admin/cars",
-      "/admin/check-availability",
-      `/admin/reservations/add/${reservationId}`,
-    ]);
+/** The admin routes to check, the demo's ids filled in, and the texts that are customers' own. */
+interface Sweep {
+  routes: string[];
+  narrow: Set<string>;
+  customerTexts: string[];
+}
 
-    const page = await browser.newPage();
-    await signInAs(page, server.url, DEMO_ADMIN);
-    const failures: string[] = [];
-    for (const width of [1280, 390]) {
-      await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
-      await page.goto(`${server.url}/admin`, { waitUntil: "load" });
-      for (const path of width === 1280 ? routes : routes.filter((route) => narrow.has(route))) {
-        await withScreenshot(browser, page, `a11y-${width}${path}`, async () => {
-          await openInApp(page, `${server.url}${path}`);
-          // the page has rendered its data: no loader for a few checks in a row
-          await page.locator("main, #main-content").first().waitFor({ state: "visible" });
-          await settle(page);
-          const axe = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-          for (const violation of axe.violations) {
-            if (violation.impact !== "serious" && violation.impact !== "critical") continue;
-            const where = violation.nodes
-              .slice(0, 3)
-              .map((node) => node.target.join(" "))
-              .join("; ");
-            failures.push(`${width} ${path}: axe ${violation.id} (${violation.impact}): ${violation.help} – ${where}`);
-          }
+async function prepareSweep(server: { url: string }): Promise<Sweep> {
+  const admin = await signInAdmin(server.url);
+  const one = async (resource: string) => (await adminListAll(admin, resource))[0]!.id;
+  const reservations = await adminListAll<Doc & { status: string }>(admin, "reservations");
+  const reservationId = reservations.find((r) => r.status === "confirmed")!.id;
+  const ids = { carId: await one("cars"), requestId: await one("requests"), reservationId };
+  const routes = [
+    ...adminRoutes(ids),
+    "/admin/reservations",
+    "/admin/prices",
+    `/admin/prices/${await one("prices")}`,
+    "/admin/fleet",
+    "/admin/extras",
+    `/admin/extras/${await one("extras")}`,
+    "/admin/locations",
+    `/admin/locations/${await one("locations")}`,
+    `/admin/offers/${await one("offers")}`,
+    "/admin/offers/create",
+    "/admin/news",
+    `/admin/news/${await one("news")}`,
+    "/admin/news/create",
+    `/admin/customers/${await one("customers")}`,
+    "/admin/mail",
+    `/admin/mail/${await one("mail")}/show`,
+    "/admin/staff",
+    `/admin/staff/${await one("staff")}`,
+    "/admin/client-errors",
+  ];
+  // What customers wrote (a demo spam inquiry is in English) is data, not interface text.
+  const customerTexts = (await adminListAll<Doc & { message: string }>(admin, "requests")).map((r) => r.message);
+  const narrow = new Set([
+    "/admin",
+    "/admin/cars",
+    "/admin/check-availability",
+    `/admin/reservations/add/${reservationId}`,
+  ]);
+  return { routes, narrow, customerTexts };
+}
 
-          const texts = await page.evaluate(() => {
-            // biome-ignore lint/performance/useDomNodeTextContent: only the text a person sees counts
-            const visible = document.body.innerText;
-            const attributes = [...document.querySelectorAll("[aria-label], [placeholder], [title]")]
-              .filter((element) => (element as HTMLElement).offsetParent !== null)
-              .flatMap((element) =>
-                ["aria-label", "placeholder", "title"].map((name) => element.getAttribute(name) ?? ""),
-              );
-            return [visible, ...attributes, document.title].join("\n");
-          });
-          let interfaceText = texts;
-          for (const message of customerTexts) {
-            for (const shown of [message, `${message.slice(0, 120)}…`, `${message.slice(0, 100)}…`]) {
-              interfaceText = interfaceText.split(shown).join(" ");
-            }
-          }
-          const english = [...new Set(interfaceText.toLowerCase().match(/[a-z]{3,}/g) ?? [])].filter((word) =>
-            ENGLISH.has(word),
-          );
-          // Words inside e-mail addresses and file names are data, not interface text.
-          const dataWords = new Set(
-            texts.toLowerCase().match(/[\w.+-]+@[\w.-]+|[\w-]+\.(?:png|jpe?g|webp|svg)/g) ?? [],
-          );
-          const reallyEnglish = english.filter((word) => ![...dataWords].some((data) => data.includes(word)));
-          if (reallyEnglish.length > 0)
-            failures.push(`${width} ${path}: angliški žodžiai: ${reallyEnglish.join(", ")}`);
-        });
+/** Opens each path at the given width and collects axe's serious or critical findings and English words. */
+async function sweep(width: number, paths: string[], customerTexts: string[]): Promise<void> {
+  const { server, browser } = app;
+  const page = await browser.newPage();
+  await signInAs(page, server.url, DEMO_ADMIN);
+  const failures: string[] = [];
+  await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
+  await page.goto(`${server.url}/admin`, { waitUntil: "load" });
+  for (const path of paths) {
+    await withScreenshot(browser, page, `a11y-${width}${path}`, async () => {
+      await openInApp(page, `${server.url}${path}`);
+      // the page has rendered its data: no loader for a few checks in a row
+      await page.locator("main, #main-content").first().waitFor({ state: "visible" });
+      await settle(page);
+      const axe = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+      for (const violation of axe.violations) {
+        if (violation.impact !== "serious" && violation.impact !== "critical") continue;
+        const where = violation.nodes
+          .slice(0, 3)
+          .map((node) => node.target.join(" "))
+          .join("; ");
+        failures.push(`${width} ${path}: axe ${violation.id} (${violation.impact}): ${violation.help} – ${where}`);
       }
-    }
-    expect(failures).toEqual([]);
-    expect(browser.errorsOf(page)).toEqual([]);
+
+      const texts = await page.evaluate(() => {
+        // biome-ignore lint/performance/useDomNodeTextContent: only the text a person sees counts
+        const visible = document.body.innerText;
+        const attributes = [...document.querySelectorAll("[aria-label], [placeholder], [title]")]
+          .filter((element) => (element as HTMLElement).offsetParent !== null)
+          .flatMap((element) => ["aria-label", "placeholder", "title"].map((name) => element.getAttribute(name) ?? ""));
+        return [visible, ...attributes, document.title].join("\n");
+      });
+      let interfaceText = texts;
+      for (const message of customerTexts) {
+        for (const shown of [message, `${message.slice(0, 120)}…`, `${message.slice(0, 100)}…`]) {
+          interfaceText = interfaceText.split(shown).join(" ");
+        }
+      }
+      const english = [...new Set(interfaceText.toLowerCase().match(/[a-z]{3,}/g) ?? [])].filter((word) =>
+        ENGLISH.has(word),
+      );
+      // Words inside e-mail addresses and file names are data, not interface text.
+      const dataWords = new Set(texts.toLowerCase().match(/[\w.+-]+@[\w.-]+|[\w-]+\.(?:png|jpe?g|webp|svg)/g) ?? []);
+      const reallyEnglish = english.filter((word) => ![...dataWords].some((data) => data.includes(word)));
+      if (reallyEnglish.length > 0) failures.push(`${width} ${path}: angliški žodžiai: ${reallyEnglish.join(", ")}`);
+    });
+  }
+  expect(failures).toEqual([]);
+  expect(browser.errorsOf(page)).toEqual([]);
+  await page.close();
+}
+
+// One sweep in three tests, each with its own time limit: on a busy machine the ~45 page checks
+// in one test ran past 5 minutes.
+describe("prieinamumas ir kalba: axe be rimtų pažeidimų ir be angliško react-admin teksto", () => {
+  let prepared: Sweep;
+  const half = () => Math.ceil(prepared.routes.length / 2);
+  beforeAll(async () => {
+    prepared = await prepareSweep(app.server);
+  });
+
+  it("kiekvienas administravimo maršrutas 1280 px pločio: pirmoji pusė", async () => {
+    await sweep(1280, prepared.routes.slice(0, half()), prepared.customerTexts);
+  }, 300_000);
+
+  it("kiekvienas administravimo maršrutas 1280 px pločio: antroji pusė", async () => {
+    await sweep(1280, prepared.routes.slice(half()), prepared.customerTexts);
+  }, 300_000);
+
+  it("pagrindiniai maršrutai telefone (390 px)", async () => {
+    await sweep(
+      390,
+      prepared.routes.filter((route) => prepared.narrow.has(route)),
+      prepared.customerTexts,
+    );
   }, 300_000);
 });

@@ -31,6 +31,18 @@ import { assertBuilt, type BrowserSession, openBrowser, withScreenshot } from ".
 import { signInThroughForm } from "../../helpers/e2e";
 import { freePort, type RunningServer, startServer } from "../../helpers/server";
 
+/** The emulator addresses this file sets in process.env, as they were before it. */
+const savedEmulatorEnv = {
+  FIREBASE_AUTH_EMULATOR_HOST: process.env.FIREBASE_AUTH_EMULATOR_HOST,
+  FIRESTORE_EMULATOR_HOST: process.env.FIRESTORE_EMULATOR_HOST,
+};
+function restoreEmulatorEnv(): void {
+  for (const [name, value] of Object.entries(savedEmulatorEnv)) {
+    if (value === undefined) delete process.env[name];
+    else process.env[name] = value;
+  }
+}
+
 const PROJECT_ID = "demo-ratai";
 const demo = buildDemoData(new Date());
 const staffUser = demoUsers(demo).find((user) => user.role === "staff")!;
@@ -159,7 +171,9 @@ describe.skipIf(missing !== null)("Firebase adapteris per tikras Cloud Functions
       await batch.commit();
     }
     storageAddress = `127.0.0.1:${await freePort()}`;
+    // A process of its own: the Firebase settings must not pass through this worker's environment.
     server = await startServer({
+      process: true,
       env: {
         FIREBASE_API_KEY: "demo-api-key",
         FIREBASE_AUTH_DOMAIN: `${PROJECT_ID}.firebaseapp.com`,
@@ -184,6 +198,8 @@ describe.skipIf(missing !== null)("Firebase adapteris per tikras Cloud Functions
     await server?.stop();
     if (adminApp) await deleteApp(adminApp);
     await emulators?.stop();
+    // The test files after this one share the worker (isolate: false).
+    restoreEmulatorEnv();
   });
 
   it("paieška, gyva kaina ir rezervacija eina per searchCars, quoteReservation ir submitReservation; antras lankytojas tam pačiam automobiliui ir datoms gauna lietuvišką pranešimą, kad užimta", async () => {

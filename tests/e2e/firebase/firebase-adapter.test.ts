@@ -26,6 +26,18 @@ import { freePort, type RunningServer, startServer } from "../../helpers/server"
 import { type AuthEmulator, startAuthEmulator } from "../../integration/firebase/authEmulator";
 import { emulatorFromEnv } from "../../integration/firebase/emulators";
 
+/** The emulator addresses this file sets in process.env, as they were before it. */
+const savedEmulatorEnv = {
+  FIREBASE_AUTH_EMULATOR_HOST: process.env.FIREBASE_AUTH_EMULATOR_HOST,
+  FIRESTORE_EMULATOR_HOST: process.env.FIRESTORE_EMULATOR_HOST,
+};
+function restoreEmulatorEnv(): void {
+  for (const [name, value] of Object.entries(savedEmulatorEnv)) {
+    if (value === undefined) delete process.env[name];
+    else process.env[name] = value;
+  }
+}
+
 const PROJECT_ID = "demo-ratai";
 const CUSTOMER = { email: "klientas@example.lt", password: "Slaptazodis2026!" };
 const demo = buildDemoData(new Date());
@@ -90,7 +102,9 @@ beforeAll(async () => {
 
   // Nothing listens on these: the emulators that cannot run here are "down".
   const closed = async () => `127.0.0.1:${await freePort()}`;
+  // A process of its own: the Firebase settings must not pass through this worker's environment.
   server = await startServer({
+    process: true,
     env: {
       FIREBASE_API_KEY: "demo-api-key",
       FIREBASE_AUTH_DOMAIN: `${PROJECT_ID}.firebaseapp.com`,
@@ -115,6 +129,8 @@ afterAll(async () => {
   if (adminApp) await deleteApp(adminApp);
   await emulator?.stop();
   await firestore?.started?.stop();
+  // The test files after this one share the worker (isolate: false).
+  restoreEmulatorEnv();
 });
 
 const uncaught = (errors: string[]) => errors.filter((e) => e.startsWith("nepagauta klaida"));
