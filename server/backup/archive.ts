@@ -31,7 +31,8 @@ export const sha256Hex = (bytes: Uint8Array | string): string => createHash("sha
 /** A file to put into the archive under `name` (files/public/…, files/private/…). */
 export interface ArchiveFileSource {
   name: string;
-  read(): Promise<Uint8Array>;
+  /** null: the file is gone since it was listed (deleted while the backup ran); it is left out */
+  read(): Promise<Uint8Array | null>;
 }
 
 /** A collection to put into the archive: its documents a page at a time, in the archive's order. */
@@ -65,6 +66,8 @@ export interface WrittenArchive {
   /** bytes on disk */
   size: number;
   path: string;
+  /** files listed but gone when read (deleted meanwhile): neither in the archive nor in its manifest */
+  skipped?: string[];
 }
 
 const ENTRY_PATTERN =
@@ -95,7 +98,7 @@ function drainedOrClosed(stream: NodeJS.EventEmitter): Promise<void> {
 }
 
 /** The files' bytes in order, read a few at a time (each read is one wait, however busy the server is). */
-async function* readFiles(files: ArchiveFileSource[], concurrency = 8): AsyncGenerator<Uint8Array> {
+async function* readFiles(files: ArchiveFileSource[], concurrency = 8): AsyncGenerator<Uint8Array | null> {
   for (let start = 0; start < files.length; start += concurrency) {
     yield* await Promise.all(files.slice(start, start + concurrency).map((file) => file.read()));
   }
@@ -205,6 +208,7 @@ export async function writeArchive(out: string, input: ArchiveInput): Promise<Wr
   const spool = `${temporary}.ndjson`;
   const parts: ArchivePart[] = [];
   const counts: Record<string, number> = {};
+  const skipped: string[] = [];
   const mtime = input.createdAt;
   const pack = tar.pack();
 
@@ -252,6 +256,11 @@ export async function writeArchive(out: string, input: ArchiveInput): Promise<Wr
     let i = 0;
     for await (const bytes of readFiles(input.files)) {
       const file = input.files[i++] as ArchiveFileSource;
+      // Gone since the listing: no entry and no manifest part, so the two always agree.
+      if (bytes === null) {
+        skipped.push(file.name);
+        continue;
+      }
       await entry(file.name, bytes.length, [bytes]);
       parts.push({ name: file.name, kind: "file", size: bytes.length, sha256: sha256Hex(bytes) });
     }
@@ -300,7 +309,7 @@ export async function writeArchive(out: string, input: ArchiveInput): Promise<Wr
     if (!written) throw new BackupError("Archyvas neužbaigtas");
     const { size } = await stat(temporary);
     await rename(temporary, target);
-    return { manifest: written, size, path: target };
+    return { manifest: written, size, path: target, skipped };
   } catch (error) {
     // The entry still being written (if any) has given up by now: the spool can go.
     await writing.catch(() => undefined);

@@ -63,7 +63,12 @@ function fileSources(dataDir: string, area: keyof typeof FILE_AREAS, relatives: 
     .filter((relative) => /^[A-Za-z0-9][A-Za-z0-9._/-]*$/.test(relative))
     .map((relative) => ({
       name: `files/${area}/${relative}`,
-      read: () => readFile(path.join(root, relative)),
+      // Deleted since the listing (a picture removed while the backup runs): left out, not a failure.
+      read: () =>
+        readFile(path.join(root, relative)).catch((error: NodeJS.ErrnoException) => {
+          if (error.code === "ENOENT") return null;
+          throw error;
+        }),
     }));
 }
 
@@ -80,8 +85,24 @@ export interface LocalBackupResult extends WrittenArchive {
   totalMs: number;
 }
 
-/** Writes an archive of the local database and files to `out`, reading the database a page at a time. */
-export async function backupLocal(db: Db, dataDir: string, out: string): Promise<LocalBackupResult> {
+export interface BackupLocalOptions {
+  /** the collections to take (default: all); the backup before a migration takes those whose tables exist */
+  collections?: readonly string[];
+  /** called once the files are listed, before any is read (tests delete files here) */
+  onListed?: (files: string[]) => Promise<void> | void;
+}
+
+/**
+ * Writes an archive of the local database and files to `out`, reading the database a page at a
+ * time. A file deleted between the listing and its reading is left out (`skipped`).
+ */
+export async function backupLocal(
+  db: Db,
+  dataDir: string,
+  out: string,
+  options: BackupLocalOptions = {},
+): Promise<LocalBackupResult> {
+  const chosen = options.collections ?? BACKUP_COLLECTIONS;
   const started = performance.now();
   const createdAt = new Date();
   const stats: { exclusiveMs?: number } = {};
@@ -91,15 +112,16 @@ export async function backupLocal(db: Db, dataDir: string, out: string): Promise
     ...fileSources(dataDir, "public", await listFiles(path.resolve(dataDir, FILE_AREAS.public))),
     ...fileSources(dataDir, "private", await listFiles(path.resolve(dataDir, FILE_AREAS.private))),
   ];
+  await options.onListed?.(files.map((file) => file.name));
   const written = await withSnapshot(
     db,
-    BACKUP_COLLECTIONS,
+    chosen,
     async (snapshot) => {
       snapshotMs = performance.now() - started;
       // Only the staff the snapshot holds have their password hash kept (one created since has
       // no document in it); the staff collection is written before the extras that need its ids.
       const staffIds = new Set<string>();
-      const collections = BACKUP_COLLECTIONS.map((collection) => ({
+      const collections = chosen.map((collection) => ({
         collection,
         pages:
           collection === COLLECTIONS.staff
