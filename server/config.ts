@@ -22,6 +22,12 @@ export interface Config {
   port: number;
   host: string;
   dataDir: string;
+  /** BACKUP_COPY_DIR: the second place each verified backup is copied to (best on another disk); null: none unless the settings name one */
+  backupCopyDir: string | null;
+  /** BACKUP_BEFORE_MIGRATION (default on): a database with data is backed up before pending migrations */
+  backupBeforeMigration: boolean;
+  /** SCHEDULED_BACKUPS (default on): whether this process runs the scheduled backup job */
+  scheduledBackups: boolean;
   distDir: string;
   /** a real PostgreSQL; null means the embedded PGlite in dataDir */
   databaseUrl: string | null;
@@ -196,6 +202,14 @@ export function loadConfig(env: Env = process.env, argv: string[] = process.argv
     port: parseInteger("PORT", env.PORT, 3000, 0, 65535),
     host: nonEmpty(env.HOST) ?? "0.0.0.0",
     dataDir: path.resolve(nonEmpty(env.DATA_DIR) ?? "./data"),
+    backupCopyDir: nonEmpty(env.BACKUP_COPY_DIR) ? path.resolve(env.BACKUP_COPY_DIR as string) : null,
+    // On unless SCHEDULED_BACKUPS=0: this process does no scheduled backups (the tests' servers; a
+    // server beside another that does them). The settings' on/off is for everyone.
+    backupBeforeMigration:
+      nonEmpty(env.BACKUP_BEFORE_MIGRATION) === null ||
+      parseBoolean("BACKUP_BEFORE_MIGRATION", env.BACKUP_BEFORE_MIGRATION),
+    scheduledBackups:
+      nonEmpty(env.SCHEDULED_BACKUPS) === null || parseBoolean("SCHEDULED_BACKUPS", env.SCHEDULED_BACKUPS),
     distDir: path.resolve(nonEmpty(env.DIST_DIR) ?? "./dist"),
     databaseUrl: parseUrl("DATABASE_URL", env.DATABASE_URL, ["postgres:", "postgresql:"]),
     pgliteSharedBuffersMb: parseInteger(

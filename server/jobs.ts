@@ -26,10 +26,14 @@ export const JOBS: JobSpec[] = [
     run: (core) => runRetention(core, { dataDir: loadConfig().dataDir }),
     intervalMs: 15 * 60_000,
   },
-  // Daily backups when the settings turn them on (a record per Vilnius date: once with many servers).
+  // Daily and hourly backups (on unless the settings turn them off; a record per slot: once with many servers).
   {
     title: "suplanuotos atsarginės kopijos",
-    run: (core) => runScheduledBackup(core, loadConfig().dataDir),
+    run: (core) => {
+      const config = loadConfig();
+      if (!config.scheduledBackups) return Promise.resolve(null);
+      return runScheduledBackup(core, { dataDir: config.dataDir, copyDir: config.backupCopyDir });
+    },
     intervalMs: 5 * 60_000,
   },
 ];

@@ -7,6 +7,8 @@
 // it answers is exactly what was stored). A store maps them to its own form (columns,
 // Firestore Timestamps) and back.
 
+import type { BackupKind } from "../domain/backupSchedule";
+
 export type WhereOp = "==" | "in" | "<" | "<=" | ">" | ">=" | "array-contains";
 
 export interface Where {
@@ -117,6 +119,37 @@ export interface PrivateFiles {
   put(path: string, bytes: Uint8Array, contentType: string): Promise<void>;
   /** null when there is no such file */
   get(path: string): Promise<Uint8Array | null>;
+}
+
+/** One archive in the backup folder, as the admin screen lists it. */
+export interface BackupArchiveInfo {
+  name: string;
+  kind: BackupKind;
+  size: number;
+  /** when it was written (ISO) */
+  modifiedAt: string;
+}
+
+/** A written and verified archive (server/backup/scheduled.ts). */
+export interface WrittenBackup {
+  file: string;
+  size: number;
+  /** files deleted while the backup ran: not in the archive, not in its manifest */
+  skippedFiles: string[];
+  /** the copy in the second place; null when none is set or it failed */
+  copy: string | null;
+  copyError: string | null;
+}
+
+/**
+ * The local server's archives (the backup folder): write one now (written, read back and
+ * verified, copied to the second place), list them, open one for download. Firebase has none.
+ */
+export interface BackupArchives {
+  write(kind: BackupKind): Promise<WrittenBackup>;
+  list(): Promise<BackupArchiveInfo[]>;
+  /** null when there is no such archive */
+  open(name: string): Promise<{ size: number; stream: ReadableStream<Uint8Array> } | null>;
 }
 
 /** What every use case gets: the store and the world around it. */

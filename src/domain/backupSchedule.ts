@@ -1,56 +1,80 @@
-// Scheduled backups, the pure part: the settings (on/off, hour, folder, how many to keep), when
-// the day's backup is due, the archive's file name, which archives rotation removes, and when the
-// dashboard warns. src/core/backupSchedule.ts keeps the day's record; server/backup/scheduled.ts
-// writes the archive.
+// Scheduled backups, the pure part: the settings (on/off, hourly, the daily hour, folders, how many
+// to keep), which slot (day or hour) is due, the archives' file names by kind, which archives
+// rotation removes, and when the dashboard warns. src/core/backupSchedule.ts keeps the records;
+// server/backup/scheduled.ts writes, verifies and copies the archives.
 import { z } from "zod";
 import { vilniusDateString } from "./time";
 
 export const BACKUP_DEFAULTS = {
-  enabled: false,
+  /** on from the first start: a fresh install is protected without anyone opening the settings */
+  enabled: true,
+  /** besides the daily one, a backup every hour */
+  hourly: true,
   /** the Vilnius hour the day's backup starts (0–23) */
   hour: 3,
   /** where archives go on the server; empty: DATA_DIR/backups */
   folder: "",
-  /** how many archives are kept */
+  /** how many daily archives are kept (the name `keep` is the older settings' own) */
   keep: 14,
+  /** how many hourly archives are kept */
+  keepHourly: 24,
+  /** a second place (best on another disk) each verified archive is copied to; empty: BACKUP_COPY_DIR or none */
+  copyFolder: "",
+  /** how many archives of each kind the second place keeps */
+  copyKeep: 14,
 } as const;
 
-/** The dashboard warns when the last good scheduled backup is older than this. */
+/** The dashboard warns when the last good backup is older than this (daily backups only). */
 export const BACKUP_STALE_HOURS = 26;
+/** … and with hourly backups on, older than this. */
+export const BACKUP_STALE_HOURS_HOURLY = 2;
+
+const count = (min: number, max: number, minMessage: string) =>
+  z
+    .number({ error: "Turi būti skaičius" })
+    .int({ error: "Turi būti sveikas skaičius" })
+    .min(min, { error: minMessage })
+    .max(max, { error: `Daugiausia ${max} kopijos` });
+
+const folderPath = z
+  .string({ error: "Turi būti tekstas" })
+  .trim()
+  .max(500, { error: "Kelias per ilgas (daugiausia 500 simbolių)" })
+  .refine((v) => v === "" || !v.split(/[\\/]/).includes(".."), { error: "Kelias negali turėti „..“" });
 
 export const backupSettingsSchema = z
   .object({
     enabled: z.boolean({ error: "Turi būti taip arba ne" }).default(BACKUP_DEFAULTS.enabled),
+    hourly: z.boolean({ error: "Turi būti taip arba ne" }).default(BACKUP_DEFAULTS.hourly),
     hour: z
       .number({ error: "Turi būti skaičius" })
       .int({ error: "Turi būti sveikas skaičius" })
       .min(0, { error: "Valanda: nuo 0 iki 23" })
       .max(23, { error: "Valanda: nuo 0 iki 23" })
       .default(BACKUP_DEFAULTS.hour),
-    folder: z
-      .string({ error: "Turi būti tekstas" })
-      .trim()
-      .max(500, { error: "Kelias per ilgas (daugiausia 500 simbolių)" })
-      .refine((v) => v === "" || !v.split(/[\\/]/).includes(".."), { error: "Kelias negali turėti „..“" })
-      .default(BACKUP_DEFAULTS.folder),
-    keep: z
-      .number({ error: "Turi būti skaičius" })
-      .int({ error: "Turi būti sveikas skaičius" })
-      .min(1, { error: "Laikyti reikia bent 1 kopiją" })
-      .max(365, { error: "Daugiausia 365 kopijos" })
-      .default(BACKUP_DEFAULTS.keep),
+    folder: folderPath.default(BACKUP_DEFAULTS.folder),
+    keep: count(1, 365, "Laikyti reikia bent 1 kopiją").default(BACKUP_DEFAULTS.keep),
+    keepHourly: count(1, 168, "Laikyti reikia bent 1 kopiją").default(BACKUP_DEFAULTS.keepHourly),
+    copyFolder: folderPath.default(BACKUP_DEFAULTS.copyFolder),
+    copyKeep: count(1, 365, "Laikyti reikia bent 1 kopiją").default(BACKUP_DEFAULTS.copyKeep),
   })
   .strict();
 export type BackupSettings = z.infer<typeof backupSettingsSchema>;
 
-/** The stored settings; a missing or broken value is its default. */
+/**
+ * The stored settings, normalised: a missing field (settings saved before it existed) or a broken
+ * value is its default, an unknown field is dropped. An explicit `enabled: false` stays off (the
+ * dashboard warns about it); settings never saved are on.
+ */
 export function backupSettingsOf(doc: { backups?: unknown } | null | undefined): BackupSettings {
   const stored = doc?.backups;
   const result: Record<string, unknown> = { ...BACKUP_DEFAULTS };
   if (typeof stored !== "object" || stored === null) return result as BackupSettings;
   const shape = backupSettingsSchema.shape;
   for (const key of Object.keys(BACKUP_DEFAULTS) as (keyof BackupSettings)[]) {
-    const parsed = shape[key].safeParse((stored as Record<string, unknown>)[key]);
+    const value = (stored as Record<string, unknown>)[key];
+    if (value === undefined) continue;
+    const parsed = shape[key].safeParse(value);
     if (parsed.success) result[key] = parsed.data;
   }
   return result as BackupSettings;
@@ -72,33 +96,90 @@ export function scheduledBackupDay(settings: BackupSettings, now: Date): string 
   return vilniusHour(now) >= settings.hour ? vilniusDateString(now) : null;
 }
 
+/** The hour's record id (Vilnius: 2026-11-20T05) when hourly backups are on, else null. */
+export function scheduledBackupHour(settings: BackupSettings, now: Date): string | null {
+  if (!settings.enabled || !settings.hourly) return null;
+  return hourSlot(now);
+}
+
+/** The Vilnius hour an instant falls in, as a record id: 2026-11-20T05. */
+export const hourSlot = (at: Date): string => `${vilniusDateString(at)}T${String(vilniusHour(at)).padStart(2, "0")}`;
+
 /** A claim older than this is taken to be a server that died mid-backup: another may retry. */
 export const BACKUP_CLAIM_TIMEOUT_MS = 2 * 3_600_000;
 
-/** The archive's name: atsargine-kopija-2026-11-21-0300.tar.gz (Vilnius time). */
-export function archiveFileName(now: Date): string {
+/**
+ * What made an archive: the daily or hourly schedule, an administrator's "back up now", or the
+ * start-up before a migration. Each kind has its own name and its own rotation.
+ */
+export type BackupKind = "daily" | "hourly" | "manual" | "migration";
+
+const KIND_INFIX: Record<BackupKind, string> = {
+  daily: "",
+  hourly: "valandine-",
+  manual: "rankine-",
+  migration: "pries-migracija-",
+};
+
+export const BACKUP_KIND_LABELS: Record<BackupKind, string> = {
+  daily: "kasdienė",
+  hourly: "valandinė",
+  manual: "rankinė",
+  migration: "prieš migraciją",
+};
+
+/**
+ * The archive's name (Vilnius time): atsargine-kopija-2026-11-21-0300.tar.gz for the daily one,
+ * atsargine-kopija-valandine-…, atsargine-kopija-rankine-…-030512 (seconds: several a minute),
+ * atsargine-kopija-pries-migracija-….
+ */
+export function archiveFileName(now: Date, kind: BackupKind = "daily"): string {
   const parts = new Intl.DateTimeFormat("en-GB", {
     timeZone: "Europe/Vilnius",
     hour: "2-digit",
     minute: "2-digit",
+    second: "2-digit",
     hourCycle: "h23",
   }).formatToParts(now);
-  const hh = parts.find((p) => p.type === "hour")?.value ?? "00";
-  const mm = parts.find((p) => p.type === "minute")?.value ?? "00";
-  return `atsargine-kopija-${vilniusDateString(now)}-${hh}${mm}.tar.gz`;
+  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? "00";
+  const seconds = kind === "manual" || kind === "migration" ? part("second") : "";
+  return `atsargine-kopija-${KIND_INFIX[kind]}${vilniusDateString(now)}-${part("hour")}${part("minute")}${seconds}.tar.gz`;
 }
 
+/** The daily archives' names (the only kind older versions wrote). */
 export const ARCHIVE_NAME_PATTERN = /^atsargine-kopija-\d{4}-\d{2}-\d{2}-\d{4}\.tar\.gz$/;
 
-/** Of the archives in the folder (names), the ones rotation removes: all but the newest `keep`. */
-export function archivesToRemove(names: readonly string[], keep: number): string[] {
-  const ours = names.filter((n) => ARCHIVE_NAME_PATTERN.test(n)).sort();
+const KIND_PATTERNS: Record<BackupKind, RegExp> = {
+  daily: ARCHIVE_NAME_PATTERN,
+  hourly: /^atsargine-kopija-valandine-\d{4}-\d{2}-\d{2}-\d{4}\.tar\.gz$/,
+  manual: /^atsargine-kopija-rankine-\d{4}-\d{2}-\d{2}-\d{6}\.tar\.gz$/,
+  migration: /^atsargine-kopija-pries-migracija-\d{4}-\d{2}-\d{2}-\d{6}\.tar\.gz$/,
+};
+
+/** The kind of an archive by its name; null for anything that is not one of ours. */
+export function archiveKindOf(name: string): BackupKind | null {
+  for (const kind of Object.keys(KIND_PATTERNS) as BackupKind[]) if (KIND_PATTERNS[kind].test(name)) return kind;
+  return null;
+}
+
+/** Of the archives in the folder (names), the ones of `kind` rotation removes: all but the newest `keep`. */
+export function archivesToRemove(names: readonly string[], keep: number, kind: BackupKind = "daily"): string[] {
+  const ours = names.filter((n) => KIND_PATTERNS[kind].test(n)).sort();
   return ours.slice(0, Math.max(0, ours.length - keep));
 }
 
-/** The day's record of a scheduled backup: backups/{Vilnius date}. */
+/** How many archives of a kind the backup folder keeps (pre-migration ones are kept until removed by hand). */
+export function keepOf(settings: BackupSettings, kind: BackupKind): number | null {
+  if (kind === "hourly") return settings.keepHourly;
+  if (kind === "migration") return null;
+  return settings.keep;
+}
+
+/** A backup's record: backups/{Vilnius date} (daily), backups/{date}T{hour} (hourly), backups/rankine-… (manual). */
 export interface BackupRecord {
   day: string;
+  /** absent in records written before hourly backups: daily */
+  kind?: BackupKind;
   status: "running" | "ok" | "failed";
   claimedAt: string;
   claimedBy: string;
@@ -109,11 +190,32 @@ export interface BackupRecord {
   error: string | null;
   /** how long the backup took, ms */
   durationMs: number | null;
+  /** the copy in the second place, when one is set */
+  copy?: string | null;
+  /** why the copy in the second place failed (the archive itself is good) */
+  copyError?: string | null;
+  /** files deleted while the backup ran (not in the archive) */
+  skippedFiles?: number;
 }
 
-/** Whether the dashboard warns: scheduled backups on and no good one in the last 26 h. */
+/** How old the last good backup may be before the dashboard warns: one missed slot and some. */
+export const backupStaleAfterHours = (settings: BackupSettings): number =>
+  settings.hourly ? BACKUP_STALE_HOURS_HOURLY : BACKUP_STALE_HOURS;
+
+/** Whether the dashboard warns: scheduled backups on and no good one within what the schedule allows. */
 export function backupIsStale(settings: BackupSettings, lastGoodAt: string | null, now: Date): boolean {
   if (!settings.enabled) return false;
   if (!lastGoodAt) return true;
-  return now.getTime() - Date.parse(lastGoodAt) > BACKUP_STALE_HOURS * 3_600_000;
+  return now.getTime() - Date.parse(lastGoodAt) > backupStaleAfterHours(settings) * 3_600_000;
+}
+
+/** The age of the last good backup in Lithuanian: „prieš 5 min.“, „prieš 3 val. 10 min.“, „prieš 2 d. 4 val.“. */
+export function backupAgeText(finishedAt: string, now: Date): string {
+  const minutes = Math.max(0, Math.floor((now.getTime() - Date.parse(finishedAt)) / 60_000));
+  if (minutes < 1) return "ką tik";
+  if (minutes < 60) return `prieš ${minutes} min.`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 24) return `prieš ${hours} val.${minutes % 60 ? ` ${minutes % 60} min.` : ""}`;
+  const days = Math.floor(hours / 24);
+  return `prieš ${days} d.${hours % 24 ? ` ${hours % 24} val.` : ""}`;
 }

@@ -66,7 +66,8 @@ function serverEnv(port: number, dataDir: string, extra: Record<string, string>)
   delete env.SMTP_URL;
   delete env.DEMO;
   for (const key of Object.keys(env)) if (key.startsWith("FIREBASE_")) delete env[key];
-  Object.assign(env, { PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, ...extra });
+  // Scheduled backups (on by default) only where a test asks for them: SCHEDULED_BACKUPS: "1".
+  Object.assign(env, { PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, SCHEDULED_BACKUPS: "0", ...extra });
   return env;
 }
 

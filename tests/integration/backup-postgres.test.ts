@@ -72,7 +72,7 @@ describe.skipIf("reason" in found)("PGlite → PostgreSQL → PGlite ir suplanuo
     expect(result.code, result.stderr + result.stdout).toBe(0);
     expect(result.stdout).toContain("PostgreSQL (DATABASE_URL)");
     // Both servers have the jobs every 300 ms: the scheduled-backup test below needs them.
-    const env = { JOB_INTERVAL_MS: "300", RATE_LIMIT_RESERVATIONS: "100000" };
+    const env = { JOB_INTERVAL_MS: "300", RATE_LIMIT_RESERVATIONS: "100000", SCHEDULED_BACKUPS: "1" };
     serverA = await startServer({ databaseUrl: url, dataDir: pgFiles, env });
     serverB = await startServer({ databaseUrl: url, dataDir: pgFilesB, env });
     expect(serverA.output()).toContain("Duomenų bazė: PostgreSQL");
@@ -137,7 +137,7 @@ describe.skipIf("reason" in found)("PGlite → PostgreSQL → PGlite ir suplanuo
     expect(current.status).toBe(200);
     const saved = await admin.put(`/api/admin/settings/${SETTINGS_ID}`, {
       ...current.body,
-      backups: { enabled: true, hour: 0, folder: scheduled, keep: 3 },
+      backups: { enabled: true, hourly: false, hour: 0, folder: scheduled, keep: 3 },
     });
     expect(saved.status, saved.text.slice(0, 300)).toBe(200);
     let status: { last: { status: string; claimedBy: string } | null; stale: boolean } | null = null;
@@ -150,7 +150,9 @@ describe.skipIf("reason" in found)("PGlite → PostgreSQL → PGlite ir suplanuo
     await new Promise((done) => setTimeout(done, 3000));
     const files = existsSync(scheduled) ? readdirSync(scheduled).filter((f) => f.endsWith(".tar.gz")) : [];
     expect(files).toHaveLength(1);
-    const made = [serverA, serverB].filter((s) => s?.output().includes("Suplanuota atsarginė kopija įrašyta"));
+    const made = [serverA, serverB].filter((s) =>
+      s?.output().includes("Atsarginė kopija (kasdienė) įrašyta ir patikrinta"),
+    );
     expect(made).toHaveLength(1);
     const final = await admin.get<{ last: { status: string }; stale: boolean }>("/api/admin/backup-status");
     expect(final.body.last.status).toBe("ok");
