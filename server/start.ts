@@ -11,6 +11,7 @@ import { createAdaptorServer } from "@hono/node-server";
 import { formatNumber } from "../src/domain/format";
 import { paymentsFrom } from "../src/payments/gateway";
 import { createApp } from "./app";
+import { backupBeforeMigration } from "./backup/beforeMigration";
 import type { Config } from "./config";
 import { coreFor } from "./core";
 import { openDb } from "./db/index";
@@ -52,6 +53,12 @@ export interface RunningApp {
 }
 
 async function prepareData(db: Db, config: Config): Promise<void> {
+  // A migration takes a backup first (a database with data only; BACKUP_BEFORE_MIGRATION=0 skips it).
+  if (config.backupBeforeMigration) {
+    await backupBeforeMigration(db, { dataDir: config.dataDir, copyDir: config.backupCopyDir }, log);
+  } else {
+    log.warn("BACKUP_BEFORE_MIGRATION=0: atsarginė kopija prieš migracijas nedaroma");
+  }
   const applied = await migrate(db);
   if (applied.length === 0) log.info("Duomenų bazės schema atnaujinta, naujų migracijų nėra");
   if (config.demo) {

@@ -30,6 +30,19 @@ export async function listMigrations(dir: string = MIGRATIONS_DIR): Promise<Migr
   return migrations;
 }
 
+/** The migrations not yet applied to `db` (all of them on a new database). */
+export async function pendingMigrations(db: Db, dir: string = MIGRATIONS_DIR): Promise<Migration[]> {
+  const migrations = await listMigrations(dir);
+  const { rows } = await db.query<{ present: string | null }>(
+    "SELECT to_regclass('schema_migrations')::text AS present",
+  );
+  if (!rows[0]?.present) return migrations;
+  const applied = new Set(
+    (await db.query<{ version: number }>("SELECT version FROM schema_migrations")).rows.map((r) => Number(r.version)),
+  );
+  return migrations.filter((m) => !applied.has(m.version));
+}
+
 /** Applies the pending migrations; returns the versions applied now. */
 export async function migrate(db: Db, dir: string = MIGRATIONS_DIR): Promise<number[]> {
   const migrations = await listMigrations(dir);
