@@ -13,6 +13,7 @@ import {
   STAFF_ACTIONS,
 } from "../../src/core/actions/index";
 import { useCases } from "../../src/core/actions/useCases";
+import { localBackupArchives } from "../backup/scheduled";
 import { coreFor } from "../core";
 import { currentUser, FORBIDDEN_MESSAGE } from "../http/auth";
 import { readJsonObject } from "../http/body";
@@ -28,12 +29,14 @@ const exportName = (id: string, ext: string): string => `asmens-duomenys-${id.re
 
 function actionContext(c: Context<AppEnv>, user: ReturnType<typeof currentUser>): ActionContext {
   const { db, config } = c.get("deps");
+  const core = coreFor(db);
   return {
-    core: coreFor(db),
+    core,
     actor: { email: user.email, role: user.role === "admin" ? "admin" : "staff" },
     documents: { files: privateFilesFor(config) },
     erasableFiles: erasableFilesFor(config),
     maxListPage: MAX_PAGE_SIZE,
+    backups: localBackupArchives(core, db, { dataDir: config.dataDir, copyDir: config.backupCopyDir }),
   };
 }
 
@@ -77,8 +80,13 @@ function answer(c: Context<AppEnv>, action: AnyStaffAction, payload: Record<stri
       c.header("Content-Type", file.contentType);
       c.header("Content-Disposition", dispositionHeader(file.fileName, c.req.query("inline") === "1"));
       if (file.bytes) c.header("Content-Length", String(file.bytes.length));
+      else if (file.stream && file.size !== undefined) c.header("Content-Length", String(file.size));
       c.header("X-Content-Type-Options", "nosniff");
       if (file.signed !== undefined) c.header("X-Document-Signed", file.signed ? "1" : "0");
+      if (file.stream) {
+        c.header("Cache-Control", "no-store");
+        return c.body(file.stream, status);
+      }
       return c.body(file.bytes ? (file.bytes as Uint8Array<ArrayBuffer>) : (file.text ?? ""), status);
     }
     case "list": {

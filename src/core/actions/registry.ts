@@ -14,7 +14,7 @@
 import type { z } from "zod";
 import type { StaffRole } from "../../domain/schemas";
 import type { ErasableFiles } from "../dataRights";
-import type { CoreContext, PrivateFiles } from "../ports";
+import type { BackupArchives, CoreContext, PrivateFiles } from "../ports";
 import type { StaffActor } from "../writes";
 import type { UseCases } from "./useCases";
 
@@ -35,14 +35,19 @@ export interface ActionContext {
   erasableFiles: ErasableFiles;
   /** the largest page a list answers */
   maxListPage: number;
+  /** the local server's backup archives (Firebase: none) */
+  backups?: BackupArchives;
 }
 
-/** A file an action answers: bytes (PDF) or text (XML). */
+/** A file an action answers: bytes (PDF), text (XML) or a stream (a backup archive; HTTP only). */
 export interface ActionFile {
   fileName: string;
   contentType: string;
   bytes?: Uint8Array;
   text?: string;
+  stream?: ReadableStream<Uint8Array>;
+  /** the stream's length in bytes */
+  size?: number;
   /** the desk's documents: whether the PDF is the signed one (HTTP header X-Document-Signed) */
   signed?: boolean;
 }

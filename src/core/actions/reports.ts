@@ -1,5 +1,5 @@
 // Reports, today's desk and the scheduled backups' status.
-import { envelope, value, whole } from "./envelope";
+import { envelope, id, value, whole } from "./envelope";
 import { ADMINS, STAFF, staffAction } from "./registry";
 
 export const reportActions = {
@@ -27,5 +27,36 @@ export const reportActions = {
     input: whole,
     http: { method: "GET", path: "/backup-status" },
     run: ({ backupSchedule }, _input, ctx) => backupSchedule.backupStatus(ctx.core),
+  }),
+  /** "back up now": an archive written, read back, verified and copied like a scheduled one (admins only) */
+  backUpNow: staffAction({
+    roles: ADMINS,
+    refusal: "Atsarginę kopiją kurti gali tik administratorius",
+    args: () => ({}),
+    input: whole,
+    http: { method: "POST", path: "/backups", status: 201, body: false },
+    invalidates: ["backups"],
+    run: ({ backupSchedule }, _input, ctx) => backupSchedule.backUpNow(ctx.core, ctx.backups, ctx.actor),
+  }),
+  /** the archives in the backup folder, newest first (admins only) */
+  listBackupArchives: staffAction({
+    roles: ADMINS,
+    refusal: "Atsarginių kopijų sąrašą mato tik administratorius",
+    args: () => ({}),
+    input: whole,
+    http: { method: "GET", path: "/backups" },
+    run: ({ backupSchedule }, _input, ctx) => backupSchedule.listBackupArchives(ctx.backups),
+  }),
+  /** one archive, downloaded as it is (admins only) */
+  backupArchive: staffAction({
+    roles: ADMINS,
+    refusal: "Atsarginę kopiją atsisiųsti gali tik administratorius",
+    args: (name: string) => ({ name }),
+    input: envelope({ name: id }),
+    http: { method: "GET", path: "/backups/:name", answer: "file", accept: "application/gzip" },
+    run: async ({ backupSchedule }, input, ctx) => {
+      const file = await backupSchedule.openBackupArchive(ctx.backups, input.name);
+      return { fileName: file.fileName, contentType: "application/gzip", stream: file.stream, size: file.size };
+    },
   }),
 };
