@@ -6,7 +6,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readArchive } from "../../server/backup/archive";
 import { openDb } from "../../server/db/index";
-import { listMigrations, MIGRATIONS_DIR, migrate } from "../../server/db/migrate";
+import { listMigrations, migrate } from "../../server/db/migrate";
 import { createPgStore } from "../../server/store/pgStore";
 import type { BackupStatus } from "../../src/core/backupSchedule";
 import { COLLECTIONS } from "../../src/core/collections";
