@@ -1,4 +1,4 @@
-// Reports, today's desk and the scheduled backups' status.
+// Reports, today's desk, the scheduled backups' status and the outbox's state.
 import { envelope, value, whole } from "./envelope";
 import { ADMINS, STAFF, staffAction } from "./registry";
 
@@ -27,5 +27,13 @@ export const reportActions = {
     input: whole,
     http: { method: "GET", path: "/backup-status" },
     run: ({ backupSchedule }, _input, ctx) => backupSchedule.backupStatus(ctx.core),
+  }),
+  /** the outbox: mails waiting, failing and given up, and the oldest unsent one's age (the dashboard warns) */
+  mailQueueStatus: staffAction({
+    roles: STAFF,
+    args: () => ({}),
+    input: whole,
+    http: { method: "GET", path: "/mail-queue-status" },
+    run: ({ mailQueue }, _input, ctx) => mailQueue.mailQueueStatus(ctx.core),
   }),
 };
