@@ -8,6 +8,7 @@ import { readdir, rm } from "node:fs/promises";
 import { hostname } from "node:os";
 import path from "node:path";
 import { claimScheduledBackup, finishScheduledBackup } from "../../src/core/backupSchedule";
+import { checkClockForDestructiveJob } from "../../src/core/clockGuard";
 import type { CoreContext } from "../../src/core/ports";
 import { archiveFileName, archivesToRemove, type BackupSettings } from "../../src/domain/backupSchedule";
 import { formatNumber } from "../../src/domain/format";
@@ -55,7 +56,13 @@ export async function runScheduledBackup(
     core.log.info(
       `Suplanuota atsarginė kopija įrašyta: ${file} (${formatNumber(result.size / 1024 / 1024, 2)} MB, ${formatNumber((performance.now() - started) / 1000, 1)} s)`,
     );
-    // Rotation only now, after a good one: keep the newest `keep`.
+    // Rotation only now, after a good one: keep the newest `keep`. Not with a clock far from the
+    // data (src/core/clockGuard.ts): archives are named by the clock, so the good ones look old.
+    const clock = await checkClockForDestructiveJob(core, "Senų atsarginių kopijų šalinimas", core.clock.now());
+    if (!clock.ok) {
+      core.log.error(clock.reason ?? "");
+      return { day: claim.day, ok: true, file, removed: [] };
+    }
     const names = await readdir(folder);
     const removed = archivesToRemove(names, claim.settings.keep);
     for (const name of removed) await rm(path.join(folder, name), { force: true });
