@@ -340,6 +340,26 @@ export interface ReadArchive {
 const DAMAGED = "Archyvas sugadintas arba nepilnas";
 
 /**
+ * Why reading the archive failed, in Lithuanian: zlib, tar and the file system answer in
+ * English ("unexpected end of file", "incorrect header check"), which an operator should not get.
+ */
+export function readFailureReason(error: unknown): string {
+  const code = typeof error === "object" && error !== null ? String((error as { code?: unknown }).code ?? "") : "";
+  const message = error instanceof Error ? error.message : String(error);
+  if (code === "ENOENT") return "failas nerastas";
+  if (code === "EACCES" || code === "EPERM") return "nėra teisės skaityti failo";
+  if (code === "EISDIR") return "nurodytas aplankas, ne failas";
+  if (code === "Z_BUF_ERROR" || /unexpected end|end of (file|data)/i.test(message)) {
+    return "failas nukirstas (baigiasi per anksti)";
+  }
+  if (code.startsWith("Z_") || /header check|invalid (block|distance|code|stored)|gzip/i.test(message)) {
+    return "suspaustas turinys sugadintas";
+  }
+  if (/tar|header|checksum/i.test(message)) return "netinkama archyvo (tar) struktūra";
+  return code ? `failo nepavyko perskaityti (${code})` : "failo nepavyko perskaityti";
+}
+
+/**
  * Reads and checks a whole archive: every part's size and SHA-256 against the manifest, every
  * collection's count, nothing missing, nothing extra. Files go to `stagingDir` when given.
  * Throws BackupError (Lithuanian) for anything wrong; nothing outside stagingDir is touched.
@@ -349,7 +369,7 @@ export async function readArchive(file: string, stagingDir: string | null): Prom
   let manifestText: string | null = null;
   const extract = tar.extract();
   const reading = pipeline(createReadStream(file), createGunzip(), extract).catch((error: unknown) => {
-    throw new BackupError(`${DAMAGED}: ${error instanceof Error ? error.message : String(error)}`);
+    throw new BackupError(`${DAMAGED}: ${readFailureReason(error)}`);
   });
   // Handled here too: it may fail while the loop below still reads (it is awaited after the loop).
   reading.catch(() => undefined);
@@ -386,7 +406,7 @@ export async function readArchive(file: string, stagingDir: string | null): Prom
     extract.destroy();
     await reading.catch(() => undefined);
     if (error instanceof BackupError) throw error;
-    throw new BackupError(`${DAMAGED}: ${error instanceof Error ? error.message : String(error)}`);
+    throw new BackupError(`${DAMAGED}: ${readFailureReason(error)}`);
   }
   if (manifestText === null) throw new BackupError(`${DAMAGED}: nėra aprašo (manifest.json)`);
   let parsedJson: unknown;

@@ -250,7 +250,7 @@ const CONTENT_TYPES: Record<string, string> = {
  * write; a target with data is refused unless `force` (then it is emptied first).
  */
 export async function restoreLocal(
-  db: Db,
+  target: Db | (() => Promise<Db>),
   dataDir: string,
   archive: string,
   options: { force?: boolean } = {},
@@ -258,17 +258,22 @@ export async function restoreLocal(
   const started = performance.now();
   const staging = path.resolve(dataDir, `.atkuriama-${process.pid}-${Date.now()}`);
   await mkdir(staging, { recursive: true });
+  // Given an opener, the database is opened (and its schema created) only once the archive has
+  // been read and checked, and closed at the end: a damaged archive leaves an empty target as it was.
+  let opened: Db | null = null;
   try {
     const read = await readArchive(archive, staging);
     const readDone = performance.now();
     const migratedFrom = read.manifest.schemaVersion < SCHEMA_VERSION ? read.manifest.schemaVersion : null;
     const data = migrateCollections(read.manifest.schemaVersion, read.collections);
-    const store = createPgStore(db);
     const known = new Set(BACKUP_COLLECTIONS);
     const unknown = Object.keys(data).filter((c) => !known.has(c));
     if (unknown.length > 0) {
       throw new BackupError(`Archyve yra kolekcijų, kurių ši programa nežino: ${unknown.join(", ")}`);
     }
+    if (typeof target === "function") opened = await target();
+    const db = typeof target === "function" ? (opened as Db) : target;
+    const store = createPgStore(db);
     const badIds = unusableIds(store, data, UUID_COLLECTIONS);
     if (badIds.length > 0) {
       throw new BackupError(
@@ -371,5 +376,6 @@ export async function restoreLocal(
     };
   } finally {
     await rm(staging, { recursive: true, force: true });
+    await opened?.close();
   }
 }

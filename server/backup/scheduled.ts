@@ -18,6 +18,7 @@ import path from "node:path";
 import { Readable } from "node:stream";
 import { BackupError } from "../../src/core/backup";
 import { claimScheduledBackup, finishScheduledBackup, loadBackupSettings } from "../../src/core/backupSchedule";
+import { checkClockForDestructiveJob } from "../../src/core/clockGuard";
 import type { BackupArchiveInfo, BackupArchives, CoreContext, Log, WrittenBackup } from "../../src/core/ports";
 import {
   archiveFileName,
@@ -125,14 +126,17 @@ export async function writeVerifiedBackup(
   now: Date,
   place: BackupPlace,
   log: Log,
-  options: Pick<BackupLocalOptions, "collections"> = {},
+  options: Pick<BackupLocalOptions, "collections"> & {
+    /** false when the clock is far from the data (src/core/clockGuard.ts): archives are named by the clock */
+    rotate?: boolean;
+  } = {},
 ): Promise<WrittenBackup> {
   const started = performance.now();
   const folder = backupFolder(settings, place.dataDir);
   const file = path.join(folder, archiveFileName(now, kind));
   let result: Awaited<ReturnType<typeof backupLocal>>;
   try {
-    result = await backupLocal(db, place.dataDir, file, { onListed: place.onListed, ...options });
+    result = await backupLocal(db, place.dataDir, file, { onListed: place.onListed, collections: options.collections });
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     throw new BackupError(`Nepavyko įrašyti ${file}: ${reason}`);
@@ -153,7 +157,8 @@ export async function writeVerifiedBackup(
   log.info(
     `Atsarginė kopija (${BACKUP_KIND_LABELS[kind]}) įrašyta ir patikrinta: ${file} (${megabytes(result.size)}, ${formatNumber((performance.now() - started) / 1000, 1)} s)`,
   );
-  const removed = await rotate(folder, kind, keepOf(settings, kind));
+  const rotating = options.rotate !== false;
+  const removed = rotating ? await rotate(folder, kind, keepOf(settings, kind)) : [];
   if (removed.length > 0) log.info(`Pašalintos senos atsarginės kopijos: ${removed.join(", ")}`);
 
   // The second place. Another target (an S3 bucket) is one more step like this one.
@@ -163,7 +168,7 @@ export async function writeVerifiedBackup(
   if (second && path.resolve(second) !== path.resolve(folder)) {
     try {
       copy = await copyInto(file, second);
-      const gone = await rotate(second, kind, kind === "migration" ? null : settings.copyKeep);
+      const gone = rotating ? await rotate(second, kind, kind === "migration" ? null : settings.copyKeep) : [];
       log.info(
         `Atsarginė kopija nukopijuota į antrą vietą: ${copy}${gone.length > 0 ? `; ten pašalintos senos: ${gone.join(", ")}` : ""}`,
       );
@@ -173,6 +178,16 @@ export async function writeVerifiedBackup(
     }
   }
   return { file, size: result.size, skippedFiles: skipped, copy, copyError };
+}
+
+/**
+ * Old archives are removed only with a clock near the data (src/core/clockGuard.ts): archives are
+ * named by the clock, so with a clock far ahead the good ones would all look old.
+ */
+async function clockAllowsRotation(core: CoreContext): Promise<boolean> {
+  const clock = await checkClockForDestructiveJob(core, "Senų atsarginių kopijų šalinimas", core.clock.now());
+  if (!clock.ok) core.log.error(clock.reason ?? "Senos atsarginės kopijos nešalinamos: laikrodis toli nuo duomenų");
+  return clock.ok;
 }
 
 export interface ScheduledRun {
@@ -198,7 +213,9 @@ export async function runScheduledBackup(
   if (!claim) return null;
   const started = performance.now();
   try {
-    const written = await writeVerifiedBackup(db, claim.settings, claim.kind, core.clock.now(), where, core.log);
+    const written = await writeVerifiedBackup(db, claim.settings, claim.kind, core.clock.now(), where, core.log, {
+      rotate: await clockAllowsRotation(core),
+    });
     await finishScheduledBackup(core, claim.day, { ok: true, durationMs: performance.now() - started, ...written });
     return {
       day: claim.day,
@@ -225,7 +242,9 @@ export function localBackupArchives(core: CoreContext, db: Db, place: BackupPlac
   return {
     async write(kind) {
       const settings = await loadBackupSettings(core.store);
-      return writeVerifiedBackup(db, settings, kind, core.clock.now(), place, core.log);
+      return writeVerifiedBackup(db, settings, kind, core.clock.now(), place, core.log, {
+        rotate: await clockAllowsRotation(core),
+      });
     },
     async list() {
       const folder = await folderNow();

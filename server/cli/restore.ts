@@ -1,8 +1,9 @@
 // npm run restore -- FILE [--force] [--firebase --project ID --bucket NAME]
 // Loads an archive into an empty target (server/backup/targets.ts): DATA_DIR's PGlite and
 // folders, DATABASE_URL's PostgreSQL, or a Firebase project. Everything is checked first; a
-// damaged archive, a newer schema or a target with data (without --force) changes nothing.
-import { mkdtemp, rm } from "node:fs/promises";
+// damaged archive, a newer schema or a target with data (without --force) changes nothing: the
+// database is opened only after the archive was checked, and what a refused run created is removed.
+import { mkdtemp, readdir, rm, stat } from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -18,6 +19,26 @@ const total = (counts: Record<string, number>): string =>
     Object.values(counts).reduce((a, b) => a + b, 0),
     0,
   );
+
+/** The folder's entries, or null when it does not exist. */
+async function existingEntries(dir: string): Promise<Set<string> | null> {
+  try {
+    return new Set(await readdir(dir));
+  } catch {
+    return null;
+  }
+}
+
+/** Removes what was not in the folder before (the folder itself, when there was none). */
+async function removeCreated(dir: string, before: Set<string> | null): Promise<void> {
+  if (before === null) {
+    await rm(dir, { recursive: true, force: true });
+    return;
+  }
+  for (const entry of await readdir(dir).catch(() => [] as string[])) {
+    if (!before.has(entry)) await rm(path.join(dir, entry), { recursive: true, force: true });
+  }
+}
 
 async function main(): Promise<number> {
   const { values, positionals } = parseArgs({
@@ -36,6 +57,9 @@ async function main(): Promise<number> {
     return values.help ? 0 : 2;
   }
   const archive = path.resolve(file);
+  if (!(await stat(archive).catch(() => null))?.isFile()) {
+    throw new BackupError(`Archyvo failas ${archive} nerastas. Niekas nepakeista.`);
+  }
   const target = resolveTarget({ firebase: values.firebase, project: values.project, bucket: values.bucket });
   console.log(`Atkuriama iš ${archive} į: ${describeTarget(target)}`);
   if (target.kind === "firebase") {
@@ -54,30 +78,36 @@ async function main(): Promise<number> {
     }
     return 0;
   }
-  let db: Awaited<ReturnType<typeof openLocal>>;
-  try {
-    db = await openLocal(target);
-  } catch (error) {
-    if (isFolderInUse(error)) {
-      throw new BackupError(
-        `Duomenų aplanką ${target.dataDir} naudoja veikiantis serveris. Sustabdykite jį ir paleiskite atkūrimą dar kartą.`,
-      );
+  // A refused or failed restore leaves the target as it was: what this run created in DATA_DIR
+  // (the folder itself, a new PGlite database, the staging folder) is removed again.
+  const before = await existingEntries(target.dataDir);
+  const open = async () => {
+    try {
+      return await openLocal(target);
+    } catch (error) {
+      if (isFolderInUse(error)) {
+        throw new BackupError(
+          `Duomenų aplanką ${target.dataDir} naudoja veikiantis serveris. Sustabdykite jį ir paleiskite atkūrimą dar kartą.`,
+        );
+      }
+      throw error;
     }
+  };
+  let result: Awaited<ReturnType<typeof restoreLocal>>;
+  try {
+    result = await restoreLocal(open, target.dataDir, archive, { force: values.force });
+  } catch (error) {
+    await removeCreated(target.dataDir, before);
     throw error;
   }
-  try {
-    const result = await restoreLocal(db, target.dataDir, archive, { force: values.force });
+  console.log(
+    `Atkurta: ${total(result.counts)} dokumentų, failų: ${result.files}, per ${formatNumber(result.ms / 1000, 1)} s. Patikrinta: kiekiai ir kontrolinės sumos sutampa.`,
+  );
+  if (result.migratedFrom !== null) console.log(`  Duomenys atnaujinti iš schemos ${result.migratedFrom}`);
+  if (result.staffWithoutPassword > 0) {
     console.log(
-      `Atkurta: ${total(result.counts)} dokumentų, failų: ${result.files}, per ${formatNumber(result.ms / 1000, 1)} s. Patikrinta: kiekiai ir kontrolinės sumos sutampa.`,
+      `  ${result.staffWithoutPassword} darbuotojų slaptažodžių archyve nebuvo: nustatykite juos komanda npm run create-admin`,
     );
-    if (result.migratedFrom !== null) console.log(`  Duomenys atnaujinti iš schemos ${result.migratedFrom}`);
-    if (result.staffWithoutPassword > 0) {
-      console.log(
-        `  ${result.staffWithoutPassword} darbuotojų slaptažodžių archyve nebuvo: nustatykite juos komanda npm run create-admin`,
-      );
-    }
-  } finally {
-    await db.close();
   }
   return 0;
 }

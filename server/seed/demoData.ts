@@ -1,9 +1,11 @@
 // The demo data of the embedded backend: a believable Vilnius rental company with its
 // fleet, prices, promotions, news, customers, inquiries and reservations. A pure
 // function of `now` (same `now`, same data), so tests can rebuild and check it.
+
 import { createHash } from "node:crypto";
 import { BLOCKING_STATUSES, intervalsOverlap } from "../../src/domain/availability";
 import { formatDateTime, formatMoney } from "../../src/domain/format";
+import { MAIL_RETRY_DAYS_DEFAULT } from "../../src/domain/mailQueue";
 import { calculateQuote } from "../../src/domain/pricing";
 import {
   type Car,
@@ -582,6 +584,7 @@ export function buildDemoData(now: Date): DemoData {
       minDailyRate: 1,
       desk: { ...DESK_DEFAULTS },
       portal: { ...PORTAL_DEFAULTS },
+      mailRetryDays: MAIL_RETRY_DAYS_DEFAULT,
     },
   };
   const rules = settings.doc.bookingRules;

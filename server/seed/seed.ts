@@ -1,9 +1,11 @@
 // Start-up data: the demo company on the first start of an empty database in demo mode,
 // or bare settings (no accounts, no passwords) outside it.
+
 import { copyFile, mkdir, stat } from "node:fs/promises";
 import path from "node:path";
 import { COLLECTIONS } from "../../src/core/collections";
 import { CAR_FORMS, formatCount } from "../../src/domain/format";
+import { MAIL_RETRY_DAYS_DEFAULT } from "../../src/domain/mailQueue";
 import {
   bookingRulesSchema,
   DESK_DEFAULTS,
@@ -50,6 +52,7 @@ export function defaultSettings(): Doc<Settings> {
     minDailyRate: 1,
     desk: { ...DESK_DEFAULTS },
     portal: { ...PORTAL_DEFAULTS },
+    mailRetryDays: MAIL_RETRY_DAYS_DEFAULT,
   };
 }
 

@@ -42,6 +42,7 @@ import {
 } from "../domain/retention";
 import type { Customer, Damage, HandoverAct, InquiryRequest, Reservation, ReturnAct } from "../domain/schemas";
 import { vilniusDateString } from "../domain/time";
+import { checkClockForDestructiveJob } from "./clockGuard";
 import { COLLECTIONS, SETTINGS_ID } from "./collections";
 import { CoreError } from "./errors";
 import type { CoreContext, DocumentStore, PrivateFiles, Reader, StoredDoc } from "./ports";
@@ -695,10 +696,36 @@ export interface RetentionCounts {
 export interface RetentionRun {
   /** the Vilnius date the run is for */
   day: string;
-  /** false: another run (server) had this day already */
+  /** false: another run (server) had this day already, or the clock guard refused it */
   ran: boolean;
+  /** why the run did not start (Lithuanian): the clock is far from the stored data (src/core/clockGuard.ts) */
+  refused?: string;
+  /** true: the run stopped at RETENTION_MAX_PER_RUN records; the rest comes on the next day's run */
+  capped?: boolean;
   counts: RetentionCounts | null;
   settings: RetentionSettings;
+}
+
+/**
+ * At most this many records are deleted or anonymised (and signature files removed) per daily run;
+ * the rest waits for the next day. A wrong setting or a bug then costs at most a day's share.
+ */
+export const RETENTION_MAX_PER_RUN = 1000;
+
+/** What a run may still change: every step takes from it (take), in order. */
+interface Budget {
+  left: number;
+  capped: boolean;
+}
+function take<T>(budget: Budget, items: T[]): T[] {
+  if (items.length <= budget.left) {
+    budget.left -= items.length;
+    return items;
+  }
+  budget.capped = true;
+  const taken = items.slice(0, Math.max(0, budget.left));
+  budget.left = 0;
+  return taken;
 }
 
 const emptyCounts = (): RetentionCounts => ({
@@ -795,12 +822,14 @@ async function purgeLicences(
   facts: ReservationFacts,
   now: Date,
   counts: RetentionCounts,
+  budget: Budget,
 ) {
   const { store } = ctx;
-  for (const due of facts.licenceDue) {
+  const licenceDue = take(budget, facts.licenceDue);
+  for (const due of licenceDue) {
     for (const image of due.signatures) if (await deps.files.remove(image)) counts.signatureFiles += 1;
   }
-  const dueIds = facts.licenceDue.map((r) => r.id);
+  const dueIds = licenceDue.map((r) => r.id);
   await changeInChunks(store, COLLECTIONS.reservations, dueIds, now, (docs, w) => {
     for (const doc of docs) {
       const handover = doc.data.handover as Doc | null | undefined;
@@ -815,8 +844,9 @@ async function purgeLicences(
   });
 
   // The customer's own licence fields: once every rental of theirs was returned before the cut-off.
-  const candidates = [...facts.returnedCustomers].filter(
-    (cid) => !facts.licenceRecent.has(cid) && !facts.claimedCustomers.has(cid),
+  const candidates = take(
+    budget,
+    [...facts.returnedCustomers].filter((cid) => !facts.licenceRecent.has(cid) && !facts.claimedCustomers.has(cid)),
   );
   await changeInChunks(store, COLLECTIONS.customers, candidates, now, (docs, w) => {
     for (const doc of docs) {
@@ -832,14 +862,20 @@ async function purgeLicences(
 /** Whether the document was created before the instant `cutMs`. */
 const createdBefore = (doc: StoredDoc, cutMs: number): boolean => Date.parse(String(doc.data.createdAt)) < cutMs;
 
-async function deleteOldInquiries(ctx: CoreContext, cut: RetentionCutoffs, now: Date, counts: RetentionCounts) {
+async function deleteOldInquiries(
+  ctx: CoreContext,
+  cut: RetentionCutoffs,
+  now: Date,
+  counts: RetentionCounts,
+  budget: Budget,
+) {
   const { store } = ctx;
   const cutMs = Date.parse(cut.inquiries);
   const old: string[] = [];
   await forEachPage(store, COLLECTIONS.requests, (page) => {
     for (const doc of page) if (createdBefore(doc, cutMs)) old.push(doc.id);
   });
-  await changeInChunks(store, COLLECTIONS.requests, old, now, (docs, w) => {
+  await changeInChunks(store, COLLECTIONS.requests, take(budget, old), now, (docs, w) => {
     for (const doc of docs) {
       if (!createdBefore(doc, cutMs)) continue;
       w.tx.delete(COLLECTIONS.requests, doc.id);
@@ -858,7 +894,13 @@ const hasBody = (data: Doc): boolean => {
   );
 };
 
-async function purgeMailBodies(ctx: CoreContext, cut: RetentionCutoffs, now: Date, counts: RetentionCounts) {
+async function purgeMailBodies(
+  ctx: CoreContext,
+  cut: RetentionCutoffs,
+  now: Date,
+  counts: RetentionCounts,
+  budget: Budget,
+) {
   const { store } = ctx;
   const cutMs = Date.parse(cut.mailBodies);
   const old: string[] = [];
@@ -868,7 +910,7 @@ async function purgeMailBodies(ctx: CoreContext, cut: RetentionCutoffs, now: Dat
       if (createdBefore(doc, cutMs) && finished && hasBody(doc.data)) old.push(doc.id);
     }
   });
-  await changeInChunks(store, COLLECTIONS.mail, old, now, (docs, w) => {
+  await changeInChunks(store, COLLECTIONS.mail, take(budget, old), now, (docs, w) => {
     for (const doc of docs) {
       if (!hasBody(doc.data)) continue;
       const message = (doc.data.message ?? {}) as Doc;
@@ -885,6 +927,7 @@ async function anonymiseInactive(
   facts: ReservationFacts,
   cut: RetentionCutoffs,
   counts: RetentionCounts,
+  budget: Budget,
 ) {
   const cutMs = Date.parse(cut.inactiveCustomers);
   const inactive: string[] = [];
@@ -896,7 +939,7 @@ async function anonymiseInactive(
       inactive.push(doc.id);
     }
   });
-  for (const id of inactive) {
+  for (const id of take(budget, inactive)) {
     try {
       await eraseCustomer(ctx, deps, id, RETENTION_ACTOR);
       counts.customersAnonymised += 1;
@@ -918,16 +961,23 @@ export async function applyRetention(
 ): Promise<RetentionRun> {
   const dayId = vilniusDateString(now);
   const settings = await retentionSettingsOf(ctx);
+  // A clock far from the data (src/core/clockGuard.ts) would make everything "old": nothing runs.
+  const clock = await checkClockForDestructiveJob(ctx, "Asmens duomenų saugojimo terminai", now);
+  if (!clock.ok) {
+    ctx.log.error(clock.reason ?? "");
+    return { day: dayId, ran: false, refused: clock.reason ?? "", counts: null, settings };
+  }
   if (!(await claimDay(ctx, dayId, now, settings))) return { day: dayId, ran: false, counts: null, settings };
   const cut = retentionCutoffs(settings, now);
   const counts = emptyCounts();
+  const budget: Budget = { left: RETENTION_MAX_PER_RUN, capped: false };
   let failure: unknown = null;
   try {
     const facts = await reservationFacts(ctx, cut);
-    await purgeLicences(ctx, deps, facts, now, counts);
-    await deleteOldInquiries(ctx, cut, now, counts);
-    await purgeMailBodies(ctx, cut, now, counts);
-    await anonymiseInactive(ctx, deps, facts, cut, counts);
+    await purgeLicences(ctx, deps, facts, now, counts, budget);
+    await deleteOldInquiries(ctx, cut, now, counts, budget);
+    await purgeMailBodies(ctx, cut, now, counts, budget);
+    await anonymiseInactive(ctx, deps, facts, cut, counts, budget);
   } catch (error) {
     failure = error;
     ctx.log.error(`Saugojimo terminų taikymas ${dayId} nepavyko; kitą dieną bus tęsiama`, error);
@@ -953,7 +1003,12 @@ export async function applyRetention(
       `Saugojimo terminai ${dayId}: pažymėjimų ${counts.reservationLicences + counts.customerLicences}, parašų failų ${counts.signatureFiles}, užklausų ${counts.inquiriesDeleted}, laiškų turinių ${counts.mailBodies}, nuasmenintų klientų ${counts.customersAnonymised}`,
     );
   }
-  return { day: dayId, ran: true, counts, settings };
+  if (budget.capped) {
+    ctx.log.warn(
+      `Saugojimo terminai ${dayId}: pasiekta riba – ne daugiau kaip ${RETENTION_MAX_PER_RUN} įrašų per dieną; likusieji bus tvarkomi kitą dieną`,
+    );
+  }
+  return { day: dayId, ran: true, capped: budget.capped, counts, settings };
 }
 
 /** The latest runs, newest first (the settings screen shows them). */

@@ -12,6 +12,7 @@ import { formatCount, formatDays, formatNumber } from "./format";
 import { formatIban, isValidIban } from "./iban";
 import { ENTITY_ID_PATTERN, SLUG_PATTERN } from "./ids";
 import { invoicingSettingsSchema } from "./invoicingSettings";
+import { MAIL_RETRY_DAYS_DEFAULT, mailRetryDaysSchema } from "./mailQueue";
 import { isValidPhone, normalizePhone, PHONE_MAX_LENGTH } from "./phone";
 import { retentionSettingsSchema } from "./retention";
 import { lithuanianZodLocale, numberTypeError } from "./zodLocale";
@@ -883,6 +884,8 @@ export const settingsSchema = z
     retention: retentionSettingsSchema.optional(),
     /** scheduled backups (src/domain/backupSchedule.ts); absent (older documents): off */
     backups: backupSettingsSchema.optional(),
+    /** how many days a mail that cannot be sent is tried again (src/domain/mailQueue.ts); absent: 3 */
+    mailRetryDays: mailRetryDaysSchema.default(MAIL_RETRY_DAYS_DEFAULT),
     /** online pre-payment (src/domain/payments.ts); older documents: the defaults */
     payments: paymentSettingsSchema.optional(),
     /** the customer's "Mano rezervacija" page (src/core/customerPortal.ts); older documents: the defaults */

@@ -4,6 +4,7 @@
 import { backupSettingsOf } from "./backupSchedule";
 import { DEFAULT_EMAIL_TEMPLATES_EN, DEFAULT_EMAIL_TEMPLATES_LT } from "./emailTemplateDefaults";
 import { invoicingOf } from "./invoices";
+import { mailRetryDaysOf } from "./mailQueue";
 import { floorOfSettings } from "./priceFloor";
 import { retentionOf } from "./retention";
 import {
@@ -78,6 +79,7 @@ export function settingsFromDoc(
     invoicing: invoicingOf(doc),
     retention: retentionOf(doc),
     backups: backupSettingsOf(doc),
+    mailRetryDays: mailRetryDaysOf(doc),
     payments: paymentSettingsSchema.safeParse(doc.payments ?? {}).data ?? { ...PAYMENT_DEFAULTS },
     portal: portalSettingsSchema.safeParse(doc.portal ?? {}).data ?? { ...PORTAL_DEFAULTS },
   };

@@ -4,16 +4,17 @@
 //   restored into a fresh PGlite folder, every write acknowledged before the backup began is
 //   there, and the counts equal the manifest; the restored server serves the same catalogue,
 //   its staff sign in with their passwords, the numbering continues;
-// - a non-empty target, a flipped byte and a newer schema are each refused, the target unchanged;
+// - a non-empty target, a flipped byte, a cut file, a newer schema and a missing file are each refused
+//   in Lithuanian, the target exactly as it was (a folder that did not exist is not created);
 // - an archive of an older schema is migrated as it is loaded.
-import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readArchive } from "../../server/backup/archive";
 import { listFiles } from "../../server/backup/local";
 import { openDb } from "../../server/db/index";
 import { createPgStore } from "../../server/store/pgStore";
-import { BACKUP_COLLECTIONS, nonEmptyCollections } from "../../src/core/backup";
+import { BACKUP_COLLECTIONS } from "../../src/core/backup";
 import {
   adminListAll,
   type Doc,
@@ -222,7 +223,7 @@ describe("atsarginė kopija veikiant serveriui ir atkūrimas į naują PGlite", 
     }
   }, 120_000);
 
-  it("sugadintas baitas, nukirstas failas ir naujesnė schema atmetami; vieta lieka tuščia", async () => {
+  it("sugadintas baitas, nukirstas failas, naujesnė schema ir nesamas failas atmetami lietuviškai; vieta lieka, kokia buvo", async () => {
     const bytes = readFileSync(archive);
     const flipped = path.join(work, "apversta.tar.gz");
     const copy = Buffer.from(bytes);
@@ -234,25 +235,24 @@ describe("atsarginė kopija veikiant serveriui ir atkūrimas į naują PGlite", 
     const newer = path.join(work, "naujesne.tar.gz");
     await rewriteArchive(archive, newer, (manifest) => ({ ...manifest, schemaVersion: 99 }));
 
-    for (const [file, message] of [
-      [flipped, "Archyvas sugadintas arba nepilnas"],
-      [truncated, "Archyvas sugadintas arba nepilnas"],
-      [newer, "naujesnės programos versijos"],
+    for (const [file, message, existing] of [
+      [flipped, "Archyvas sugadintas arba nepilnas: ", false],
+      [truncated, "Archyvas sugadintas arba nepilnas: failas nukirstas (baigiasi per anksti)", true],
+      [newer, "naujesnės programos versijos", false],
+      [path.join(work, "nera.tar.gz"), "nerastas. Niekas nepakeista.", true],
     ] as const) {
+      // A folder that did not exist stays absent; an empty one stays empty (no database, no files).
       const empty = path.join(work, `tuscia-${path.basename(file)}`);
+      if (existing) mkdirSync(empty);
       const result = await command("restore", [file], { DATA_DIR: empty });
       expect(result.code, result.stdout).toBe(1);
       expect(result.stderr).toContain(message);
-      // Nothing was written: no documents, no files, no staging folder left.
-      const db = await openDb({ dataDir: empty, databaseUrl: null });
-      try {
-        expect(await nonEmptyCollections(createPgStore(db))).toEqual([]);
-      } finally {
-        await db.close();
-      }
-      expect(existsSync(path.join(empty, "files"))).toBe(false);
-      expect(existsSync(path.join(empty, "private"))).toBe(false);
-      expect(readdirSync(empty).filter((f) => f.startsWith(".atkuriama"))).toEqual([]);
+      // Lithuanian to the end: no raw English from zlib, tar or the file system.
+      const refusal = result.stderr.trim().split("\n").at(-1) ?? "";
+      expect(refusal).toMatch(/^Atkurti nepavyko: /);
+      expect(refusal).not.toMatch(/unexpected|incorrect|invalid|header|ENOENT|no such file|end of file/i);
+      if (existing) expect(readdirSync(empty)).toEqual([]);
+      else expect(existsSync(empty)).toBe(false);
     }
   }, 240_000);
 

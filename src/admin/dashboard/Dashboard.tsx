@@ -25,6 +25,7 @@ import { useAdminActions } from "../adminApi";
 import { BackupWarning } from "../backups/BackupWarning";
 import { type DaySpan, daySpans, mondayIndex, weekdayLong, weekdayShort } from "../common/days";
 import { choiceName, REQUEST_TYPE_CHOICES } from "../labels";
+import { MailQueueWarning } from "../mail/MailQueueWarning";
 import { TodayDue } from "../reports/TodayDue";
 import { UpkeepWarnings } from "./UpkeepWarnings";
 
@@ -363,6 +364,7 @@ export function Dashboard() {
         Šiandien, {formatDateLong(today)}
       </Typography>
       <BackupWarning />
+      <MailQueueWarning />
       <Box
         sx={{
           display: "grid",

@@ -23,6 +23,7 @@ import {
   EMAIL_TEMPLATE_KEYS,
   type EmailTemplateKey,
 } from "../../domain/emailTemplateDefaults";
+import { MAIL_RETRY_DAYS_DEFAULT, MAIL_RETRY_DAYS_LIMITS } from "../../domain/mailQueue";
 import {
   demoNoticeContext,
   type MailLanguage,
@@ -153,6 +154,16 @@ export function EmailTemplatesSection() {
         step={1}
         min={1}
         max={168}
+        sx={{ maxWidth: 360 }}
+      />
+      <NumberInput
+        source="mailRetryDays"
+        label="Neišsiųstą laišką bandyti siųsti, d."
+        helperText="Jei pašto serveris nepasiekiamas, laiškas siunčiamas pakartotinai tiek dienų (1–14), paskui pažymimas kaip neišsiųstas"
+        defaultValue={MAIL_RETRY_DAYS_DEFAULT}
+        step={1}
+        min={MAIL_RETRY_DAYS_LIMITS[0]}
+        max={MAIL_RETRY_DAYS_LIMITS[1]}
         sx={{ maxWidth: 360 }}
       />
       <Stack direction={{ xs: "column", sm: "row" }} spacing={2} sx={{ alignItems: { sm: "center" } }}>

@@ -1,4 +1,4 @@
-// Reports, today's desk and the scheduled backups' status.
+// Reports, today's desk, the scheduled backups' status and archives, and the outbox's state.
 import { envelope, id, value, whole } from "./envelope";
 import { ADMINS, STAFF, staffAction } from "./registry";
 
@@ -58,5 +58,13 @@ export const reportActions = {
       const file = await backupSchedule.openBackupArchive(ctx.backups, input.name);
       return { fileName: file.fileName, contentType: "application/gzip", stream: file.stream, size: file.size };
     },
+  }),
+  /** the outbox: mails waiting, failing and given up, and the oldest unsent one's age (the dashboard warns) */
+  mailQueueStatus: staffAction({
+    roles: STAFF,
+    args: () => ({}),
+    input: whole,
+    http: { method: "GET", path: "/mail-queue-status" },
+    run: ({ mailQueue }, _input, ctx) => mailQueue.mailQueueStatus(ctx.core),
   }),
 };

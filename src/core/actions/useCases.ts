@@ -11,6 +11,7 @@ import * as dataRights from "../dataRights";
 import * as deskDocumentFiles from "../deskDocumentFiles";
 import * as inquiries from "../inquiries";
 import * as invoices from "../invoices";
+import * as mailQueue from "../mailQueue";
 import * as mailResend from "../mailResend";
 import * as maintenance from "../maintenance";
 import * as payments from "../payments";
@@ -29,6 +30,7 @@ export const useCases = {
   deskDocumentFiles,
   inquiries,
   invoices,
+  mailQueue,
   mailResend,
   maintenance,
   payments,

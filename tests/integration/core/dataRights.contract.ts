@@ -212,6 +212,32 @@ export function defineDataRightsContract(name: string, open: () => Promise<CoreS
       for (const other of ["B", "C", "D"]) expect(text).not.toContain(`Pavardenis${other}`);
     });
 
+    it("laikrodis 400 d. į priekį: niekas neištrinama, žurnale priežastis lietuviškai", async () => {
+      const everything = async () => {
+        const out: Record<string, unknown> = {};
+        for (const c of [COLLECTIONS.requests, COLLECTIONS.mail, COLLECTIONS.customers, COLLECTIONS.reservations]) {
+          out[c] = (await store.query(c)).map((d) => [d.id, d.data]).sort();
+        }
+        return { out, files: files.paths().sort() };
+      };
+      const before = await everything();
+      const errors: string[] = [];
+      const ahead = new Date(NOW.getTime() + 400 * DAY);
+      const ctx = {
+        ...testContext(store, ahead),
+        log: { ...testContext(store).log, error: (m: string) => errors.push(m) },
+      };
+      const run = await applyRetention(ctx, { files }, ahead);
+      expect(run.ran).toBe(false);
+      expect(run.counts).toBeNull();
+      expect(run.refused).toMatch(
+        /^Asmens duomenų saugojimo terminai nevykdomi: serverio laikrodis \(\d{4}-\d{2}-\d{2}\) \d+ d\. toliau už naujausią įrašą \(\d{4}-\d{2}-\d{2}\), leidžiama ne daugiau kaip 31 d\. Patikrinkite serverio laiką; niekas neištrinta\.$/,
+      );
+      expect(errors).toEqual([run.refused]);
+      expect(await everything()).toEqual(before);
+      expect(await store.get(COLLECTIONS.retentionRuns, run.day)).toBeNull();
+    });
+
     it("penki vienu metu paleisti tos pačios dienos vykdymai – vykdomas vienas", async () => {
       const runs = await Promise.all(
         Array.from({ length: 5 }, () => applyRetention(testContext(store), { files }, NOW)),
