@@ -75,7 +75,14 @@ async function startDemoServer(): Promise<{ url: string; stop: () => Promise<voi
     // The build always renders the demo data: never the developer's own database or mail.
     // No fixed limit: on a busy machine the start (migrations, the demo seed) is only slower; it
     // fails if the server exits or stops making progress (scripts/lib/serverProcess.ts).
-    const server = await launchServer({ port: await freePort(), dataDir, demo: true, pollMs: 200 });
+    // A throwaway demo server: PGlite inside its process (nothing to keep, no PostgreSQL to start).
+    const server = await launchServer({
+      port: await freePort(),
+      dataDir,
+      demo: true,
+      pollMs: 200,
+      env: { DATABASE_ENGINE: "pglite" },
+    });
     return {
       url: server.url,
       stop: async () => {

@@ -18,6 +18,24 @@ export const HEAP_GROWING_PERCENT = 50;
 /** The browser's Firebase config (src/domain/runtimeConfig.ts); the server always fills in the region. */
 export type FirebaseRuntimeConfig = FirebaseWebConfig & { functionsRegion: string };
 
+/**
+ * Which database holds DATA_DIR's data when no DATABASE_URL is given (DATABASE_ENGINE):
+ * "embedded-postgres" (DATABASE_ENGINE=postgres: a PostgreSQL server the product runs itself,
+ * server/db/embeddedPostgres.ts), "pglite" (PGlite inside the process: no fsync, for tests and quick
+ * trials), or "auto" (unset): the embedded PostgreSQL, unless DATA_DIR still holds a PGlite database
+ * and no cluster (moved by one command, README) or this platform has no PostgreSQL programs.
+ */
+export type DbEngine = "auto" | "pglite" | "embedded-postgres";
+
+/** DATABASE_ENGINE read as loadConfig reads it (the backup tools use it too). */
+export function parseEngine(value: string | undefined): DbEngine {
+  const given = nonEmpty(value)?.toLowerCase();
+  if (!given) return "auto";
+  if (given === "postgres" || given === "postgresql") return "embedded-postgres";
+  if (given === "pglite") return "pglite";
+  throw new ConfigError(`DATABASE_ENGINE turi būti „postgres“ arba „pglite“, o ne „${value}“`);
+}
+
 export interface Config {
   port: number;
   host: string;
@@ -29,8 +47,10 @@ export interface Config {
   /** SCHEDULED_BACKUPS (default on): whether this process runs the scheduled backup job */
   scheduledBackups: boolean;
   distDir: string;
-  /** a real PostgreSQL; null means the embedded PGlite in dataDir */
+  /** a PostgreSQL server run elsewhere; null means the data lives in dataDir (see engine) */
   databaseUrl: string | null;
+  /** without databaseUrl: the database in dataDir */
+  engine: DbEngine;
   /** the embedded PGlite's shared_buffers, MB */
   pgliteSharedBuffersMb: number;
   /** V8's heap growing factor over the live heap, % (0: V8's own default) */
@@ -212,6 +232,7 @@ export function loadConfig(env: Env = process.env, argv: string[] = process.argv
       nonEmpty(env.SCHEDULED_BACKUPS) === null || parseBoolean("SCHEDULED_BACKUPS", env.SCHEDULED_BACKUPS),
     distDir: path.resolve(nonEmpty(env.DIST_DIR) ?? "./dist"),
     databaseUrl: parseUrl("DATABASE_URL", env.DATABASE_URL, ["postgres:", "postgresql:"]),
+    engine: parseEngine(env.DATABASE_ENGINE),
     pgliteSharedBuffersMb: parseInteger(
       "PGLITE_SHARED_BUFFERS_MB",
       env.PGLITE_SHARED_BUFFERS_MB,

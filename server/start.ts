@@ -103,15 +103,17 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     log.error(
       config.databaseUrl
         ? "Nepavyko prisijungti prie PostgreSQL (patikrinkite DATABASE_URL)"
-        : `Nepavyko atverti PGlite duomenų bazės aplanke ${path.join(config.dataDir, "pglite")}`,
+        : `Nepavyko atverti duomenų bazės aplanke ${config.dataDir}`,
       error,
     );
     throw new StartError("Nepavyko atverti duomenų bazės", { cause: error });
   }
   log.info(
-    db.kind === "postgres"
-      ? "Duomenų bazė: PostgreSQL (DATABASE_URL)"
-      : `Duomenų bazė: PGlite aplanke ${path.join(config.dataDir, "pglite")}`,
+    db.engine === "embedded-postgres"
+      ? `Duomenų bazė: PostgreSQL aplanke ${path.join(config.dataDir, "postgres")} (pakeitimai įrašomi į diską prieš atsakant)`
+      : db.kind === "postgres"
+        ? "Duomenų bazė: PostgreSQL (DATABASE_URL)"
+        : `Duomenų bazė: PGlite aplanke ${path.join(config.dataDir, "pglite")}`,
   );
 
   let mailer: MailerHandle | null = null;

@@ -100,6 +100,7 @@ export async function launchServer(options: LaunchOptions): Promise<ServerProces
   const env: NodeJS.ProcessEnv = { ...process.env };
   // Never let the developer's own database, mail or Firebase project leak into the run.
   delete env.DATABASE_URL;
+  delete env.DATABASE_ENGINE;
   delete env.SMTP_URL;
   delete env.DEMO;
   for (const key of Object.keys(env)) if (key.startsWith("FIREBASE_")) delete env[key];

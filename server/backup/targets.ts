@@ -7,6 +7,7 @@ import path from "node:path";
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import { BackupError } from "../../src/core/backup";
+import { type DbEngine, parseEngine } from "../config";
 import { openDb } from "../db/index";
 import { migrate } from "../db/migrate";
 import type { Db } from "../db/types";
@@ -15,7 +16,7 @@ import type { FirebaseTarget } from "./firebase";
 import { BACKUP_SECRET_HEADER, ensureBackupSecret } from "./route";
 
 export type Target =
-  | { kind: "local"; dataDir: string; databaseUrl: string | null }
+  | { kind: "local"; dataDir: string; databaseUrl: string | null; engine: DbEngine }
   | ({ kind: "firebase" } & FirebaseTarget);
 
 export interface TargetOptions {
@@ -28,7 +29,7 @@ export function resolveTarget(options: TargetOptions, env: NodeJS.ProcessEnv = p
   const dataDir = path.resolve(env.DATA_DIR?.trim() || "./data");
   const databaseUrl = env.DATABASE_URL?.trim() || null;
   const wantsFirebase = options.firebase === true || (!databaseUrl && Boolean(env.FIRESTORE_EMULATOR_HOST?.trim()));
-  if (!wantsFirebase) return { kind: "local", dataDir, databaseUrl };
+  if (!wantsFirebase) return { kind: "local", dataDir, databaseUrl, engine: parseEngine(env.DATABASE_ENGINE) };
   const projectId = options.project ?? (env.FIREBASE_PROJECT_ID?.trim() || env.GCLOUD_PROJECT?.trim());
   if (!projectId) {
     throw new BackupError("Nenurodytas Firebase projektas: --project ID arba FIREBASE_PROJECT_ID");
@@ -41,7 +42,7 @@ export const describeTarget = (target: Target): string =>
     ? `Firebase projektas ${target.projectId}${process.env.FIRESTORE_EMULATOR_HOST ? ` (emuliatorius ${process.env.FIRESTORE_EMULATOR_HOST})` : ""}`
     : target.databaseUrl
       ? "PostgreSQL (DATABASE_URL)"
-      : `PGlite aplanke ${target.dataDir}`;
+      : `duomenų aplankas ${target.dataDir}`;
 
 /** The PGlite folder is taken by a running server (db/index.ts lockDataDir's refusal). */
 export const isFolderInUse = (error: unknown): boolean =>
@@ -49,7 +50,7 @@ export const isFolderInUse = (error: unknown): boolean =>
 
 /** Opens the local database and brings its schema up to date (as the server does when it starts). */
 export async function openLocal(target: Extract<Target, { kind: "local" }>): Promise<Db> {
-  const db = await openDb({ dataDir: target.dataDir, databaseUrl: target.databaseUrl });
+  const db = await openDb({ dataDir: target.dataDir, databaseUrl: target.databaseUrl, engine: target.engine });
   try {
     await migrate(db);
   } catch (error) {

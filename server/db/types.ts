@@ -15,6 +15,8 @@ export interface ChannelListener {
 
 export interface Db extends Queryable {
   readonly kind: "pglite" | "postgres";
+  /** set when the PostgreSQL is the product's own, in DATA_DIR (server/db/embeddedPostgres.ts) */
+  readonly engine?: "embedded-postgres";
   /** runs fn in one transaction; rolls back when it throws */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
   /**

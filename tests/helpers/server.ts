@@ -63,6 +63,7 @@ function provided<T>(key: string): T | undefined {
 function serverEnv(port: number, dataDir: string, extra: Record<string, string>): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = { ...process.env };
   delete env.DATABASE_URL;
+  delete env.DATABASE_ENGINE;
   delete env.SMTP_URL;
   delete env.DEMO;
   for (const key of Object.keys(env)) if (key.startsWith("FIREBASE_")) delete env[key];
@@ -151,6 +152,9 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
 
   const env = {
     PUBLIC_URL: url,
+    // The tests' servers keep PGlite in their data folder; the compiled server runs as `npm start`
+    // does, on its default (the embedded PostgreSQL).
+    ...(options.compiled ? {} : { DATABASE_ENGINE: "pglite" }),
     ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {}),
     ...options.env,
   };
