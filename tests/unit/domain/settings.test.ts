@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { BACKUP_DEFAULTS } from "../../../src/domain/backupSchedule";
 import { DEFAULT_EMAIL_TEMPLATES_EN } from "../../../src/domain/emailTemplateDefaults";
 import { INVOICING_DEFAULTS } from "../../../src/domain/invoices";
+import { MAIL_RETRY_DAYS_DEFAULT } from "../../../src/domain/mailQueue";
 import { RETENTION_DEFAULTS } from "../../../src/domain/retention";
 import {
   bookingRulesSchema,
@@ -32,6 +33,7 @@ describe("settingsFromDoc", () => {
       emailTemplates: TEMPLATES,
       emailTemplatesEn: DEFAULT_EMAIL_TEMPLATES_EN,
       reminderHours: 24,
+      mailRetryDays: MAIL_RETRY_DAYS_DEFAULT,
       desk: { ...DESK_DEFAULTS },
       payments: { ...PAYMENT_DEFAULTS },
       portal: { ...PORTAL_DEFAULTS },
