@@ -15,9 +15,18 @@ import { coreHttpError } from "./core";
 import { isPgError } from "./db/index";
 import { requireStaff } from "./http/auth";
 import { isJsonContentType, JSON_CONTENT_TYPE_MESSAGE, MALFORMED_JSON_MESSAGE } from "./http/body";
+import { trustsForwarded, untrustedProxyWarning } from "./http/clientIp";
 import { closeAfterUnreadBody } from "./http/connection";
 import type { AppDeps, AppEnv } from "./http/context";
-import { ApiError, validationError } from "./http/errors";
+import {
+  ApiError,
+  UNAVAILABLE_MESSAGE,
+  UNAVAILABLE_RETRY_AFTER_S,
+  unavailableReason,
+  validationError,
+} from "./http/errors";
+import { loggedPath, requestLog } from "./http/requestLog";
+import { createServerState } from "./http/serverState";
 import { log } from "./log";
 import { adminRoutes, DUPLICATE_MESSAGE, NOT_FOUND_MESSAGE } from "./routes/admin";
 import { richTextRoutes } from "./routes/adminActions";
@@ -29,6 +38,7 @@ import { fileAdminRoutes, filePublicRoutes } from "./routes/files";
 import { healthRoutes } from "./routes/health";
 import { icalPublicRoutes } from "./routes/ical";
 import { invoiceRoutes } from "./routes/invoices";
+import { metricsRoutes } from "./routes/metrics";
 import { PAYSERA_CALLBACK_PATH, paymentAdminRoutes, paymentPublicRoutes } from "./routes/payments";
 import { portalRoutes } from "./routes/portal";
 import { rentalDeskRoutes } from "./routes/rentalDesk";
@@ -114,34 +124,55 @@ function normaliseHost(host: string, protocol?: string): string {
   return lower;
 }
 
-/** Refuses state-changing requests a browser sent from another site. */
+/** The origin a URL or an Origin header names, default ports dropped: "https://example.com". */
+function originOf(value: string): string | null {
+  try {
+    const url = new URL(value);
+    if (url.protocol !== "http:" && url.protocol !== "https:") return null;
+    return `${url.protocol}//${normaliseHost(url.host, url.protocol)}`;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Refuses state-changing requests a browser sent from another site. Same site is what the browser
+ * itself says (Sec-Fetch-Site: same-origin, which no page can forge), or an Origin equal to
+ * PUBLIC_URL's origin, the Host header, or a trusted proxy's X-Forwarded-Host. Behind a proxy that
+ * rewrites Host (nginx's default), a browser without Sec-Fetch-Site needs PUBLIC_URL: the first
+ * such refusal says so in the log.
+ */
 function crossSiteGuard(config: Config) {
-  const publicHost = config.publicUrl
-    ? normaliseHost(new URL(config.publicUrl).host, new URL(config.publicUrl).protocol)
-    : null;
+  const publicOrigin = config.publicUrl ? originOf(config.publicUrl) : null;
+  let warnedProxyOrigin = false;
   return async (c: Context<AppEnv>, next: () => Promise<void>) => {
     if (SAFE_METHODS.has(c.req.method)) return next();
     const refuse = () => c.json({ message: CROSS_SITE_MESSAGE }, 403);
-    if (c.req.header("sec-fetch-site")?.toLowerCase() === "cross-site") return refuse();
+    const fetchSite = c.req.header("sec-fetch-site")?.toLowerCase();
+    if (fetchSite === "cross-site") return refuse();
     const origin = c.req.header("origin");
-    if (origin !== undefined) {
-      let originHost: string;
-      try {
-        const url = new URL(origin);
-        originHost = normaliseHost(url.host, url.protocol);
-      } catch {
-        // "null" (sandboxed frames, file://) and garbage alike.
-        return refuse();
-      }
-      const allowed = new Set<string>();
-      const host = c.req.header("host");
-      if (host) allowed.add(normaliseHost(host));
-      const forwardedHost = config.trustProxy ? c.req.header("x-forwarded-host")?.split(",")[0] : undefined;
-      if (forwardedHost) allowed.add(normaliseHost(forwardedHost));
-      if (publicHost) allowed.add(publicHost);
-      if (!allowed.has(originHost)) return refuse();
+    if (origin === undefined || fetchSite === "same-origin") return next();
+    // "null" (sandboxed frames, file://) and garbage alike.
+    const requestOrigin = originOf(origin);
+    if (requestOrigin === null) return refuse();
+    if (requestOrigin === publicOrigin) return next();
+    const originHost = requestOrigin.slice(requestOrigin.indexOf("//") + 2);
+    const allowed = new Set<string>();
+    const host = c.req.header("host");
+    if (host) allowed.add(normaliseHost(host));
+    const forwardedHost = trustsForwarded(c, config.trustProxy)
+      ? c.req.header("x-forwarded-host")?.split(",")[0]
+      : undefined;
+    if (forwardedHost) allowed.add(normaliseHost(forwardedHost));
+    if (allowed.has(originHost)) return next();
+    const proxied = c.req.header("x-forwarded-for") !== undefined || c.req.header("x-forwarded-host") !== undefined;
+    if (proxied && !publicOrigin && !warnedProxyOrigin) {
+      warnedProxyOrigin = true;
+      log.warn(
+        `Užklausa iš ${requestOrigin} atmesta kaip iš kitos svetainės: ji atėjo per tarpinį serverį, kuris pakeitė Host antraštę (${host ?? "nėra"}). Nurodykite svetainės adresą PUBLIC_URL=${requestOrigin} (arba perduokite Host: proxy_set_header Host $host).`,
+      );
     }
-    return next();
+    return refuse();
   };
 }
 
@@ -238,6 +269,21 @@ export function errorResponse(error: unknown, c: Context): Response {
   if (error instanceof Error && error.name === "ReservationTransitionError") {
     return c.json({ message: error.message, errors: { status: error.message } }, 422);
   }
+  // A lost database or a full disk: nothing the caller did, so "try again in a minute", not a 500.
+  const unavailable = unavailableReason(error);
+  if (unavailable) {
+    log.error(
+      unavailable === "disk"
+        ? `Diske nebėra vietos: ${c.req.method} ${loggedPath(c.req.path)} atsakyta 503`
+        : `Duomenų bazė nepasiekiama: ${c.req.method} ${loggedPath(c.req.path)} atsakyta 503`,
+      error,
+    );
+    c.header("Retry-After", String(UNAVAILABLE_RETRY_AFTER_S));
+    if (!c.req.path.startsWith("/api/") && c.req.header("accept")?.includes("text/html")) {
+      return c.html(UNAVAILABLE_HTML, 503);
+    }
+    return c.json({ message: UNAVAILABLE_MESSAGE }, 503);
+  }
   if (isPgError(error)) {
     const known = PG_MESSAGES[error.code];
     if (known) {
@@ -250,8 +296,7 @@ export function errorResponse(error: unknown, c: Context): Response {
     }
   }
   // The customer's page carries its secret token in the address: never in the log.
-  const loggedPath = c.req.path.startsWith(`${PORTAL_PATH}/`) ? `${PORTAL_PATH}/…` : c.req.path;
-  log.error(`Netikėta serverio klaida apdorojant ${c.req.method} ${loggedPath}`, error);
+  log.error(`Netikėta serverio klaida apdorojant ${c.req.method} ${loggedPath(c.req.path)}`, error);
   // A page request (a browser's navigation) reads a page, not JSON; never the error's own text.
   if (!c.req.path.startsWith("/api/") && c.req.header("accept")?.includes("text/html"))
     return c.html(SERVER_ERROR_HTML, 500);
@@ -271,10 +316,25 @@ export const SERVER_ERROR_HTML = `<!doctype html>
 <p><a href="/">Į pradžią</a></p>
 </body></html>`;
 
-export function createApp(deps: AppDeps): Hono<AppEnv> {
+/** The page a browser's navigation gets while the database or the disk is out (503). */
+export const UNAVAILABLE_HTML = `<!doctype html>
+<html lang="lt"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Paslauga laikinai nepasiekiama</title></head>
+<body style="font-family:system-ui,sans-serif;max-width:40rem;margin:3rem auto;padding:0 1rem;text-align:center;color:#111a2e">
+<p style="font-size:4rem;font-weight:800;margin:0;color:#c2410c">503</p>
+<h1>Paslauga laikinai nepasiekiama</h1>
+<p>${UNAVAILABLE_MESSAGE}.</p>
+<p><a href="/">Į pradžią</a></p>
+</body></html>`;
+
+export function createApp(given: AppDeps): Hono<AppEnv> {
+  const deps: AppDeps = { ...given, state: given.state ?? createServerState() };
   const app = new Hono<AppEnv>();
 
+  // First: the request's id and its access-log line cover everything below, errors included.
+  app.use("*", requestLog({ accessLog: deps.config.accessLog, state: deps.state as NonNullable<AppDeps["state"]> }));
   app.use("*", closeAfterUnreadBody());
+  app.use("*", untrustedProxyWarning(deps.config.trustProxy));
   app.use("*", async (c, next) => {
     c.set("deps", deps);
     await next();
@@ -297,6 +357,7 @@ export function createApp(deps: AppDeps): Hono<AppEnv> {
   });
 
   app.route("/api/health", healthRoutes());
+  app.route("/api/metrics", metricsRoutes());
   app.route("/api/auth", authRoutes());
   app.route("/api/site", siteRoutes({ db: deps.db, config: deps.config, payments: deps.payments }));
   app.route("/api/client-errors", clientErrorRoutes());

@@ -4,6 +4,10 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { DEFAULT_SITE_RATE_LIMITS, SITE_RATE_WINDOW_SECONDS, type SiteRateLimits } from "../src/core/limits";
 import type { FirebaseWebConfig } from "../src/domain/runtimeConfig";
+import type { LogFormat } from "./log";
+
+/** true: any peer's forwarded headers; false: none; "loopback": only a proxy on 127.0.0.0/8 or ::1. */
+export type TrustProxy = boolean | "loopback";
 
 /** PGlite's shared buffers by default, MB: a quarter of PostgreSQL's own default. */
 export const PGLITE_SHARED_BUFFERS_MB = 32;
@@ -60,8 +64,24 @@ export interface Config {
   publicUrl: string | null;
   demo: boolean;
   sessionTtlHours: number;
-  /** trust X-Forwarded-For / X-Forwarded-Proto / X-Forwarded-Host from a reverse proxy */
-  trustProxy: boolean;
+  /**
+   * Whose X-Forwarded-For / X-Forwarded-Proto / X-Forwarded-Host to believe: everyone's (TRUST_PROXY=1),
+   * nobody's (TRUST_PROXY=0), or, when TRUST_PROXY is not set, a proxy on this machine's loopback
+   * address only (nginx in front on the same host works without any setting).
+   */
+  trustProxy: TrustProxy;
+  /** LOG_FORMAT: readable text lines (default) or one JSON object per line */
+  logFormat: LogFormat;
+  /** ACCESS_LOG: one line per answered request (default on) */
+  accessLog: boolean;
+  /** METRICS_TOKEN: a bearer token that may read /api/metrics besides an administrator's session */
+  metricsToken: string | null;
+  /** SHUTDOWN_DELAY_MS: after SIGTERM, how long the server keeps accepting while readiness says 503 */
+  shutdownDelayMs: number;
+  /** SHUTDOWN_DRAIN_MS: how long requests already received may take to finish before connections are cut */
+  shutdownDrainMs: number;
+  /** DISK_MIN_FREE_MB: readiness fails when DATA_DIR's disk has less free space */
+  diskMinFreeMb: number;
   /** present when the browser should use the Firebase adapter */
   firebase: FirebaseRuntimeConfig | null;
   /** how often the browser checks builds/latest.json; null = the app's default */
@@ -245,7 +265,13 @@ export function loadConfig(env: Env = process.env, argv: string[] = process.argv
     publicUrl: publicUrl ? publicUrl.replace(/\/+$/, "") : null,
     demo: argv.includes("--demo") || parseBoolean("DEMO", env.DEMO),
     sessionTtlHours: parseInteger("SESSION_TTL_HOURS", env.SESSION_TTL_HOURS, 12, 1, 24 * 90),
-    trustProxy: parseBoolean("TRUST_PROXY", env.TRUST_PROXY),
+    trustProxy: nonEmpty(env.TRUST_PROXY) === null ? "loopback" : parseBoolean("TRUST_PROXY", env.TRUST_PROXY),
+    logFormat: parseLogFormat(env.LOG_FORMAT),
+    accessLog: nonEmpty(env.ACCESS_LOG) === null ? true : parseBoolean("ACCESS_LOG", env.ACCESS_LOG),
+    metricsToken: parseMetricsToken(env.METRICS_TOKEN),
+    shutdownDelayMs: parseInteger("SHUTDOWN_DELAY_MS", env.SHUTDOWN_DELAY_MS, 0, 0, 600_000),
+    shutdownDrainMs: parseInteger("SHUTDOWN_DRAIN_MS", env.SHUTDOWN_DRAIN_MS, 10_000, 0, 600_000),
+    diskMinFreeMb: parseInteger("DISK_MIN_FREE_MB", env.DISK_MIN_FREE_MB, 256, 0, 10_000_000),
     firebase,
     buildCheckIntervalMs:
       buildInterval !== null
@@ -253,6 +279,19 @@ export function loadConfig(env: Env = process.env, argv: string[] = process.argv
         : (fileConfig?.buildCheckIntervalMs ?? null),
     siteRateLimits: siteRateLimitsFromEnv(env),
   };
+}
+
+function parseLogFormat(value: string | undefined): LogFormat {
+  const v = nonEmpty(value)?.toLowerCase() ?? "text";
+  if (v === "text" || v === "json") return v;
+  throw new ConfigError(`LOG_FORMAT turi būti „text“ arba „json“, o gauta „${value}“`);
+}
+
+function parseMetricsToken(value: string | undefined): string | null {
+  const v = nonEmpty(value);
+  if (v === null) return null;
+  if (v.length < 16) throw new ConfigError("METRICS_TOKEN turi būti bent 16 ženklų ilgio");
+  return v;
 }
 
 function siteRateLimitsFromEnv(env: Env): SiteRateLimits {

@@ -3,11 +3,11 @@
 // writes everything to disk.
 import { setFlagsFromString } from "node:v8";
 import { type Config, ConfigError, loadConfig } from "./config";
-import { log } from "./log";
+import { log, setLogFormat } from "./log";
 import { type RunningApp, startServer } from "./start";
 
-/** After this the process exits even if something hangs. */
-const FORCE_EXIT_MS = 15_000;
+/** After the drain limit (and the delay before it), this long more and the process exits even if something hangs. */
+const FORCE_EXIT_MARGIN_MS = 15_000;
 
 async function main(): Promise<void> {
   let config: Config;
@@ -21,6 +21,8 @@ async function main(): Promise<void> {
     process.exit(1);
   }
 
+  setLogFormat(config.logFormat);
+
   // Before the database and the caches fill the heap (server/config.ts, HEAP_GROWING_PERCENT).
   if (config.heapGrowingPercent > 0) setFlagsFromString(`--heap-growing-percent=${config.heapGrowingPercent}`);
 
@@ -33,10 +35,11 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     log.info(`${reason}: serveris stabdomas`);
+    const forceMs = config.shutdownDelayMs + config.shutdownDrainMs + FORCE_EXIT_MARGIN_MS;
     setTimeout(() => {
-      log.error(`Serveris nesustojo per ${FORCE_EXIT_MS / 1000} s, išeinama priverstinai`);
+      log.error(`Serveris nesustojo per ${Math.round(forceMs / 1000)} s, išeinama priverstinai`);
       process.exit(1);
-    }, FORCE_EXIT_MS).unref();
+    }, forceMs).unref();
     const app = running ?? (await starting);
     if (app) await app.stop();
     process.exit(code);

@@ -4,7 +4,7 @@
 // (signals, exit codes); the integration tests run it inside their own worker
 // (tests/helpers/server.ts), several times per process, so nothing here touches the process itself.
 import { existsSync } from "node:fs";
-import type { Server } from "node:http";
+import type { IncomingMessage, Server, ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { createAdaptorServer } from "@hono/node-server";
@@ -18,6 +18,7 @@ import { openDb } from "./db/index";
 import { migrate } from "./db/migrate";
 import type { Db } from "./db/types";
 import type { MailerHandle } from "./http/context";
+import { createServerState, type ServerState } from "./http/serverState";
 import { log } from "./log";
 import { paymentConfigFromEnv } from "./payments/config";
 import { ensureBaseSettings, seedDemoIfEmpty } from "./seed/seed";
@@ -26,8 +27,8 @@ import { type JobRunner, startJobs } from "./services/jobRunner";
 import { startMailer } from "./services/mail";
 import { privateFilesFor } from "./services/privateFiles";
 
-/** In-flight requests get this long to finish before connections are cut. */
-const DRAIN_MS = 3000;
+/** Nothing in flight and no new connection for this long before the listener closes (see drainHttp). */
+const QUIET_MS = 250;
 
 /** Start-up failed; what went wrong is already logged (in Lithuanian). */
 export class StartError extends Error {
@@ -48,7 +49,12 @@ export interface RunningApp {
   server: Server;
   /** the port actually listened on (config.port 0 picks a free one) */
   port: number;
-  /** Closes HTTP (in-flight requests get DRAIN_MS), stops jobs, mail and the change feed, closes the database. */
+  /** whether it is stopping, and its metrics */
+  state: ServerState;
+  /**
+   * Stops: readiness answers 503 at once, requests already received are answered (for at most
+   * config.shutdownDrainMs), then HTTP closes, jobs, mail and the change feed stop, the database closes.
+   */
   stop(): Promise<void>;
 }
 
@@ -79,6 +85,80 @@ async function prepareData(db: Db, config: Config): Promise<void> {
       'Nėra nė vieno aktyvaus administratoriaus. Sukurkite jį: npm run create-admin -- --email vardas@imone.lt --name "Vardas Pavardė"',
     );
   }
+}
+
+/** Counts the requests received and not yet answered (their answer sent or their connection gone). */
+function trackRequests(server: Server): {
+  active(): number;
+  lastActivity(): number;
+  idle(deadline: number): Promise<void>;
+} {
+  let active = 0;
+  let lastActivity = 0;
+  let waiters: (() => void)[] = [];
+  server.on("connection", () => {
+    lastActivity = Date.now();
+  });
+  server.on("request", (_request: IncomingMessage, response: ServerResponse) => {
+    active += 1;
+    lastActivity = Date.now();
+    response.once("close", () => {
+      active -= 1;
+      lastActivity = Date.now();
+      if (active === 0) {
+        for (const wake of waiters) wake();
+        waiters = [];
+      }
+    });
+  });
+  return {
+    active: () => active,
+    lastActivity: () => lastActivity,
+    idle: (deadline) =>
+      active === 0
+        ? Promise.resolve()
+        : new Promise<void>((resolve) => {
+            const timer = setTimeout(resolve, Math.max(0, deadline - Date.now()));
+            waiters.push(() => {
+              clearTimeout(timer);
+              resolve();
+            });
+          }),
+  };
+}
+
+const pause = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Closes HTTP without resetting a request that reached this server. The listener stays open while
+ * anything is in flight: a connection still in the kernel's accept queue, or accepted with its
+ * request not yet read (the event loop was busy with the database), would otherwise be reset. So:
+ * wait until nothing is in flight and no connection or request came for QUIET_MS, then stop
+ * listening and close the idle connections; answers given meanwhile say Connection: close.
+ * Anything still busy at the deadline is cut.
+ */
+async function drainHttp(server: Server, requests: ReturnType<typeof trackRequests>, drainMs: number): Promise<void> {
+  const deadline = Date.now() + drainMs;
+  while (Date.now() < deadline) {
+    await requests.idle(deadline);
+    const quietFor = Date.now() - requests.lastActivity();
+    if (requests.active() === 0 && quietFor >= QUIET_MS) break;
+    await pause(Math.min(QUIET_MS - quietFor, Math.max(0, deadline - Date.now())));
+  }
+  const closing = new Promise<void>((resolve) => server.close(() => resolve()));
+  server.closeIdleConnections();
+  // A connection becomes idle when its last answer ends: close each one then.
+  const sweep = setInterval(() => server.closeIdleConnections(), 50);
+  const cut = setTimeout(
+    () => {
+      if (requests.active() > 0) log.warn(`Per ${formatNumber(drainMs / 1000, 1)} s nebaigtos užklausos nutraukiamos`);
+      server.closeAllConnections();
+    },
+    Math.max(0, deadline - Date.now()),
+  );
+  await closing;
+  clearInterval(sweep);
+  clearTimeout(cut);
 }
 
 function listen(server: Server, config: Config): Promise<AddressInfo> {
@@ -120,23 +200,25 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   let jobs: JobRunner | null = null;
   let feed: ChangeFeed | null = null;
   let server: Server | null = null;
+  let requests: ReturnType<typeof trackRequests> | null = null;
   let stopped: Promise<void> | null = null;
+  const state = createServerState();
+  state.metrics.startEventLoopMonitor();
 
   const shutdown = async (): Promise<void> => {
-    if (server) {
-      const open = server;
+    // First of all: readiness answers 503, so a load balancer sends new visitors elsewhere.
+    state.draining = true;
+    if (server && requests) {
       closeStreams();
-      const closing = new Promise<void>((resolve) => open.close(() => resolve()));
-      open.closeIdleConnections();
-      // Connections become idle as their last response ends (the live streams end just after
-      // closeStreams()): close each one then, not only at the drain deadline.
-      const sweep = setInterval(() => open.closeIdleConnections(), 50);
-      // Anything still busy after DRAIN_MS is cut.
-      const drain = setTimeout(() => open.closeAllConnections(), DRAIN_MS);
-      await closing;
-      clearInterval(sweep);
-      clearTimeout(drain);
+      if (config.shutdownDelayMs > 0) {
+        log.info(
+          `Pasiruošimo patikra atsako 503; naujos užklausos dar priimamos ${formatNumber(config.shutdownDelayMs / 1000, 1)} s (SHUTDOWN_DELAY_MS)`,
+        );
+        await new Promise((resolve) => setTimeout(resolve, config.shutdownDelayMs));
+      }
+      await drainHttp(server, requests, config.shutdownDrainMs);
     }
+    state.metrics.stop();
     if (jobs) await jobs.stop().catch((error: unknown) => log.error("Nepavyko sustabdyti foninių darbų", error));
     if (mailer) await mailer.stop().catch((error: unknown) => log.error("Nepavyko sustabdyti laiškų siuntimo", error));
     // After the HTTP server: changes its last requests published still go out to the other instances.
@@ -162,8 +244,9 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     mailer = startMailer(db, { smtpUrl: config.smtpUrl, privateFiles: privateFilesFor(config) });
     // Background jobs (server/jobs.ts); JOB_INTERVAL_MS (milliseconds) only for tests.
     jobs = startJobs(core, env);
-    const app = createApp({ db, config, payments, mailer });
+    const app = createApp({ db, config, payments, mailer, state });
     const http = createAdaptorServer({ fetch: app.fetch }) as Server;
+    requests = trackRequests(http);
     // Idle keep-alive connections stay open longer than those of the proxies in front (nginx, load
     // balancers: 60 s), so a client never sends on a connection this server is just closing
     // (that race answers ECONNRESET; Node's own default is 5 s).
@@ -179,7 +262,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       log.warn(`Programos failų nėra (${config.distDir}). Sukurkite juos komanda „npm run build“.`);
     }
     log.info(`Paruošta per ${formatNumber((Date.now() - started) / 1000, 1)} s`);
-    return { config, db, server: http, port: address.port, stop };
+    return { config, db, server: http, port: address.port, state, stop };
   } catch (error) {
     const code = (error as { code?: string }).code;
     if (code === "EADDRINUSE") log.error(`Prievadas ${config.port} jau užimtas. Nurodykite kitą: PORT=3001`);

@@ -88,6 +88,10 @@ export interface ServerProcess {
   output(): string;
   /** SIGTERM (SIGKILL if it has not exited after 20 s) and wait for the exit */
   stop(): Promise<void>;
+  /** a real process only: sends the signal and returns, without waiting */
+  kill?(signal: NodeJS.Signals): void;
+  /** a real process only: resolves when it has exited */
+  exited?: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
 
 /**
@@ -118,9 +122,12 @@ export async function launchServer(options: LaunchOptions): Promise<ServerProces
     log += chunk;
   });
   let exited = false;
-  child.once("exit", (code, signal) => {
-    exited = true;
-    log += `\n[procesas baigėsi: kodas ${code}, signalas ${signal}]\n`;
+  const exit = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => {
+    child.once("exit", (code, signal) => {
+      exited = true;
+      log += `\n[procesas baigėsi: kodas ${code}, signalas ${signal}]\n`;
+      resolve({ code, signal });
+    });
   });
 
   const stop = async (): Promise<void> => {
@@ -145,7 +152,16 @@ export async function launchServer(options: LaunchOptions): Promise<ServerProces
   while (!exited) {
     try {
       const response = await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(5_000) });
-      if (response.status === 200) return { url, startMs: performance.now() - started, output: () => log, stop };
+      if (response.status === 200) {
+        return {
+          url,
+          startMs: performance.now() - started,
+          output: () => log,
+          stop,
+          kill: (signal) => child.kill(signal),
+          exited: exit,
+        };
+      }
     } catch {
       // not listening yet
     }

@@ -43,3 +43,54 @@ export function fieldErrorsFromZod(error: ZodError): Record<string, string> {
 export function validationError(error: ZodError): ApiError {
   return new ApiError(422, "Patikrinkite pažymėtus laukus", fieldErrorsFromZod(error));
 }
+
+export const UNAVAILABLE_MESSAGE = "Paslauga laikinai nepasiekiama, bandykite po minutės";
+/** Seconds a client is asked to wait after a lost database or a full disk (Retry-After). */
+export const UNAVAILABLE_RETRY_AFTER_S = 60;
+
+/** Node's socket errors when the database server is gone or cannot be reached. */
+const CONNECTION_CODES = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "ECONNABORTED",
+  "ETIMEDOUT",
+  "EPIPE",
+  "ENOTFOUND",
+  "EAI_AGAIN",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+]);
+/** Out of disk space (a quota counts too). */
+const DISK_CODES = new Set(["ENOSPC", "EDQUOT"]);
+/**
+ * PostgreSQL's SQLSTATEs for the same: connection exceptions (class 08), the server shutting down
+ * or starting (57P01–57P03), disk full (53100), too many connections (53300), an I/O error (58030).
+ */
+const PG_UNAVAILABLE = /^(08...|57P0[123]|53300|58030)$/;
+const PG_DISK_FULL = "53100";
+/** What node-postgres and PGlite say (no code) when the connection is gone. */
+const LOST_MESSAGES =
+  /Connection terminated|timeout exceeded when trying to connect|is not queryable|Cannot use a pool after calling end|PGlite is closed|terminating connection/i;
+const DISK_MESSAGES = /No space left on device|disk quota exceeded/i;
+
+export type Unavailable = "database" | "disk";
+
+/**
+ * Whether an error means the service cannot work right now (the database is lost, the disk is
+ * full), not that the request or the code is wrong: such an error answers 503 with Retry-After.
+ * Looks through `cause` too (a use case may wrap the driver's error).
+ */
+export function unavailableReason(error: unknown): Unavailable | null {
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && current instanceof Error; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === "string") {
+      if (DISK_CODES.has(code) || code === PG_DISK_FULL) return "disk";
+      if (CONNECTION_CODES.has(code) || PG_UNAVAILABLE.test(code)) return "database";
+    }
+    if (DISK_MESSAGES.test(current.message)) return "disk";
+    if (LOST_MESSAGES.test(current.message)) return "database";
+    current = current.cause;
+  }
+  return null;
+}

@@ -99,6 +99,8 @@ export function adminRoutes(): Hono<AppEnv> {
   // ---------- live updates ----------
   app.get("/events", (c) => {
     const user = currentUser(c);
+    // A stream opened while the server stops would hold its shutdown until the drain limit.
+    if (c.get("deps").state?.draining) throw new ApiError(503, "Serveris stabdomas, bandykite po akimirkos");
     return streamSSE(c, async (stream) => {
       const queue: string[] = [];
       let wake: (() => void) | null = null;

@@ -43,6 +43,8 @@ export interface RunningServer {
   stop(): Promise<void>;
   /** stop, then start again on the same data folder and port */
   restart(): Promise<void>;
+  /** a real process ({ process: true }) only: sends a signal and resolves with how the process exited */
+  signal(signal: NodeJS.Signals): Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
 
 /** Removes a temp folder the tests made, unless KEEP_TEST_DATA=1 asks to keep it for a post-mortem. */
@@ -190,6 +192,13 @@ export async function startServer(options: StartOptions = {}): Promise<RunningSe
     restart: async () => {
       await stopCurrent();
       await launch();
+    },
+    signal: async (signal) => {
+      const running = current as ServerProcess | null;
+      if (!running?.kill || !running.exited)
+        throw new Error("Signalą galima siųsti tik tikram procesui ({ process: true })");
+      running.kill(signal);
+      return running.exited;
     },
   };
 }
