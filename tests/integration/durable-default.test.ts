@@ -36,10 +36,15 @@ interface Traced {
 function parseTrace(text: string): Traced[] {
   const calls: Traced[] = [];
   for (const line of text.split("\n")) {
-    const match = /^(\d+)\s+(\d\d):(\d\d):(\d\d\.\d+) (\w+)\(/.exec(line);
+    const match = /^(\d+)\s+(\d\d):(\d\d):(\d\d\.\d+) (?:(\w+)\(|<\.\.\. (\w+) resumed>)/.exec(line);
     if (!match) continue;
-    const [, pid, h, m, s, call] = match;
-    calls.push({ pid: Number(pid), at: (Number(h) * 60 + Number(m)) * 60 + Number(s), call: call!, line });
+    const [, pid, h, m, s, call, resumed] = match;
+    calls.push({
+      pid: Number(pid),
+      at: (Number(h) * 60 + Number(m)) * 60 + Number(s),
+      call: (call ?? resumed)!,
+      line,
+    });
   }
   return calls;
 }
@@ -144,7 +149,9 @@ describe.skipIf(missing !== null)("numatytoji duomenų bazė: patvirtinta rezerv
       .slice(received, answered)
       .filter((c) => (c.call === "fdatasync" || c.call === "fsync") && c.line.includes("/pg_wal/"));
     expect(walSyncs.length, "WAL fsync tarp užklausos ir atsakymo").toBeGreaterThan(0);
-    expect(walSyncs.every((c) => / = 0$/.test(c.line.trim()))).toBe(true);
+    // With several processes traced a call may show as "<unfinished ...>" and end on a later
+    // "<... fdatasync resumed>" line: none of them failed.
+    expect(calls.slice(received, answered).filter((c) => /sync.* = -1 /.test(c.line))).toEqual([]);
   }, 120_000);
 });
 

@@ -76,7 +76,7 @@ describe("sveikata: gyvumas ir pasirengimas", () => {
     expect(ready.status, JSON.stringify(body)).toBe(200);
     expect(Object.keys(body.checks).sort()).toEqual(["backup", "database", "disk", "mail"]);
     expect(body.checks.database?.message).toBe("Duomenų bazė atsako");
-    expect(body.checks.backup?.message).toBe("Suplanuotos atsarginės kopijos išjungtos");
+    expect(body.checks.backup?.message).toBe("Suplanuotos atsarginės kopijos įjungtos, pirmoji dar nepadaryta");
   });
 
   it("pilnas diskas: /ready 503 su priežastimi ir DISK_MIN_FREE_MB", async () => {
@@ -300,7 +300,7 @@ describe("metrikos /api/metrics", () => {
       ?.metrics.map((m) => m.labels?.state)
       .sort();
     expect(queue).toEqual(["error", "pending", "processing", "success"]);
-    expect(byName.get("ratai_backup_enabled")?.metrics[0]?.value).toBe("0");
+    expect(byName.get("ratai_backup_enabled")?.metrics[0]?.value).toBe("1");
     expect(Number(byName.get("process_resident_memory_bytes")?.metrics[0]?.value)).toBeGreaterThan(0);
     expect(byName.get("ratai_data_disk_free_bytes")?.type).toBe("GAUGE");
   });
