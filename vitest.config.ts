@@ -70,6 +70,9 @@ export default defineConfig({
           name: "integration",
           include: ["tests/integration/**/*.test.ts"],
           environment: "node",
+          // The commands the tests run (create-admin, backup, restore) keep PGlite in their
+          // folders like the tests' servers; durable-default.test.ts removes it to test the default.
+          env: { DATABASE_ENGINE: "pglite" },
           // The demo data seeded once for all files; servers run inside the workers (tests/helpers/server.ts).
           globalSetup: ["tests/helpers/integrationSetup.ts"],
           // One module graph per worker: the server code is imported once, not again for every file

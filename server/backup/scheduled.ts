@@ -18,7 +18,6 @@ import path from "node:path";
 import { Readable } from "node:stream";
 import { BackupError } from "../../src/core/backup";
 import { claimScheduledBackup, finishScheduledBackup, loadBackupSettings } from "../../src/core/backupSchedule";
-import { checkClockForDestructiveJob } from "../../src/core/clockGuard";
 import type { BackupArchiveInfo, BackupArchives, CoreContext, Log, WrittenBackup } from "../../src/core/ports";
 import {
   archiveFileName,
@@ -180,16 +179,6 @@ export async function writeVerifiedBackup(
   return { file, size: result.size, skippedFiles: skipped, copy, copyError };
 }
 
-/**
- * Old archives are removed only with a clock near the data (src/core/clockGuard.ts): archives are
- * named by the clock, so with a clock far ahead the good ones would all look old.
- */
-async function clockAllowsRotation(core: CoreContext): Promise<boolean> {
-  const clock = await checkClockForDestructiveJob(core, "Senų atsarginių kopijų šalinimas", core.clock.now());
-  if (!clock.ok) core.log.error(clock.reason ?? "Senos atsarginės kopijos nešalinamos: laikrodis toli nuo duomenų");
-  return clock.ok;
-}
-
 export interface ScheduledRun {
   day: string;
   kind: "daily" | "hourly";
@@ -213,9 +202,7 @@ export async function runScheduledBackup(
   if (!claim) return null;
   const started = performance.now();
   try {
-    const written = await writeVerifiedBackup(db, claim.settings, claim.kind, core.clock.now(), where, core.log, {
-      rotate: await clockAllowsRotation(core),
-    });
+    const written = await writeVerifiedBackup(db, claim.settings, claim.kind, core.clock.now(), where, core.log);
     await finishScheduledBackup(core, claim.day, { ok: true, durationMs: performance.now() - started, ...written });
     return {
       day: claim.day,
@@ -242,9 +229,7 @@ export function localBackupArchives(core: CoreContext, db: Db, place: BackupPlac
   return {
     async write(kind) {
       const settings = await loadBackupSettings(core.store);
-      return writeVerifiedBackup(db, settings, kind, core.clock.now(), place, core.log, {
-        rotate: await clockAllowsRotation(core),
-      });
+      return writeVerifiedBackup(db, settings, kind, core.clock.now(), place, core.log);
     },
     async list() {
       const folder = await folderNow();
