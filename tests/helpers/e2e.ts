@@ -75,3 +75,20 @@ export async function signInThroughForm(
   await submitLoginForm(page, account);
   await page.waitForURL((url) => url.pathname.startsWith("/admin"));
 }
+
+/**
+ * The emulator addresses a Firebase test file sets in process.env, as they were when it loaded;
+ * call the returned function in afterAll: the files after it share the worker (isolate: false).
+ */
+export function emulatorEnvRestorer(): () => void {
+  const saved = {
+    FIREBASE_AUTH_EMULATOR_HOST: process.env.FIREBASE_AUTH_EMULATOR_HOST,
+    FIRESTORE_EMULATOR_HOST: process.env.FIRESTORE_EMULATOR_HOST,
+  };
+  return () => {
+    for (const [name, value] of Object.entries(saved)) {
+      if (value === undefined) delete process.env[name];
+      else process.env[name] = value;
+    }
+  };
+}

@@ -2,7 +2,6 @@
 // file) read from DATA_DIR/private; a missing file leaves the mail in ERROR with a Lithuanian reason.
 // A real PGlite outbox and a small SMTP server on a local port that keeps what it receives.
 import { rmSync } from "node:fs";
-import { createServer, type Server } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDb } from "../../server/db";
 import { migrate } from "../../server/db/migrate";
@@ -11,66 +10,24 @@ import { enqueueMail, type Mailer, startMailer } from "../../server/services/mai
 import { createLocalPrivateFiles } from "../../server/services/privateFiles";
 import type { Mail } from "../../src/domain/schemas";
 import { migratedDataDir } from "../helpers/pgliteTemplate";
+import { tinySmtp } from "../helpers/smtp";
 
 let dir: string;
 let db: Db;
-let smtp: Server;
-let smtpPort = 0;
 let mailer: Mailer | null = null;
-const received: string[] = [];
-
-/** Just enough SMTP for nodemailer: no TLS, no auth; each DATA kept whole. */
-function startSmtp(): Promise<void> {
-  smtp = createServer((socket) => {
-    let buffer = "";
-    let inData = false;
-    socket.write("220 bandomasis SMTP\r\n");
-    socket.on("data", (chunk) => {
-      buffer += chunk.toString("latin1");
-      for (;;) {
-        if (inData) {
-          const end = buffer.indexOf("\r\n.\r\n");
-          if (end < 0) return;
-          received.push(buffer.slice(0, end));
-          buffer = buffer.slice(end + 5);
-          inData = false;
-          socket.write("250 priimta\r\n");
-          continue;
-        }
-        const eol = buffer.indexOf("\r\n");
-        if (eol < 0) return;
-        const line = buffer.slice(0, eol).toUpperCase();
-        buffer = buffer.slice(eol + 2);
-        if (line.startsWith("EHLO") || line.startsWith("HELO")) socket.write("250-localhost\r\n250 8BITMIME\r\n");
-        else if (line.startsWith("DATA")) {
-          inData = true;
-          socket.write("354 toliau\r\n");
-        } else if (line.startsWith("QUIT")) {
-          socket.end("221 viso\r\n");
-          return;
-        } else socket.write("250 gerai\r\n");
-      }
-    });
-  });
-  return new Promise((resolve) =>
-    smtp.listen(0, "127.0.0.1", () => {
-      const address = smtp.address();
-      smtpPort = typeof address === "object" && address ? address.port : 0;
-      resolve();
-    }),
-  );
-}
+const smtp = tinySmtp();
+const received = smtp.received;
 
 beforeAll(async () => {
   dir = migratedDataDir("laisku-priedai");
   db = await openDb({ dataDir: dir, databaseUrl: null });
   await migrate(db);
-  await startSmtp();
+  await smtp.start();
 });
 afterAll(async () => {
   await mailer?.stop();
   await db?.close();
-  await new Promise((resolve) => smtp?.close(resolve));
+  await smtp.stop();
   rmSync(dir, { recursive: true, force: true });
 });
 
@@ -107,7 +64,7 @@ describe("laiškų priedai (vietinis siuntėjas)", () => {
       attachments: [{ filename: "nera.pdf", path: "documents/nera.pdf" }],
     });
     mailer = startMailer(db, {
-      smtpUrl: `smtp://127.0.0.1:${smtpPort}`,
+      smtpUrl: `smtp://127.0.0.1:${smtp.port}`,
       intervalMs: 100,
       from: "nuoma@example.com",
       privateFiles: files,

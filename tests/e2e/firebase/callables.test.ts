@@ -28,20 +28,10 @@ import {
 import { buildDemoData } from "../../../server/seed/demoData";
 import { addDaysToDateString, vilniusDateString } from "../../../src/domain/time";
 import { assertBuilt, type BrowserSession, openBrowser, withScreenshot } from "../../helpers/browser";
-import { signInThroughForm } from "../../helpers/e2e";
+import { emulatorEnvRestorer, signInThroughForm } from "../../helpers/e2e";
 import { freePort, type RunningServer, startServer } from "../../helpers/server";
 
-/** The emulator addresses this file sets in process.env, as they were before it. */
-const savedEmulatorEnv = {
-  FIREBASE_AUTH_EMULATOR_HOST: process.env.FIREBASE_AUTH_EMULATOR_HOST,
-  FIRESTORE_EMULATOR_HOST: process.env.FIRESTORE_EMULATOR_HOST,
-};
-function restoreEmulatorEnv(): void {
-  for (const [name, value] of Object.entries(savedEmulatorEnv)) {
-    if (value === undefined) delete process.env[name];
-    else process.env[name] = value;
-  }
-}
+const restoreEmulatorEnv = emulatorEnvRestorer();
 
 const PROJECT_ID = "demo-ratai";
 const demo = buildDemoData(new Date());

@@ -21,22 +21,12 @@ import { buildDemoData } from "../../../server/seed/demoData";
 import { NETWORK_MESSAGE } from "../../../src/backend/firebase/errors";
 import { NOT_STAFF_MESSAGE } from "../../../src/backend/firebase/session";
 import { assertBuilt, type BrowserSession, openBrowser, withScreenshot } from "../../helpers/browser";
-import { signInThroughForm, submitLoginForm } from "../../helpers/e2e";
+import { emulatorEnvRestorer, signInThroughForm, submitLoginForm } from "../../helpers/e2e";
 import { freePort, type RunningServer, startServer } from "../../helpers/server";
 import { type AuthEmulator, startAuthEmulator } from "../../integration/firebase/authEmulator";
 import { emulatorFromEnv } from "../../integration/firebase/emulators";
 
-/** The emulator addresses this file sets in process.env, as they were before it. */
-const savedEmulatorEnv = {
-  FIREBASE_AUTH_EMULATOR_HOST: process.env.FIREBASE_AUTH_EMULATOR_HOST,
-  FIRESTORE_EMULATOR_HOST: process.env.FIRESTORE_EMULATOR_HOST,
-};
-function restoreEmulatorEnv(): void {
-  for (const [name, value] of Object.entries(savedEmulatorEnv)) {
-    if (value === undefined) delete process.env[name];
-    else process.env[name] = value;
-  }
-}
+const restoreEmulatorEnv = emulatorEnvRestorer();
 
 const PROJECT_ID = "demo-ratai";
 const CUSTOMER = { email: "klientas@example.lt", password: "Slaptazodis2026!" };
