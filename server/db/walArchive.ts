@@ -160,6 +160,8 @@ export async function takeBaseBackup(dataDir: string, now: () => Date = () => ne
       await client.query("SELECT pg_backup_stop(false)").catch(() => undefined);
       throw error;
     }
+    // pg_backup_stop waits until the WAL the copy needs is archived: not forever when archiving fails.
+    await client.query("SET statement_timeout = '15min'");
     const stopped = await client.query<{ labelfile: string; spcmapfile: string | null }>(
       "SELECT labelfile, spcmapfile FROM pg_backup_stop(true)",
     );
@@ -309,8 +311,30 @@ async function chownTree(dir: string, owner: { uid: number; gid: number }): Prom
   }
 }
 
+/**
+ * The segments of a stopped cluster's pg_wal that are not in the archive, up to the one it wrote
+ * last (the newest): the later names are recycled files with old content, not WAL of this cluster.
+ */
+async function unarchivedSegments(walDir: string, archiveDir: string): Promise<string[]> {
+  const names = (await readdir(walDir).catch(() => [] as string[])).filter((name) => WAL_SEGMENT.test(name));
+  let current: { name: string; mtime: number } | null = null;
+  for (const name of names) {
+    const info = await stat(path.join(walDir, name)).catch(() => null);
+    if (info && (!current || info.mtimeMs > current.mtime)) current = { name, mtime: info.mtimeMs };
+  }
+  if (!current) return [];
+  const archived = new Set(await readdir(archiveDir).catch(() => [] as string[]));
+  const last = current.name;
+  return names.filter((name) => name <= last && !archived.has(`${name}.gz`));
+}
+
 /** Copies the base backup's cluster to `clusterDir`, with the old cluster's unarchived WAL. */
-async function placeBaseBackup(base: BaseBackupInfo, clusterDir: string, oldCluster: string | null): Promise<void> {
+async function placeBaseBackup(
+  base: BaseBackupInfo,
+  clusterDir: string,
+  oldCluster: string | null,
+  archiveDir: string,
+): Promise<void> {
   await rm(clusterDir, { recursive: true, force: true });
   await copyCluster(path.join(base.dir, COPY_DIR), clusterDir);
   // backup_label is one of the files a copy of a running cluster leaves out; here it is the point.
@@ -319,9 +343,8 @@ async function placeBaseBackup(base: BaseBackupInfo, clusterDir: string, oldClus
   if (await stat(spcmap).catch(() => null)) await copyFile(spcmap, path.join(clusterDir, "tablespace_map"));
   // The last segments the old cluster wrote but had not archived yet (PostgreSQL's advice).
   if (oldCluster) {
-    for (const name of await readdir(path.join(oldCluster, "pg_wal")).catch(() => [] as string[])) {
-      if (WAL_SEGMENT.test(name))
-        await copyFile(path.join(oldCluster, "pg_wal", name), path.join(clusterDir, "pg_wal", name));
+    for (const name of await unarchivedSegments(path.join(oldCluster, "pg_wal"), archiveDir)) {
+      await copyFile(path.join(oldCluster, "pg_wal", name), path.join(clusterDir, "pg_wal", name));
     }
   }
   await writeFile(path.join(clusterDir, "recovery.signal"), "");
@@ -375,7 +398,7 @@ export async function restoreToTime(
 
   /** One recovery from the base backup; null when the WAL ended before the target (no change came after it). */
   const recover = async (toTarget: boolean): Promise<string | null> => {
-    await placeBaseBackup(base, clusterDir, keptAside);
+    await placeBaseBackup(base, clusterDir, keptAside, walArchiveDir(dataDir));
     const settings: Record<string, string> = {
       restore_command: restoreCommand(walArchiveDir(dataDir)),
       recovery_target_timeline: "latest",
