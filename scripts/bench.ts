@@ -17,6 +17,10 @@
 //   npm run bench -- --scale                   the API at 1,000 cars and 100,000 reservations instead
 //                                              (scripts/lib/scaleBench.ts; --requests, --concurrency, --json apply)
 //   npm run bench -- --scale --scale-data /tmp/suvesti   keep the seeded data there and reuse it next time
+//   npm run bench -- --mixed                   instead: 2 minutes of mixed load at 20 requests in flight against
+//                                              the default setup (embedded PostgreSQL) and a DATABASE_URL
+//                                              PostgreSQL (scripts/lib/mixedLoad.ts); --seconds 20, --concurrency,
+//                                              --json apply
 import { writeFileSync } from "node:fs";
 import http from "node:http";
 import { brotliCompressSync, gzipSync } from "node:zlib";
@@ -36,6 +40,7 @@ import {
   startServer,
   tempDataDir,
 } from "./lib/benchServer";
+import { runMixed } from "./lib/mixedLoad";
 import { runScale } from "./lib/scaleBench";
 import { type Call, heading, json, kb, listOf, lt0, lt1, ms, percentile, send, table } from "./lib/scaleHttp";
 
@@ -262,6 +267,14 @@ async function main(): Promise<void> {
   const jsonIndex = process.argv.indexOf("--json");
   const jsonFile = jsonIndex > 0 ? process.argv[jsonIndex + 1] : undefined;
   const seedDirIndex = process.argv.indexOf("--scale-data");
+  if (process.argv.includes("--mixed")) {
+    process.exitCode = await runMixed({
+      seconds: numberArg("--seconds", 120),
+      concurrency: numberArg("--concurrency", 20),
+      ...(jsonFile ? { jsonFile } : {}),
+    });
+    return;
+  }
   if (process.argv.includes("--scale")) {
     process.exitCode = await runScale({
       requests: numberArg("--requests", SCALE_REQUESTS),

@@ -40,6 +40,26 @@ export function parseEngine(value: string | undefined): DbEngine {
   throw new ConfigError(`DATABASE_ENGINE turi būti „postgres“ arba „pglite“, o ne „${value}“`);
 }
 
+/** The embedded PostgreSQL's WAL archive and base backups (server/db/walArchive.ts). */
+export interface WalArchiveSettings {
+  /** WAL_ARCHIVE_TIMEOUT_S: a segment with changes is archived at least this often (the recovery point) */
+  timeoutS: number;
+  /** BASE_BACKUP_INTERVAL_H: a new base backup when the newest is this old */
+  baseBackupHours: number;
+  /** BASE_BACKUP_KEEP: base backups kept (and the WAL they need) */
+  baseBackupKeep: number;
+}
+
+/** WAL_ARCHIVE (default on) and its settings; null when WAL_ARCHIVE=0. Read by the embedded cluster too. */
+export function walArchiveFromEnv(env: Env = process.env): WalArchiveSettings | null {
+  if (nonEmpty(env.WAL_ARCHIVE) !== null && !parseBoolean("WAL_ARCHIVE", env.WAL_ARCHIVE)) return null;
+  return {
+    timeoutS: parseInteger("WAL_ARCHIVE_TIMEOUT_S", env.WAL_ARCHIVE_TIMEOUT_S, 60, 1, 3600),
+    baseBackupHours: parseInteger("BASE_BACKUP_INTERVAL_H", env.BASE_BACKUP_INTERVAL_H, 24, 1, 24 * 30),
+    baseBackupKeep: parseInteger("BASE_BACKUP_KEEP", env.BASE_BACKUP_KEEP, 7, 1, 365),
+  };
+}
+
 export interface Config {
   port: number;
   host: string;
@@ -50,6 +70,8 @@ export interface Config {
   backupBeforeMigration: boolean;
   /** SCHEDULED_BACKUPS (default on): whether this process runs the scheduled backup job */
   scheduledBackups: boolean;
+  /** WAL_ARCHIVE (default on): the embedded PostgreSQL archives its WAL and takes base backups; null: off */
+  walArchive: WalArchiveSettings | null;
   distDir: string;
   /** a PostgreSQL server run elsewhere; null means the data lives in dataDir (see engine) */
   databaseUrl: string | null;
@@ -250,6 +272,7 @@ export function loadConfig(env: Env = process.env, argv: string[] = process.argv
       parseBoolean("BACKUP_BEFORE_MIGRATION", env.BACKUP_BEFORE_MIGRATION),
     scheduledBackups:
       nonEmpty(env.SCHEDULED_BACKUPS) === null || parseBoolean("SCHEDULED_BACKUPS", env.SCHEDULED_BACKUPS),
+    walArchive: walArchiveFromEnv(env),
     distDir: path.resolve(nonEmpty(env.DIST_DIR) ?? "./dist"),
     databaseUrl: parseUrl("DATABASE_URL", env.DATABASE_URL, ["postgres:", "postgresql:"]),
     engine: parseEngine(env.DATABASE_ENGINE),

@@ -6,7 +6,9 @@ import type { CoreContext } from "../src/core/ports";
 import { queueDueReminders } from "../src/core/reminders";
 import { runScheduledBackup } from "./backup/scheduled";
 import { loadConfig } from "./config";
+import { runBaseBackupJob } from "./db/walArchive";
 import { runRetention } from "./routes/dataRights";
+import { dbOfStore } from "./store/pgStore";
 
 export interface JobSpec {
   /** Lithuanian, for the log */
@@ -35,5 +37,18 @@ export const JOBS: JobSpec[] = [
       return runScheduledBackup(core, { dataDir: config.dataDir, copyDir: config.backupCopyDir });
     },
     intervalMs: 5 * 60_000,
+  },
+  // The embedded PostgreSQL's base backup for point-in-time recovery (WAL_ARCHIVE), when the newest is
+  // BASE_BACKUP_INTERVAL_H old; the oldest beyond BASE_BACKUP_KEEP go, with the WAL only they needed.
+  {
+    title: "bazinė PostgreSQL kopija laiko momento atkūrimui",
+    run: (core) => {
+      const config = loadConfig();
+      if (!config.scheduledBackups || !config.walArchive || dbOfStore(core.store)?.engine !== "embedded-postgres") {
+        return Promise.resolve(null);
+      }
+      return runBaseBackupJob(config.dataDir, config.walArchive, core.log);
+    },
+    intervalMs: 15 * 60_000,
   },
 ];

@@ -59,7 +59,9 @@ let compiledServer: Promise<unknown> | null = null;
  * the demo seed fills an empty data folder, an existing one is used as it is. Without `dataDir` a
  * fresh temporary folder is made (and removed by stop).
  */
-export async function startServer(options: { dataDir?: string } = {}): Promise<BenchServer> {
+export async function startServer(
+  options: { dataDir?: string; env?: Record<string, string> } = {},
+): Promise<BenchServer> {
   if (!distBuilt()) throw new Error(DIST_MISSING);
   compiledServer ??= buildServer();
   await compiledServer;
@@ -75,7 +77,12 @@ export async function startServer(options: { dataDir?: string } = {}): Promise<B
       timeoutMs: START_TIMEOUT_MS,
       // The benchmark is one client sending thousands of quotes and reservations: per-client limits
       // would measure 429 answers instead of the work.
-      env: { RATE_LIMIT_QUOTES: "1000000", RATE_LIMIT_RESERVATIONS: "1000000", RATE_LIMIT_REQUESTS: "1000000" },
+      env: {
+        RATE_LIMIT_QUOTES: "1000000",
+        RATE_LIMIT_RESERVATIONS: "1000000",
+        RATE_LIMIT_REQUESTS: "1000000",
+        ...options.env,
+      },
     });
     return {
       url: server.url,

@@ -10,11 +10,13 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { createHash } from "node:crypto";
 import { existsSync } from "node:fs";
-import { chmod, chown, mkdir, readFile } from "node:fs/promises";
+import { chmod, chown, mkdir, readFile, stat } from "node:fs/promises";
 import { userInfo } from "node:os";
 import path from "node:path";
 import pg from "pg";
+import { type WalArchiveSettings, walArchiveFromEnv } from "../config";
 import { log } from "../log";
+import { archiveCommand, walArchiveDir } from "./walCommands";
 
 /** The cluster's folder inside DATA_DIR. */
 export const EMBEDDED_CLUSTER_DIR = "postgres";
@@ -57,6 +59,15 @@ export interface EmbeddedCluster {
   owned: boolean;
   /** stops the cluster when this process started it (a fast shutdown: WAL flushed, checkpoint) */
   stop(): Promise<void>;
+  /** the server's own output so far (the last 20 kB; empty when joined) */
+  output(): string;
+}
+
+export interface EmbeddedClusterOptions {
+  /** WAL archiving into DATA_DIR/backups/wal; default: as the environment says (WAL_ARCHIVE) */
+  walArchive?: WalArchiveSettings | null;
+  /** more `-c name=value` settings for this start (a point-in-time restore's recovery settings) */
+  settings?: Record<string, string>;
 }
 
 /** The socket folder: the cluster folder itself, or a short one under /tmp when its path is too long. */
@@ -70,8 +81,13 @@ function connectionString(socketDir: string): string {
   return `postgresql://${SUPERUSER}@localhost/${DATABASE}?host=${encodeURIComponent(socketDir)}`;
 }
 
+/** The node-postgres connection string of dataDir's cluster (running or not). */
+export function embeddedClusterUrl(dataDir: string): string {
+  return connectionString(socketDirFor(path.resolve(dataDir, EMBEDDED_CLUSTER_DIR)));
+}
+
 /** The user a cluster runs as: this process's own, or (as root, which PostgreSQL refuses) `postgres`. */
-async function clusterUser(): Promise<{ uid: number; gid: number } | null> {
+export async function clusterUser(): Promise<{ uid: number; gid: number } | null> {
   if (userInfo().uid !== 0) return null;
   const ids = async () => {
     const passwd = await readFile("/etc/passwd", "utf8");
@@ -115,7 +131,7 @@ function pgEnv(): NodeJS.ProcessEnv {
 }
 
 /** The pid in postmaster.pid when that process is alive (a cluster another process of ours runs). */
-async function runningPostmaster(clusterDir: string): Promise<number | null> {
+export async function runningPostmaster(clusterDir: string): Promise<number | null> {
   const text = await readFile(path.join(clusterDir, "postmaster.pid"), "utf8").catch(() => null);
   const pid = Number(text?.split("\n")[0]);
   if (!Number.isInteger(pid) || pid <= 0) return null;
@@ -157,10 +173,30 @@ async function waitUntilReady(url: string, child: ChildProcess, output: () => st
 }
 
 /**
+ * The WAL archive folder, writable by the cluster's user; as root, DATA_DIR/backups gets the
+ * traverse bit for others (not the read bit: its archives stay unlisted) so `postgres` reaches it.
+ */
+async function prepareArchiveFolder(
+  backups: string,
+  archive: string,
+  owner: { uid: number; gid: number } | null,
+): Promise<void> {
+  await mkdir(backups, { recursive: true });
+  await mkdir(archive, { recursive: true, mode: 0o700 });
+  if (!owner) return;
+  const info = await stat(backups);
+  if ((info.mode & 0o001) === 0) await chmod(backups, (info.mode & 0o777) | 0o001);
+  await chown(archive, owner.uid, owner.gid);
+}
+
+/**
  * Opens the cluster in dataDir/postgres: creates it on first use (initdb), starts it unless
  * another process of ours runs it, and waits until it answers.
  */
-export async function openEmbeddedCluster(dataDir: string): Promise<EmbeddedCluster> {
+export async function openEmbeddedCluster(
+  dataDir: string,
+  options: EmbeddedClusterOptions = {},
+): Promise<EmbeddedCluster> {
   const binaries = await embeddedPostgresBinaries();
   if (typeof binaries === "string") throw new Error(`Įdiegtas PostgreSQL nepasiekiamas: ${binaries}`);
   const clusterDir = path.resolve(dataDir, EMBEDDED_CLUSTER_DIR);
@@ -169,7 +205,7 @@ export async function openEmbeddedCluster(dataDir: string): Promise<EmbeddedClus
 
   if ((await runningPostmaster(clusterDir)) !== null && (await canConnect(url))) {
     log.info(`Jungiamasi prie jau veikiančio PostgreSQL serverio (${clusterDir})`);
-    return { url, owned: false, stop: async () => {} };
+    return { url, owned: false, stop: async () => {}, output: () => "" };
   }
 
   const owner = await clusterUser();
@@ -201,6 +237,24 @@ export async function openEmbeddedCluster(dataDir: string): Promise<EmbeddedClus
     if (owner) await chown(socketDir, owner.uid, owner.gid);
   }
 
+  const wal = options.walArchive === undefined ? walArchiveFromEnv() : options.walArchive;
+  const walSettings: string[] = [];
+  if (wal) {
+    const archive = walArchiveDir(dataDir);
+    await prepareArchiveFolder(path.dirname(archive), archive, owner);
+    walSettings.push(
+      "-c",
+      "wal_level=replica",
+      "-c",
+      "archive_mode=on",
+      "-c",
+      `archive_command=${archiveCommand(archive)}`,
+      "-c",
+      `archive_timeout=${wal.timeoutS}`,
+    );
+  }
+  const extra = Object.entries(options.settings ?? {}).flatMap(([name, value]) => ["-c", `${name}=${value}`]);
+
   const child = spawn(
     binaries.postgres,
     [
@@ -221,6 +275,8 @@ export async function openEmbeddedCluster(dataDir: string): Promise<EmbeddedClus
       "synchronous_commit=on",
       "-c",
       "full_page_writes=on",
+      ...walSettings,
+      ...extra,
     ],
     { ...ids, stdio: ["ignore", "pipe", "pipe"], env: pgEnv() },
   );
@@ -232,11 +288,15 @@ export async function openEmbeddedCluster(dataDir: string): Promise<EmbeddedClus
   child.stderr?.on("data", keep);
   await waitUntilReady(url, child, () => output);
   log.info(`PostgreSQL serveris paleistas (${clusterDir}, lizdas ${socketDir})`);
+  if (wal) {
+    log.info(`WAL archyvuojamas į ${walArchiveDir(dataDir)} (baigtas segmentas – ne vėliau kaip po ${wal.timeoutS} s)`);
+  }
 
   let stopping: Promise<void> | null = null;
   return {
     url,
     owned: true,
+    output: () => output,
     stop: () => {
       stopping ??= new Promise<void>((resolve) => {
         if (child.exitCode !== null || child.signalCode !== null) return resolve();
