@@ -4,6 +4,7 @@
 // guided restore's check reads an archive (the bucket's or the folder's) and answers what it holds
 // and the exact steps, a damaged one is refused in Lithuanian; `npm run restore -- s3://…` brings
 // the same documents into a fresh data folder.
+import { randomBytes } from "node:crypto";
 import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import net from "node:net";
 import path from "node:path";
@@ -11,6 +12,7 @@ import { GetObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client } fr
 import S3rver from "s3rver";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readArchive } from "../../server/backup/archive";
+import { createS3Backups, fileDigest, PART_SIZE } from "../../server/backup/s3";
 import { runScheduledBackup } from "../../server/backup/scheduled";
 import { loadConfig, type S3BackupConfig } from "../../server/config";
 import { openDb } from "../../server/db/index";
@@ -297,6 +299,22 @@ describe("S3 krepšio sukimas ir nepasiekiamas krepšys", () => {
       logged.some((l) => l.includes("ten pašalintos senos: atsargine-kopija-valandine-2026-11-20-0510.tar.gz")),
     ).toBe(true);
   }, 180_000);
+
+  it("didelė kopija įkeliama dalimis (multipart) ir patikrinama krepšyje; atsisiuntimas tikrinamas pagal SHA-256", async () => {
+    const big = path.join(dataDir, "atsargine-kopija-rankine-2026-11-20-090000.tar.gz");
+    writeFileSync(big, randomBytes(PART_SIZE * 2 + 12_345));
+    const bucket = createS3Backups(config);
+    try {
+      const location = await bucket.uploadVerified(big, path.basename(big));
+      expect(location).toBe(`s3://${BUCKET}/sukimas/atsargine-kopija-rankine-2026-11-20-090000.tar.gz`);
+      const back = path.join(dataDir, "atsisiusta.bin");
+      const got = await bucket.download(`sukimas/${path.basename(big)}`, back);
+      expect(got).toEqual(await fileDigest(big));
+      expect(readFileSync(back).equals(readFileSync(big))).toBe(true);
+    } finally {
+      bucket.close();
+    }
+  }, 120_000);
 
   it("krepšys nepasiekiamas: kopija vietoje pavyksta, o klaida matoma būsenoje", async () => {
     const unreachable = { ...config, endpoint: `http://127.0.0.1:${await closedPort()}` };
