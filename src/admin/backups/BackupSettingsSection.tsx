@@ -1,9 +1,11 @@
 // Settings › "Atsarginės kopijos": backups on/off (on by default), hourly ones, the daily hour,
 // the folder, how many of each to keep, the second place and its retention (settings.backups,
 // src/domain/backupSchedule.ts); the last good backup and its age, the last one's result
-// (useAdminActions().backupStatus); "Kurti kopiją dabar" and the archives to download (admins;
-// the local server only: src/core/backupSchedule.ts). The job runner of the local server takes
-// the settings (server/backup/scheduled.ts).
+// (useAdminActions().backupStatus) with a warning when it was not copied or uploaded to S3;
+// "Kurti kopiją dabar", the archives with where each lives (vietinis, antras aplankas, S3) to
+// download or check, and the guided restore (./RestoreGuide.tsx) (admins; the local server only:
+// src/core/backupSchedule.ts). The job runner of the local server takes the settings
+// (server/backup/scheduled.ts).
 import DownloadIcon from "@mui/icons-material/Download";
 import { Alert, Box, Button, List, ListItem, ListItemText, Typography } from "@mui/material";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
