@@ -66,6 +66,8 @@ export interface Config {
   dataDir: string;
   /** BACKUP_COPY_DIR: the second place each verified backup is copied to (best on another disk); null: none unless the settings name one */
   backupCopyDir: string | null;
+  /** BACKUP_S3_*: an S3-compatible bucket each verified backup is uploaded to; null: none */
+  backupS3: S3BackupConfig | null;
   /** BACKUP_BEFORE_MIGRATION (default on): a database with data is backed up before pending migrations */
   backupBeforeMigration: boolean;
   /** SCHEDULED_BACKUPS (default on): whether this process runs the scheduled backup job */
@@ -265,6 +267,7 @@ export function loadConfig(env: Env = process.env, argv: string[] = process.argv
     host: nonEmpty(env.HOST) ?? "0.0.0.0",
     dataDir: path.resolve(nonEmpty(env.DATA_DIR) ?? "./data"),
     backupCopyDir: nonEmpty(env.BACKUP_COPY_DIR) ? path.resolve(env.BACKUP_COPY_DIR as string) : null,
+    backupS3: s3BackupFromEnv(env),
     // On unless SCHEDULED_BACKUPS=0: this process does no scheduled backups (the tests' servers; a
     // server beside another that does them). The settings' on/off is for everyone.
     backupBeforeMigration:
@@ -301,6 +304,64 @@ export function loadConfig(env: Env = process.env, argv: string[] = process.argv
         ? parseInteger("BUILD_CHECK_INTERVAL_MS", buildInterval, 0, 1000, 86_400_000)
         : (fileConfig?.buildCheckIntervalMs ?? null),
     siteRateLimits: siteRateLimitsFromEnv(env),
+  };
+}
+
+/** An S3-compatible bucket for the backups (server/backup/s3.ts). */
+export interface S3BackupConfig {
+  /** BACKUP_S3_ENDPOINT: another provider's address (MinIO, Hetzner, Cloudflare R2…); null: AWS */
+  endpoint: string | null;
+  region: string;
+  bucket: string;
+  /** the keys' prefix, "" or ending in "/" */
+  prefix: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  forcePathStyle: boolean;
+}
+
+const S3_REQUIRED = ["BACKUP_S3_BUCKET", "BACKUP_S3_ACCESS_KEY_ID", "BACKUP_S3_SECRET_ACCESS_KEY"] as const;
+const S3_ALL = [
+  "BACKUP_S3_ENDPOINT",
+  "BACKUP_S3_REGION",
+  "BACKUP_S3_PREFIX",
+  "BACKUP_S3_FORCE_PATH_STYLE",
+  ...S3_REQUIRED,
+] as const;
+
+/**
+ * BACKUP_S3_*: none set → no bucket; some set → the bucket, its keys and secret are required (a
+ * half-set configuration refuses the start, naming what is missing). Region: us-east-1 unless set;
+ * path-style addresses (endpoint/bucket/key) by default when an endpoint is given.
+ */
+export function s3BackupFromEnv(env: Env): S3BackupConfig | null {
+  if (!S3_ALL.some((name) => nonEmpty(env[name]) !== null)) return null;
+  const missing = S3_REQUIRED.filter((name) => nonEmpty(env[name]) === null);
+  if (missing.length > 0) {
+    throw new ConfigError(
+      `Atsarginių kopijų S3 krepšys nustatytas tik iš dalies: trūksta ${missing.join(", ")}. Nurodykite ${missing.length === 1 ? "jį" : "juos"} arba pašalinkite visus BACKUP_S3_* nustatymus.`,
+    );
+  }
+  const bucket = nonEmpty(env.BACKUP_S3_BUCKET) as string;
+  if (!/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(bucket)) {
+    throw new ConfigError(
+      `BACKUP_S3_BUCKET „${bucket}“ netinkamas: 3–63 ženklai, mažosios raidės, skaitmenys, taškai ir brūkšneliai`,
+    );
+  }
+  const endpoint = parseUrl("BACKUP_S3_ENDPOINT", env.BACKUP_S3_ENDPOINT, ["http:", "https:"]);
+  const prefix = (nonEmpty(env.BACKUP_S3_PREFIX) ?? "").replace(/^\/+|\/+$/g, "");
+  if (prefix.split("/").includes("..")) throw new ConfigError("BACKUP_S3_PREFIX negali turėti „..“");
+  return {
+    endpoint,
+    region: nonEmpty(env.BACKUP_S3_REGION) ?? "us-east-1",
+    bucket,
+    prefix: prefix ? `${prefix}/` : "",
+    accessKeyId: nonEmpty(env.BACKUP_S3_ACCESS_KEY_ID) as string,
+    secretAccessKey: nonEmpty(env.BACKUP_S3_SECRET_ACCESS_KEY) as string,
+    forcePathStyle:
+      nonEmpty(env.BACKUP_S3_FORCE_PATH_STYLE) === null
+        ? endpoint !== null
+        : parseBoolean("BACKUP_S3_FORCE_PATH_STYLE", env.BACKUP_S3_FORCE_PATH_STYLE),
   };
 }
 

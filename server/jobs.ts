@@ -34,7 +34,7 @@ export const JOBS: JobSpec[] = [
     run: (core) => {
       const config = loadConfig();
       if (!config.scheduledBackups) return Promise.resolve(null);
-      return runScheduledBackup(core, { dataDir: config.dataDir, copyDir: config.backupCopyDir });
+      return runScheduledBackup(core, { dataDir: config.dataDir, copyDir: config.backupCopyDir, s3: config.backupS3 });
     },
     intervalMs: 5 * 60_000,
   },

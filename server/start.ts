@@ -61,7 +61,11 @@ export interface RunningApp {
 async function prepareData(db: Db, config: Config): Promise<void> {
   // A migration takes a backup first (a database with data only; BACKUP_BEFORE_MIGRATION=0 skips it).
   if (config.backupBeforeMigration) {
-    await backupBeforeMigration(db, { dataDir: config.dataDir, copyDir: config.backupCopyDir }, log);
+    await backupBeforeMigration(
+      db,
+      { dataDir: config.dataDir, copyDir: config.backupCopyDir, s3: config.backupS3 },
+      log,
+    );
   } else {
     log.warn("BACKUP_BEFORE_MIGRATION=0: atsarginė kopija prieš migracijas nedaroma");
   }

@@ -7,18 +7,29 @@
 //      archive that does not read back is removed and the backup fails;
 //   3. rotation removes the oldest archives of the same kind, only now, after a good one;
 //   4. the archive is copied to the second place (settings.copyFolder or BACKUP_COPY_DIR, best on
-//      another disk) with its own rotation. More targets (an S3 bucket) go in ARCHIVE_TARGETS' place.
+//      another disk) with its own rotation;
+//   5. it is uploaded to the S3-compatible bucket (BACKUP_S3_*, ./s3.ts), read back there and
+//      compared (size, SHA-256), and the bucket rotated like the second place (copyKeep).
+// A failed copy or upload is recorded (copyError, remoteError) and warned about; the archive itself
+// is good and the backup counts as done.
 // A failure is logged in Lithuanian and recorded for the admins (settings page, dashboard); older
 // archives are never touched by a failed backup.
 
 import { createReadStream } from "node:fs";
-import { copyFile, mkdir, open, readdir, rename, rm, stat } from "node:fs/promises";
-import { hostname } from "node:os";
+import { copyFile, mkdir, mkdtemp, open, readdir, rename, rm, stat } from "node:fs/promises";
+import { hostname, tmpdir } from "node:os";
 import path from "node:path";
 import { Readable } from "node:stream";
 import { BackupError } from "../../src/core/backup";
 import { claimScheduledBackup, finishScheduledBackup, loadBackupSettings } from "../../src/core/backupSchedule";
-import type { BackupArchiveInfo, BackupArchives, CoreContext, Log, WrittenBackup } from "../../src/core/ports";
+import type {
+  BackupArchiveInfo,
+  BackupArchivePlace,
+  BackupArchives,
+  CoreContext,
+  Log,
+  WrittenBackup,
+} from "../../src/core/ports";
 import {
   archiveFileName,
   archiveKindOf,
@@ -29,10 +40,12 @@ import {
   keepOf,
 } from "../../src/domain/backupSchedule";
 import { formatNumber } from "../../src/domain/format";
+import type { S3BackupConfig } from "../config";
 import type { Db } from "../db/types";
 import { dbOfStore } from "../store/pgStore";
 import { readArchive } from "./archive";
 import { type BackupLocalOptions, backupLocal } from "./local";
+import { createS3Backups, fileDigest, type S3Backups } from "./s3";
 
 /** DATA_DIR as server/config.ts reads it. */
 export const dataDirFromEnv = (env: NodeJS.ProcessEnv = process.env): string =>
@@ -62,12 +75,28 @@ export interface BackupPlace {
   dataDir: string;
   /** BACKUP_COPY_DIR */
   copyDir: string | null;
+  /** BACKUP_S3_*: the bucket each verified archive is uploaded to */
+  s3?: S3BackupConfig | null;
   /** test seams: after the listing of files, after the archive is written (before it is read back) */
   onListed?: BackupLocalOptions["onListed"];
   beforeVerify?: (file: string) => Promise<void> | void;
 }
 
 const megabytes = (bytes: number): string => `${formatNumber(bytes / 1024 / 1024, 2)} MB`;
+
+const s3Clients = new Map<string, S3Backups>();
+
+/** One client per bucket configuration, kept for the process's life. */
+export function s3BackupsFor(config: S3BackupConfig | null | undefined): S3Backups | null {
+  if (!config) return null;
+  const key = JSON.stringify(config);
+  let backups = s3Clients.get(key);
+  if (!backups) {
+    backups = createS3Backups(config);
+    s3Clients.set(key, backups);
+  }
+  return backups;
+}
 
 /** Reads the archive back whole and checks every part against its manifest; throws in Lithuanian. */
 export async function verifyArchive(file: string, expectedParts: number): Promise<void> {
@@ -176,7 +205,25 @@ export async function writeVerifiedBackup(
       log.error(`Atsarginė kopija įrašyta, bet ${copyError.charAt(0).toLowerCase()}${copyError.slice(1)}`, error);
     }
   }
-  return { file, size: result.size, skippedFiles: skipped, copy, copyError };
+
+  // The bucket: uploaded, read back and compared there, then rotated like the second place.
+  const bucket = s3BackupsFor(place.s3);
+  let remote: string | null = null;
+  let remoteError: string | null = null;
+  if (bucket) {
+    try {
+      const uploaded = performance.now();
+      remote = await bucket.uploadVerified(file, path.basename(file));
+      const gone = rotating ? await bucket.rotate(kind, kind === "migration" ? null : settings.copyKeep) : [];
+      log.info(
+        `Atsarginė kopija įkelta į S3 ir ten patikrinta (dydis ir SHA-256): ${remote} (${formatNumber((performance.now() - uploaded) / 1000, 1)} s)${gone.length > 0 ? `; ten pašalintos senos: ${gone.join(", ")}` : ""}`,
+      );
+    } catch (error) {
+      remoteError = `Nepavyko įkelti į S3: ${error instanceof Error ? error.message : String(error)}`;
+      log.error(`Atsarginė kopija įrašyta vietoje, bet ${remoteError.charAt(0).toLowerCase()}${remoteError.slice(1)}`);
+    }
+  }
+  return { file, size: result.size, skippedFiles: skipped, copy, copyError, remote, remoteError };
 }
 
 export interface ScheduledRun {
@@ -223,37 +270,136 @@ export async function runScheduledBackup(
   }
 }
 
-/** The BackupArchives port of the local server: back up now, the archives' list and download. */
+/** The archives (our names only) in a folder with their size and time; none when it does not exist. */
+async function archivesInFolder(folder: string): Promise<Omit<BackupArchiveInfo, "places">[]> {
+  const names = await readdir(folder).catch((error: NodeJS.ErrnoException) => {
+    if (error.code === "ENOENT") return [] as string[];
+    throw error;
+  });
+  const out: Omit<BackupArchiveInfo, "places">[] = [];
+  for (const name of names) {
+    const kind = archiveKindOf(name);
+    if (!kind) continue;
+    const info = await stat(path.join(folder, name)).catch(() => null);
+    if (info?.isFile()) out.push({ name, kind, size: info.size, modifiedAt: info.mtime.toISOString() });
+  }
+  return out;
+}
+
+const PLACE_LABELS: Record<BackupArchivePlace, string> = {
+  local: "kopijų aplanke",
+  copy: "antroje vietoje",
+  s3: "S3 krepšyje",
+};
+
+/**
+ * The BackupArchives port of the local server: back up now, the archives' list (the backup folder,
+ * the second place and the bucket, each archive once with the places that hold it), download and check.
+ */
 export function localBackupArchives(core: CoreContext, db: Db, place: BackupPlace): BackupArchives {
-  const folderNow = async () => backupFolder(await loadBackupSettings(core.store), place.dataDir);
+  const folders = async () => {
+    const settings = await loadBackupSettings(core.store);
+    const folder = backupFolder(settings, place.dataDir);
+    const second = copyFolder(settings, place.dataDir, place.copyDir);
+    return { folder, second: second && path.resolve(second) !== path.resolve(folder) ? second : null };
+  };
+  const fileIn = async (folder: string | null, name: string): Promise<string | null> => {
+    if (!folder) return null;
+    const file = path.join(folder, name);
+    return (await stat(file).catch(() => null))?.isFile() ? file : null;
+  };
   return {
     async write(kind) {
       const settings = await loadBackupSettings(core.store);
       return writeVerifiedBackup(db, settings, kind, core.clock.now(), place, core.log);
     },
     async list() {
-      const folder = await folderNow();
-      const names = await readdir(folder).catch((error: NodeJS.ErrnoException) => {
-        if (error.code === "ENOENT") return [] as string[];
-        throw error;
-      });
-      const out: BackupArchiveInfo[] = [];
-      for (const name of names) {
-        const kind = archiveKindOf(name);
-        if (!kind) continue;
-        const info = await stat(path.join(folder, name)).catch(() => null);
-        if (info?.isFile()) out.push({ name, kind, size: info.size, modifiedAt: info.mtime.toISOString() });
+      const { folder, second } = await folders();
+      const byName = new Map<string, BackupArchiveInfo>();
+      const add = (items: Omit<BackupArchiveInfo, "places">[], where: BackupArchivePlace) => {
+        for (const item of items) {
+          const seen = byName.get(item.name);
+          if (seen) seen.places.push(where);
+          else byName.set(item.name, { ...item, places: [where] });
+        }
+      };
+      add(await archivesInFolder(folder), "local");
+      if (second) add(await archivesInFolder(second).catch(() => []), "copy");
+      const bucket = s3BackupsFor(place.s3);
+      if (bucket) {
+        try {
+          add(await bucket.list(), "s3");
+        } catch (error) {
+          // The list still shows the local ones; the failure is in the log and in the last backup's record.
+          core.log.warn(`Atsarginių kopijų sąrašas be S3: ${error instanceof Error ? error.message : String(error)}`);
+        }
       }
-      return out.sort((a, b) => b.modifiedAt.localeCompare(a.modifiedAt) || b.name.localeCompare(a.name));
+      return [...byName.values()].sort(
+        (a, b) => b.modifiedAt.localeCompare(a.modifiedAt) || b.name.localeCompare(a.name),
+      );
     },
     async open(name) {
-      // Only our archives' names: nothing else in (or outside) the folder can be asked for.
+      // Only our archives' names: nothing else in (or outside) the folders can be asked for.
       if (!archiveKindOf(name)) return null;
-      const file = path.join(await folderNow(), name);
-      const info = await stat(file).catch(() => null);
-      if (!info?.isFile()) return null;
-      const stream = Readable.toWeb(createReadStream(file)) as ReadableStream<Uint8Array>;
-      return { size: info.size, stream };
+      const { folder, second } = await folders();
+      const file = (await fileIn(folder, name)) ?? (await fileIn(second, name));
+      if (file) {
+        const info = await stat(file);
+        return { size: info.size, stream: Readable.toWeb(createReadStream(file)) as ReadableStream<Uint8Array> };
+      }
+      return (await s3BackupsFor(place.s3)?.open(name)) ?? null;
+    },
+    async check(name, where) {
+      if (!archiveKindOf(name)) return null;
+      const { folder, second } = await folders();
+      let file: string | null = null;
+      let location: string;
+      let temporary: string | null = null;
+      if (where === "s3") {
+        const bucket = s3BackupsFor(place.s3);
+        if (!bucket) throw new BackupError("S3 krepšys nenustatytas (BACKUP_S3_*)");
+        location = bucket.location(name);
+        temporary = await mkdtemp(path.join(tmpdir(), "ratai-tikrinimas-"));
+        file = path.join(temporary, name);
+        try {
+          await bucket.download(`${bucket.config.prefix}${name}`, file);
+        } catch (error) {
+          await rm(temporary, { recursive: true, force: true });
+          if (error instanceof BackupError && / nėra$/.test(error.message)) return null;
+          throw error;
+        }
+      } else {
+        file = await fileIn(where === "local" ? folder : second, name);
+        if (!file) return null;
+        location = file;
+      }
+      try {
+        const { size, sha256 } = await fileDigest(file);
+        let read: Awaited<ReturnType<typeof readArchive>>;
+        try {
+          read = await readArchive(file, null);
+        } catch (error) {
+          const reason = error instanceof Error ? error.message : String(error);
+          throw new BackupError(`Kopija ${name} (${PLACE_LABELS[where]}) netinkama atkurti: ${reason}`);
+        }
+        const files = read.manifest.parts.filter((p) => p.kind === "file");
+        return {
+          name,
+          place: where,
+          location,
+          size,
+          sha256,
+          createdAt: read.manifest.createdAt,
+          backend: read.manifest.source.backend,
+          appVersion: read.manifest.appVersion,
+          schemaVersion: read.manifest.schemaVersion,
+          counts: read.manifest.counts,
+          files: files.length,
+          filesBytes: files.reduce((sum, p) => sum + p.size, 0),
+        };
+      } finally {
+        if (temporary) await rm(temporary, { recursive: true, force: true });
+      }
     },
   };
 }

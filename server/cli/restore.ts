@@ -1,4 +1,7 @@
-// npm run restore -- FILE [--force] [--firebase --project ID --bucket NAME]
+// npm run restore -- FILE|s3://BUCKET/KEY [--force] [--firebase --project ID --bucket NAME]
+// An s3:// archive is downloaded (with the BACKUP_S3_* endpoint and keys) to a temporary folder,
+// checked against the SHA-256 it was uploaded with, then restored like a file; the temporary
+// copy is removed afterwards.
 // Loads an archive into an empty target (server/backup/targets.ts): DATA_DIR's PGlite and
 // folders, DATABASE_URL's PostgreSQL, or a Firebase project. Everything is checked first; a
 // damaged archive, a newer schema or a target with data (without --force) changes nothing: the
@@ -10,9 +13,12 @@ import { parseArgs } from "node:util";
 import { BackupError } from "../../src/core/backup";
 import { formatNumber } from "../../src/domain/format";
 import { restoreLocal } from "../backup/local";
+import { createS3Backups, parseS3Url } from "../backup/s3";
 import { describeTarget, isFolderInUse, openLocal, resolveTarget } from "../backup/targets";
+import { s3BackupFromEnv } from "../config";
 
-const USAGE = "Naudojimas: npm run restore -- kopija.tar.gz [--force] [--firebase --project ID --bucket KREPŠYS]";
+const USAGE =
+  "Naudojimas: npm run restore -- kopija.tar.gz|s3://KREPŠYS/RAKTAS [--force] [--firebase --project ID --bucket KREPŠYS]";
 
 const total = (counts: Record<string, number>): string =>
   formatNumber(
@@ -56,7 +62,32 @@ async function main(): Promise<number> {
     console.log(USAGE);
     return values.help ? 0 : 2;
   }
-  const archive = path.resolve(file);
+  const remote = parseS3Url(file);
+  if (!remote) return restoreFrom(path.resolve(file), values);
+  const config = s3BackupFromEnv(process.env);
+  if (!config) {
+    throw new BackupError(
+      "Kopijai iš S3 atsisiųsti reikia BACKUP_S3_* nustatymų (BACKUP_S3_BUCKET, BACKUP_S3_ACCESS_KEY_ID, BACKUP_S3_SECRET_ACCESS_KEY, jei ne AWS – BACKUP_S3_ENDPOINT). Niekas nepakeista.",
+    );
+  }
+  const bucket = createS3Backups(config);
+  const staging = await mkdtemp(path.join(os.tmpdir(), "ratai-is-s3-"));
+  try {
+    const archive = path.join(staging, path.basename(remote.key));
+    console.log(`Atsisiunčiama ${file}…`);
+    const { size } = await bucket.download(remote.key, archive, remote.bucket);
+    console.log(`Atsisiųsta ${formatNumber(size / 1024 / 1024, 2)} MB, SHA-256 sutampa su įkeltąja kopija`);
+    return await restoreFrom(archive, values);
+  } finally {
+    bucket.close();
+    await rm(staging, { recursive: true, force: true });
+  }
+}
+
+async function restoreFrom(
+  archive: string,
+  values: { force?: boolean; firebase?: boolean; project?: string; bucket?: string },
+): Promise<number> {
   if (!(await stat(archive).catch(() => null))?.isFile()) {
     throw new BackupError(`Archyvo failas ${archive} nerastas. Niekas nepakeista.`);
   }

@@ -36,7 +36,11 @@ function actionContext(c: Context<AppEnv>, user: ReturnType<typeof currentUser>)
     documents: { files: privateFilesFor(config) },
     erasableFiles: erasableFilesFor(config),
     maxListPage: MAX_PAGE_SIZE,
-    backups: localBackupArchives(core, db, { dataDir: config.dataDir, copyDir: config.backupCopyDir }),
+    backups: localBackupArchives(core, db, {
+      dataDir: config.dataDir,
+      copyDir: config.backupCopyDir,
+      s3: config.backupS3,
+    }),
   };
 }
 

@@ -6,6 +6,7 @@
 // result. "Back up now" (an administrator) writes its own record. The archive itself is the
 // adapter's (server/backup/scheduled.ts, the BackupArchives port).
 import {
+  archiveKindOf,
   BACKUP_CLAIM_TIMEOUT_MS,
   type BackupKind,
   type BackupRecord,
@@ -13,12 +14,23 @@ import {
   backupIsStale,
   backupSettingsOf,
   hourSlot,
+  restoreCommand,
+  restoreSteps,
   scheduledBackupDay,
   scheduledBackupHour,
 } from "../domain/backupSchedule";
+import { InputError } from "../domain/input";
 import { COLLECTIONS, SETTINGS_ID } from "./collections";
 import { CoreError } from "./errors";
-import type { BackupArchiveInfo, BackupArchives, CoreContext, DocumentStore, WrittenBackup } from "./ports";
+import type {
+  BackupArchiveCheck,
+  BackupArchiveInfo,
+  BackupArchivePlace,
+  BackupArchives,
+  CoreContext,
+  DocumentStore,
+  WrittenBackup,
+} from "./ports";
 import type { StaffActor } from "./writes";
 
 export async function loadBackupSettings(store: DocumentStore): Promise<BackupSettings> {
@@ -130,6 +142,8 @@ export async function finishScheduledBackup(ctx: CoreContext, day: string, resul
       error: result.ok ? null : result.error,
       copy: result.ok ? result.copy : null,
       copyError: result.ok ? result.copyError : null,
+      remote: result.ok ? (result.remote ?? null) : null,
+      remoteError: result.ok ? (result.remoteError ?? null) : null,
       skippedFiles: result.ok ? (result.skippedFiles?.length ?? 0) : 0,
       durationMs: Math.round(result.durationMs),
       updatedAt: now.toISOString(),
@@ -240,4 +254,45 @@ export async function openBackupArchive(
   const opened = await archivesOf(archives).open(name);
   if (!opened) throw new CoreError("not-found", "Tokios atsarginės kopijos nėra");
   return { fileName: name, ...opened };
+}
+
+const PLACES: readonly BackupArchivePlace[] = ["local", "copy", "s3"];
+
+/** The guided restore's answer: what the archive holds, and how to restore it on this server. */
+export interface BackupArchiveChecked extends BackupArchiveCheck {
+  /** the command that restores it (run with the server stopped) */
+  command: string;
+  /** the steps in order, Lithuanian */
+  steps: string[];
+}
+
+/**
+ * Checks one archive (the backup folder, the second place or the bucket) whole without changing
+ * anything: every part against its manifest. A damaged one is refused in Lithuanian; a good one is
+ * answered with its contents and the exact steps to restore it on this server.
+ */
+export async function checkBackupArchive(
+  ctx: CoreContext,
+  archives: BackupArchives | undefined,
+  input: { name: string; place: string },
+): Promise<BackupArchiveChecked> {
+  const port = archivesOf(archives);
+  if (!archiveKindOf(input.name)) throw new CoreError("not-found", "Tokios atsarginės kopijos nėra");
+  if (!PLACES.includes(input.place as BackupArchivePlace)) {
+    throw new InputError("Vieta turi būti „local“ (kopijų aplankas), „copy“ (antra vieta) arba „s3“", {
+      place: "Netinkama vieta",
+    });
+  }
+  let checked: BackupArchiveCheck | null;
+  try {
+    checked = await port.check(input.name, input.place as BackupArchivePlace);
+  } catch (error) {
+    throw new CoreError("precondition", error instanceof Error ? error.message : String(error));
+  }
+  if (!checked) throw new CoreError("not-found", "Tokios atsarginės kopijos šioje vietoje nėra");
+  return {
+    ...checked,
+    command: restoreCommand(checked.location),
+    steps: restoreSteps(checked.location, ctx.clock.now()),
+  };
 }

@@ -122,12 +122,38 @@ export interface PrivateFiles {
 }
 
 /** One archive in the backup folder, as the admin screen lists it. */
+/** Where an archive lives: the backup folder, the second place, the S3 bucket. */
+export type BackupArchivePlace = "local" | "copy" | "s3";
+
 export interface BackupArchiveInfo {
   name: string;
   kind: BackupKind;
   size: number;
   /** when it was written (ISO) */
   modifiedAt: string;
+  /** every place that holds it (the backup folder first) */
+  places: BackupArchivePlace[];
+}
+
+/** What an archive holds, checked whole without changing anything (the guided restore). */
+export interface BackupArchiveCheck {
+  name: string;
+  place: BackupArchivePlace;
+  /** the file's path, or s3://bucket/key */
+  location: string;
+  size: number;
+  sha256: string;
+  /** when the archive was made (ISO), by its manifest */
+  createdAt: string;
+  /** the database it was made from: pglite, postgres, firestore */
+  backend: string;
+  appVersion: string;
+  schemaVersion: number;
+  /** documents per collection */
+  counts: Record<string, number>;
+  /** uploaded files in it and their bytes */
+  files: number;
+  filesBytes: number;
 }
 
 /** A written and verified archive (server/backup/scheduled.ts). */
@@ -139,6 +165,9 @@ export interface WrittenBackup {
   /** the copy in the second place; null when none is set or it failed */
   copy: string | null;
   copyError: string | null;
+  /** the verified copy in the S3 bucket (s3://bucket/key); null when none is set or it failed */
+  remote?: string | null;
+  remoteError?: string | null;
 }
 
 /**
@@ -150,6 +179,8 @@ export interface BackupArchives {
   list(): Promise<BackupArchiveInfo[]>;
   /** null when there is no such archive */
   open(name: string): Promise<{ size: number; stream: ReadableStream<Uint8Array> } | null>;
+  /** reads the archive in `place` whole and checks it; null when there is none; throws BackupError when it is damaged */
+  check(name: string, place: BackupArchivePlace): Promise<BackupArchiveCheck | null>;
 }
 
 /** What every use case gets: the store and the world around it. */

@@ -194,6 +194,10 @@ export interface BackupRecord {
   copy?: string | null;
   /** why the copy in the second place failed (the archive itself is good) */
   copyError?: string | null;
+  /** the verified copy in the S3 bucket (s3://bucket/key) */
+  remote?: string | null;
+  /** why the upload to the bucket failed (the archive itself is good) */
+  remoteError?: string | null;
   /** files deleted while the backup ran (not in the archive) */
   skippedFiles?: number;
 }
@@ -218,4 +222,26 @@ export function backupAgeText(finishedAt: string, now: Date): string {
   if (hours < 24) return `prieš ${hours} val.${minutes % 60 ? ` ${minutes % 60} min.` : ""}`;
   const days = Math.floor(hours / 24);
   return `prieš ${days} d.${hours % 24 ? ` ${hours % 24} val.` : ""}`;
+}
+
+/** Quotes a path for a POSIX shell when it needs it. */
+const shellWord = (text: string): string =>
+  /^[A-Za-z0-9_./:=@+-]+$/.test(text) ? text : `'${text.replace(/'/g, "'\\''")}'`;
+
+/** The restore command of an archive (a path or s3://bucket/key) over this server's data (--force: it has data). */
+export const restoreCommand = (location: string): string => `npm run restore -- ${shellWord(location)} --force`;
+
+/**
+ * The guided restore's steps in Lithuanian: the archive is checked already; the server is stopped
+ * (the data folder is one process's), the present data backed up, the archive restored, the server started.
+ */
+export function restoreSteps(location: string, now: Date): string[] {
+  const before = archiveFileName(now, "manual").replace("-rankine-", "-pries-atkurima-");
+  return [
+    "Praneškite darbuotojams: atkūrimo metu sistema nepasiekiama, o viskas, kas įvesta po kopijos sukūrimo, bus prarasta.",
+    "Sustabdykite serverį (pvz., „systemctl stop ratai“ arba „docker compose stop app“) ir įsitikinkite, kad jis nebeveikia.",
+    `Programos aplanke, su tais pačiais aplinkos kintamaisiais kaip serveris (DATA_DIR, DATABASE_URL, BACKUP_S3_*), išsaugokite dabartinius duomenis: npm run backup -- --out ${before}`,
+    `Atkurkite pasirinktą kopiją (komanda ją dar kartą patikrins; sugadintos neatkurs ir nieko nepakeis): ${restoreCommand(location)}`,
+    "Paleiskite serverį (pvz., „systemctl start ratai“ arba „docker compose start app“) ir patikrinkite, ar duomenys tokie, kokių tikėjotės.",
+  ];
 }

@@ -1,9 +1,11 @@
 // Settings › "Atsarginės kopijos": backups on/off (on by default), hourly ones, the daily hour,
 // the folder, how many of each to keep, the second place and its retention (settings.backups,
 // src/domain/backupSchedule.ts); the last good backup and its age, the last one's result
-// (useAdminActions().backupStatus); "Kurti kopiją dabar" and the archives to download (admins;
-// the local server only: src/core/backupSchedule.ts). The job runner of the local server takes
-// the settings (server/backup/scheduled.ts).
+// (useAdminActions().backupStatus) with a warning when it was not copied or uploaded to S3;
+// "Kurti kopiją dabar", the archives with where each lives (vietinis, antras aplankas, S3) to
+// download or check, and the guided restore (./RestoreGuide.tsx) (admins; the local server only:
+// src/core/backupSchedule.ts). The job runner of the local server takes the settings
+// (server/backup/scheduled.ts).
 import DownloadIcon from "@mui/icons-material/Download";
 import { Alert, Box, Button, List, ListItem, ListItemText, Typography } from "@mui/material";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
@@ -21,6 +23,7 @@ import {
 import { formatDateTime, formatNumber } from "../../domain/format";
 import { useAdminActions } from "../adminApi";
 import { errorText, saveBlob } from "../invoices/download";
+import { PLACE_NAMES, RestoreGuide, useArchiveCheck } from "./RestoreGuide";
 
 export const formatBytes = (bytes: number): string =>
   bytes >= 1024 * 1024 ? `${formatNumber(bytes / 1024 / 1024, 1)} MB` : `${formatNumber(bytes / 1024, 0)} kB`;
@@ -29,7 +32,7 @@ function describe(record: BackupRecord): string {
   const when = formatDateTime(record.finishedAt ?? record.claimedAt);
   const kind = BACKUP_KIND_LABELS[record.kind ?? "daily"];
   if (record.status === "ok")
-    return `${when} (${kind}): pavyko, ${formatBytes(record.size ?? 0)} (${record.file ?? ""})`;
+    return `${when} (${kind}): pavyko, ${formatBytes(record.size ?? 0)} (${record.file ?? ""}${record.remote ? `; S3: ${record.remote}` : ""})`;
   if (record.status === "failed") return `${when} (${kind}): NEPAVYKO. ${record.error ?? ""}`;
   return `${formatDateTime(record.claimedAt)} (${kind}): vykdoma…`;
 }
@@ -84,6 +87,11 @@ function LastBackup() {
           Kopija įrašyta, bet į antrą vietą nenukopijuota: {last.copyError}
         </Alert>
       ) : null}
+      {last?.status === "ok" && last.remoteError ? (
+        <Alert severity="warning" sx={{ mb: 1 }} data-testid="backup-remote-error">
+          Kopija įrašyta šiame serveryje, bet į S3 krepšį neįkelta: {last.remoteError}
+        </Alert>
+      ) : null}
       <Typography variant="subtitle2" component="h3">
         Paskutinė pavykusi kopija
       </Typography>
@@ -103,6 +111,7 @@ function BackupArchives() {
   const actions = useAdminActions();
   const queryClient = useQueryClient();
   const [message, setMessage] = useState<{ severity: "success" | "error"; text: string } | null>(null);
+  const check = useArchiveCheck();
   const archives = useQuery<BackupArchiveInfo[]>({
     queryKey: ["backupArchives"],
     queryFn: () => actions.listBackupArchives(),
@@ -111,7 +120,14 @@ function BackupArchives() {
   const backUp = useMutation({
     mutationFn: () => actions.backUpNow(),
     onSuccess: (record) => {
-      setMessage({ severity: "success", text: `Kopija sukurta ir patikrinta: ${record.file ?? ""}` });
+      setMessage(
+        record.remoteError
+          ? { severity: "error", text: `Kopija sukurta ir patikrinta: ${record.file ?? ""}, bet ${record.remoteError}` }
+          : {
+              severity: "success",
+              text: `Kopija sukurta ir patikrinta: ${record.file ?? ""}${record.remote ? `; S3 krepšyje patikrinta: ${record.remote}` : ""}`,
+            },
+      );
       void queryClient.invalidateQueries({ queryKey: ["backupArchives"] });
       void queryClient.invalidateQueries({ queryKey: ["backupStatus"] });
     },
@@ -147,23 +163,32 @@ function BackupArchives() {
       ) : (
         <List dense>
           {(archives.data ?? []).map((archive) => (
-            <ListItem
-              key={archive.name}
-              disableGutters
-              secondaryAction={
-                <Button size="small" startIcon={<DownloadIcon />} onClick={() => void download(archive.name)}>
-                  Atsisiųsti
-                </Button>
-              }
-            >
+            <ListItem key={archive.name} disableGutters sx={{ flexWrap: "wrap" }}>
               <ListItemText
                 primary={archive.name}
-                secondary={`${BACKUP_KIND_LABELS[archive.kind]}, ${formatDateTime(archive.modifiedAt)}, ${formatBytes(archive.size)}`}
+                secondary={`${BACKUP_KIND_LABELS[archive.kind]}, ${formatDateTime(archive.modifiedAt)}, ${formatBytes(archive.size)}; yra: ${(archive.places ?? ["local"]).map((p) => PLACE_NAMES[p]).join(", ")}`}
               />
+              <Button size="small" startIcon={<DownloadIcon />} onClick={() => void download(archive.name)}>
+                Atsisiųsti
+              </Button>
+              {(archive.places ?? ["local"]).map((place) => (
+                <Button
+                  key={place}
+                  size="small"
+                  disabled={check.isPending}
+                  onClick={() => check.mutate({ name: archive.name, place })}
+                >
+                  Tikrinti ({PLACE_NAMES[place]})
+                </Button>
+              ))}
             </ListItem>
           ))}
         </List>
       )}
+      <Typography variant="subtitle2" component="h3" sx={{ mt: 2 }}>
+        Atkūrimas iš kopijos
+      </Typography>
+      <RestoreGuide check={check} />
     </Box>
   );
 }
@@ -173,9 +198,10 @@ export function BackupSettingsSection() {
     <>
       <Typography variant="body2" color="text.secondary" sx={{ mb: 1, maxWidth: 720 }}>
         Serveris kas valandą ir kasdien nurodytą valandą įrašo visų duomenų ir failų atsarginę kopiją į aplanką
-        serveryje, ją perskaito ir patikrina, nukopijuoja į antrą vietą (jei nurodyta) ir laiko nurodytą skaičių
-        naujausių kopijų. Kopiją bet kada galima padaryti mygtuku žemiau arba komanda „npm run backup -- --out
-        failas.tar.gz“, o atkurti – „npm run restore -- failas.tar.gz“.
+        serveryje, ją perskaito ir patikrina, nukopijuoja į antrą vietą (jei nurodyta), įkelia į S3 krepšį (jei
+        nustatyti BACKUP_S3_*) ir ten patikrina, ir laiko nurodytą skaičių naujausių kopijų. Kopiją bet kada galima
+        padaryti mygtuku žemiau arba komanda „npm run backup -- --out failas.tar.gz“, o atkurti – „npm run restore --
+        failas.tar.gz“.
       </Typography>
       <BooleanInput
         source="backups.enabled"
@@ -227,7 +253,7 @@ export function BackupSettingsSection() {
       <NumberInput
         source="backups.copyKeep"
         label="Kiek kiekvienos rūšies kopijų laikyti antroje vietoje"
-        helperText={`Numatyta ${BACKUP_DEFAULTS.copyKeep}`}
+        helperText={`Numatyta ${BACKUP_DEFAULTS.copyKeep}; tiek pat laikoma ir S3 krepšyje`}
         defaultValue={BACKUP_DEFAULTS.copyKeep}
         step={1}
         min={1}

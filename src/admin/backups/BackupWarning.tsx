@@ -1,5 +1,6 @@
 // The dashboard's warning (admins): backups are turned off, or the last good one is older than
-// the schedule allows (2 h with hourly backups, 26 h with daily ones), or the last one failed.
+// the schedule allows (2 h with hourly backups, 26 h with daily ones), or the last one failed, or
+// it is good but was not copied to the second place or the S3 bucket (a warning).
 // Nothing shows while backups are fine.
 import { Alert } from "@mui/material";
 import { useBasename, usePermissions } from "react-admin";
@@ -15,7 +16,9 @@ export function BackupWarning() {
   if (!isAdmin || !data) return null;
   const off = !data.settings.enabled;
   const failed = data.settings.enabled && data.last?.status === "failed";
-  if (!off && !data.stale && !failed) return null;
+  const notCopied =
+    data.settings.enabled && data.last?.status === "ok" ? (data.last.remoteError ?? data.last.copyError) : null;
+  if (!off && !data.stale && !failed && !notCopied) return null;
   return (
     <Alert severity={failed ? "error" : "warning"} sx={{ mb: 2 }} data-testid="backup-warning">
       {off ? "Suplanuotos atsarginės kopijos išjungtos: jei diskas suges, duomenys bus prarasti. " : ""}
@@ -23,6 +26,7 @@ export function BackupWarning() {
         ? `Atsarginės kopijos: paskutinė pavykusi senesnė nei ${backupStaleAfterHours(data.settings)} val. (${lastGoodText(data)}). `
         : ""}
       {failed ? `Paskutinė kopija nepavyko: ${data.last?.error ?? ""}. ` : ""}
+      {notCopied ? `Paskutinė kopija įrašyta tik šiame serveryje: ${notCopied}. ` : ""}
       <Link to={`${basename}/settings`}>Nustatymai › Atsarginės kopijos</Link>
     </Alert>
   );

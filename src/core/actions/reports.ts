@@ -59,6 +59,16 @@ export const reportActions = {
       return { fileName: file.fileName, contentType: "application/gzip", stream: file.stream, size: file.size };
     },
   }),
+  /** the guided restore: one archive read whole and checked, what it holds, and how to restore it here (admins only) */
+  checkBackupArchive: staffAction({
+    roles: ADMINS,
+    refusal: "Atsargines kopijas tikrinti gali tik administratorius",
+    args: (name: string, place: "local" | "copy" | "s3") => ({ name, place }),
+    input: envelope({ name: id, place: id }),
+    http: { method: "POST", path: "/backups/:name/check" },
+    run: ({ backupSchedule }, input, ctx) =>
+      backupSchedule.checkBackupArchive(ctx.core, ctx.backups, { name: input.name, place: input.place }),
+  }),
   /** the outbox: mails waiting, failing and given up, and the oldest unsent one's age (the dashboard warns) */
   mailQueueStatus: staffAction({
     roles: STAFF,

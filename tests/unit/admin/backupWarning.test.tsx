@@ -82,4 +82,23 @@ describe("atsarginių kopijų įspėjimas suvestinėje", () => {
     });
     expect(screen.queryByTestId("backup-warning")).toBeNull();
   });
+
+  it("kopija gera, bet į S3 neįkelta – įspėjimas su priežastimi", async () => {
+    const record = {
+      ...good("2026-11-21T05:50:00Z"),
+      remote: null,
+      remoteError: "Nepavyko įkelti į S3: S3 krepšys ratai-kopijos: serveris nepasiekiamas (ryšys atmestas)",
+    };
+    show({
+      settings: { ...BACKUP_DEFAULTS },
+      last: record,
+      lastGood: record,
+      stale: false,
+      now: "2026-11-21T06:00:00Z",
+    });
+    const warning = await screen.findByTestId("backup-warning");
+    expect(warning.textContent).toContain(
+      "Paskutinė kopija įrašyta tik šiame serveryje: Nepavyko įkelti į S3: S3 krepšys ratai-kopijos: serveris nepasiekiamas",
+    );
+  });
 });
