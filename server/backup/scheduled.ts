@@ -22,6 +22,7 @@ import path from "node:path";
 import { Readable } from "node:stream";
 import { BackupError } from "../../src/core/backup";
 import { claimScheduledBackup, finishScheduledBackup, loadBackupSettings } from "../../src/core/backupSchedule";
+import { checkClockForDestructiveJob } from "../../src/core/clockGuard";
 import type {
   BackupArchiveInfo,
   BackupArchivePlace,
@@ -236,6 +237,18 @@ export interface ScheduledRun {
   error?: string;
 }
 
+/**
+ * Whether the rotation may delete old archives now. Archives are named by the clock: with a clock
+ * far ahead the new archive would sort after every later one and the real ones would be rotated
+ * away later; with a clock far behind the new one sorts first and would be removed at once. The
+ * backup itself is written either way; only the deletions wait (src/core/clockGuard.ts).
+ */
+async function rotationAllowed(core: CoreContext, now: Date): Promise<boolean> {
+  const clock = await checkClockForDestructiveJob(core, "Senų atsarginių kopijų šalinimo darbai", now);
+  if (!clock.ok && clock.reason) core.log.warn(clock.reason);
+  return clock.ok;
+}
+
 /** One run of the job: does the backup that is due (day or hour) when nobody else has. */
 export async function runScheduledBackup(
   core: CoreContext,
@@ -249,7 +262,9 @@ export async function runScheduledBackup(
   if (!claim) return null;
   const started = performance.now();
   try {
-    const written = await writeVerifiedBackup(db, claim.settings, claim.kind, core.clock.now(), where, core.log);
+    const now = core.clock.now();
+    const rotate = await rotationAllowed(core, now);
+    const written = await writeVerifiedBackup(db, claim.settings, claim.kind, now, where, core.log, { rotate });
     await finishScheduledBackup(core, claim.day, { ok: true, durationMs: performance.now() - started, ...written });
     return {
       day: claim.day,
@@ -311,7 +326,10 @@ export function localBackupArchives(core: CoreContext, db: Db, place: BackupPlac
   return {
     async write(kind) {
       const settings = await loadBackupSettings(core.store);
-      return writeVerifiedBackup(db, settings, kind, core.clock.now(), place, core.log);
+      const now = core.clock.now();
+      return writeVerifiedBackup(db, settings, kind, now, place, core.log, {
+        rotate: await rotationAllowed(core, now),
+      });
     },
     async list() {
       const { folder, second } = await folders();

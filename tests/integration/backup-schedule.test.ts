@@ -53,7 +53,9 @@ async function openCore(
 const setSettings = async (core: CoreContext, backups: Record<string, unknown>) => {
   await core.store.transaction(async (tx) => {
     const current = await tx.get(COLLECTIONS.settings, SETTINGS_ID);
-    tx.set(COLLECTIONS.settings, SETTINGS_ID, { ...(current?.data ?? {}), backups });
+    // Stamped with the test's clock: the rotation's clock guard compares it with the newest change.
+    const updatedAt = core.clock.now().toISOString();
+    tx.set(COLLECTIONS.settings, SETTINGS_ID, { ...(current?.data ?? {}), backups, updatedAt });
   });
 };
 
@@ -259,5 +261,19 @@ describe("suplanuotos atsarginės kopijos: failai, patikrinimas, antra vieta", (
     expect(last?.status).toBe("ok");
     expect(last?.copyError).toContain(`Nepavyko nukopijuoti į ${blocked}`);
     expect(logged.some((l) => l.startsWith("ERROR Atsarginė kopija įrašyta, bet nepavyko nukopijuoti"))).toBe(true);
+  }, 120_000);
+
+  it("laikrodis 400 d. į priekį: kopija padaroma, bet senos neištrinamos, žurnale priežastis", async () => {
+    const before = archivesIn(folder);
+    expect(before.length).toBeGreaterThanOrEqual(2);
+    clock.now = new Date("2027-12-25T09:10:00Z");
+    const run = await runScheduledBackup(core, { dataDir, copyDir: null });
+    expect(run).toMatchObject({ ok: true });
+    const after = archivesIn(folder);
+    expect(after).toEqual(expect.arrayContaining(before));
+    expect(after).toHaveLength(before.length + 1);
+    expect(
+      logged.some((l) => l.startsWith("WARN Senų atsarginių kopijų šalinimo darbai nevykdomi: serverio laikrodis")),
+    ).toBe(true);
   }, 120_000);
 });
