@@ -11,6 +11,8 @@ import { BackupError } from "../../src/core/backup";
 import { formatNumber } from "../../src/domain/format";
 import { restoreLocal } from "../backup/local";
 import { describeTarget, isFolderInUse, openLocal, resolveTarget } from "../backup/targets";
+import { parseFileStorage } from "../config";
+import { createFileStorage } from "../files/index";
 
 const USAGE = "Naudojimas: npm run restore -- kopija.tar.gz [--force] [--firebase --project ID --bucket KREPŠYS]";
 
@@ -95,7 +97,9 @@ async function main(): Promise<number> {
   };
   let result: Awaited<ReturnType<typeof restoreLocal>>;
   try {
-    result = await restoreLocal(open, target.dataDir, archive, { force: values.force });
+    // The files go where the server keeps them: DATA_DIR, or the S3 bucket of FILE_STORAGE=s3.
+    const storage = createFileStorage({ dataDir: target.dataDir, fileStorage: parseFileStorage(process.env) });
+    result = await restoreLocal(open, target.dataDir, archive, { force: values.force, storage });
   } catch (error) {
     await removeCreated(target.dataDir, before);
     throw error;
