@@ -99,8 +99,9 @@ export function createPrivateFiles(storage: FileStorage, db: Db | null): Removab
       if (db) await recordPrivateFile(db, { path: relative, contentType, size: bytes.length, sha256 }, null);
     },
     async get(relative) {
-      if (!isPrivatePath(relative)) return null;
-      const found = await readVerified(storage, db, "private", relative, check(relative));
+      const contentType = privateContentType(relative);
+      if (!contentType) return null;
+      const found = await readVerified(storage, db, "private", relative, contentType);
       return found?.bytes ?? null;
     },
     async remove(relative) {
