@@ -13,6 +13,7 @@ import { backupRoutes } from "./backup/route";
 import type { Config } from "./config";
 import { coreHttpError } from "./core";
 import { isPgError } from "./db/index";
+import { StoredFileError } from "./files/index";
 import { requireStaff } from "./http/auth";
 import { isJsonContentType, JSON_CONTENT_TYPE_MESSAGE, MALFORMED_JSON_MESSAGE } from "./http/body";
 import { trustsForwarded, untrustedProxyWarning } from "./http/clientIp";
@@ -262,6 +263,12 @@ export function errorResponse(error: unknown, c: Context): Response {
       { message: HTTP_MESSAGES[status] ?? (status >= 500 ? SERVER_ERROR_MESSAGE : "Neteisinga užklausa") },
       status,
     );
+  }
+  // A stored file whose bytes are gone or differ from its record (already logged as an error):
+  // the caller learns what is wrong, never gets the bytes.
+  if (error instanceof StoredFileError) {
+    c.header("Cache-Control", "no-store");
+    return c.json({ message: error.message }, 500);
   }
   if (error instanceof SyntaxError && /JSON/i.test(error.message))
     return c.json({ message: MALFORMED_JSON_MESSAGE }, 400);

@@ -112,7 +112,25 @@ export interface Config {
   buildCheckIntervalMs: number | null;
   /** public submissions accepted per client and 10 minutes */
   siteRateLimits: SiteRateLimits;
+  /** FILE_STORAGE: where uploads and private files are kept (DATA_DIR or an S3-compatible bucket) */
+  fileStorage: FileStorageConfig;
 }
+
+/** S3-compatible storage (FILE_STORAGE=s3): the same bucket for every server of one site. */
+export interface S3StorageConfig {
+  kind: "s3";
+  /** S3_ENDPOINT: e.g. http://minio:9000; null: AWS S3 itself */
+  endpoint: string | null;
+  region: string;
+  bucket: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  /** S3_PREFIX: "" or ending in "/"; public files under <prefix>public/, private under <prefix>private/ */
+  prefix: string;
+  forcePathStyle: boolean;
+}
+
+export type FileStorageConfig = { kind: "local" } | S3StorageConfig;
 
 export class ConfigError extends Error {
   constructor(message: string) {
@@ -304,6 +322,57 @@ export function loadConfig(env: Env = process.env, argv: string[] = process.argv
         ? parseInteger("BUILD_CHECK_INTERVAL_MS", buildInterval, 0, 1000, 86_400_000)
         : (fileConfig?.buildCheckIntervalMs ?? null),
     siteRateLimits: siteRateLimitsFromEnv(env),
+    fileStorage: parseFileStorage(env),
+  };
+}
+
+const S3_BUCKET_PATTERN = /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/;
+const S3_PREFIX_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._/-]*$/;
+
+/** FILE_STORAGE and the S3_* settings: a missing or wrong one stops the start, naming it. */
+export function parseFileStorage(env: Env): FileStorageConfig {
+  const kind = nonEmpty(env.FILE_STORAGE)?.toLowerCase() ?? "local";
+  if (kind === "local" || kind === "disk") return { kind: "local" };
+  if (kind !== "s3") {
+    throw new ConfigError(`FILE_STORAGE turi būti „local“ arba „s3“, o gauta „${env.FILE_STORAGE}“`);
+  }
+  const required = (name: string): string => {
+    const value = nonEmpty(env[name]);
+    if (value === null) throw new ConfigError(`FILE_STORAGE=s3: nenurodytas ${name}`);
+    return value;
+  };
+  const endpoint = parseUrl("S3_ENDPOINT", env.S3_ENDPOINT, ["http:", "https:"]);
+  const region = required("S3_REGION");
+  if (!/^[a-z0-9-]{2,40}$/.test(region)) {
+    throw new ConfigError(`S3_REGION turi būti regiono pavadinimas (pvz., eu-central-1), o gauta „${region}“`);
+  }
+  const bucket = required("S3_BUCKET");
+  if (!S3_BUCKET_PATTERN.test(bucket) || bucket.includes("..")) {
+    throw new ConfigError(
+      `S3_BUCKET turi būti 3–63 ženklų kibiro pavadinimas (mažosios raidės, skaitmenys, „-“ ir „.“), o gauta „${bucket}“`,
+    );
+  }
+  const accessKeyId = required("S3_ACCESS_KEY_ID");
+  const secretAccessKey = required("S3_SECRET_ACCESS_KEY");
+  const rawPrefix = nonEmpty(env.S3_PREFIX)?.replace(/\/+$/, "") ?? "";
+  if (rawPrefix && (!S3_PREFIX_PATTERN.test(rawPrefix) || rawPrefix.split("/").some((p) => p === "" || p === ".."))) {
+    throw new ConfigError(
+      `S3_PREFIX gali turėti tik raides, skaitmenis, „.“, „_“, „-“ ir „/“ (ne pradžioje), o gauta „${env.S3_PREFIX}“`,
+    );
+  }
+  return {
+    kind: "s3",
+    endpoint: endpoint ? endpoint.replace(/\/+$/, "") : null,
+    region,
+    bucket,
+    accessKeyId,
+    secretAccessKey,
+    prefix: rawPrefix ? `${rawPrefix}/` : "",
+    // A self-hosted S3 (MinIO, Ceph, Garage) is addressed by path unless told otherwise; AWS by host.
+    forcePathStyle:
+      nonEmpty(env.S3_FORCE_PATH_STYLE) === null
+        ? endpoint !== null
+        : parseBoolean("S3_FORCE_PATH_STYLE", env.S3_FORCE_PATH_STYLE),
   };
 }
 

@@ -25,7 +25,7 @@ export const JOBS: JobSpec[] = [
   // Once a day (a marker per Vilnius date); checked every 15 minutes so a restarted server catches up.
   {
     title: "asmens duomenų saugojimo terminai",
-    run: (core) => runRetention(core, { dataDir: loadConfig().dataDir }),
+    run: (core) => runRetention(core, loadConfig()),
     intervalMs: 15 * 60_000,
   },
   // Daily and hourly backups (on unless the settings turn them off; a record per slot: once with many servers).

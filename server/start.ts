@@ -17,6 +17,7 @@ import { coreFor } from "./core";
 import { openDb } from "./db/index";
 import { migrate } from "./db/migrate";
 import type { Db } from "./db/types";
+import { createFileStorage, type FileStorage, registerFileStorage } from "./files/index";
 import type { MailerHandle } from "./http/context";
 import { createServerState, type ServerState } from "./http/serverState";
 import { log } from "./log";
@@ -58,7 +59,7 @@ export interface RunningApp {
   stop(): Promise<void>;
 }
 
-async function prepareData(db: Db, config: Config): Promise<void> {
+async function prepareData(db: Db, config: Config, storage: FileStorage): Promise<void> {
   // A migration takes a backup first (a database with data only; BACKUP_BEFORE_MIGRATION=0 skips it).
   if (config.backupBeforeMigration) {
     await backupBeforeMigration(
@@ -72,7 +73,7 @@ async function prepareData(db: Db, config: Config): Promise<void> {
   const applied = await migrate(db);
   if (applied.length === 0) log.info("Duomenų bazės schema atnaujinta, naujų migracijų nėra");
   if (config.demo) {
-    const seeded = await seedDemoIfEmpty(db, { dataDir: config.dataDir });
+    const seeded = await seedDemoIfEmpty(db, { dataDir: config.dataDir, storage });
     log.info(
       seeded
         ? "Demonstracinis režimas: duomenys įkelti"
@@ -206,6 +207,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   let server: Server | null = null;
   let requests: ReturnType<typeof trackRequests> | null = null;
   let stopped: Promise<void> | null = null;
+  let forgetStorage: (() => void) | null = null;
   const state = createServerState();
   state.metrics.startEventLoopMonitor();
 
@@ -227,6 +229,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     if (mailer) await mailer.stop().catch((error: unknown) => log.error("Nepavyko sustabdyti laiškų siuntimo", error));
     // After the HTTP server: changes its last requests published still go out to the other instances.
     if (feed) await feed.close().catch((error: unknown) => log.error("Nepavyko uždaryti pakeitimų kanalo", error));
+    forgetStorage?.();
     await db.close();
     log.info("Serveris sustabdytas, duomenų bazė uždaryta");
   };
@@ -241,11 +244,16 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     // The core over this database, shared by the routes and the jobs. The links in customer mails
     // point at the public address (never at a request's Host header).
     const core = coreFor(db, { siteUrl: config.publicUrl ?? `http://localhost:${config.port}` });
-    await prepareData(db, config);
+    // The file storage (DATA_DIR or the S3 bucket every server shares): reachable, or no start.
+    const storage = createFileStorage(config);
+    await storage.check();
+    forgetStorage = registerFileStorage(config.dataDir, storage, db);
+    log.info(`Failai saugomi ${storage.description}`);
+    await prepareData(db, config, storage);
     // Before HTTP: a tab that connects to this instance already hears the others' changes.
     feed = await connectChangeFeed(db);
     if (feed) log.info("Gyvi pakeitimai perduodami tarp serverių per PostgreSQL LISTEN/NOTIFY");
-    mailer = startMailer(db, { smtpUrl: config.smtpUrl, privateFiles: privateFilesFor(config) });
+    mailer = startMailer(db, { smtpUrl: config.smtpUrl, privateFiles: privateFilesFor(config, db) });
     // Background jobs (server/jobs.ts); JOB_INTERVAL_MS (milliseconds) only for tests.
     jobs = startJobs(core, env);
     const app = createApp({ db, config, payments, mailer, state });

@@ -1,8 +1,10 @@
 // Backup and restore of the local server's data: the database (PGlite in DATA_DIR or PostgreSQL
 // by DATABASE_URL) through the core's store port, the staff's password hashes (only the local
-// server keeps them), the public uploads (DATA_DIR/files) and the private files (DATA_DIR/private).
+// server keeps them), the public uploads and the private files, read through the file storage
+// (server/files: DATA_DIR/files and DATA_DIR/private, or the S3 bucket) and checked against their
+// records (size, SHA-256): a file that does not match is reported and left out, never archived as good.
 import { readFileSync } from "node:fs";
-import { mkdir, readdir, readFile, rename, rm } from "node:fs/promises";
+import { mkdir, readdir, readFile, rm } from "node:fs/promises";
 import path from "node:path";
 import {
   BACKUP_COLLECTIONS,
@@ -16,7 +18,12 @@ import { COLLECTIONS } from "../../src/core/collections";
 import type { StoredDoc } from "../../src/core/ports";
 import { withoutAuditFields } from "../../src/core/stores/storeRules";
 import type { Db } from "../db/types";
+import { damagedMessage, type FileStorage, fileStorageFor, missingMessage } from "../files/index";
+import { type FileArea, isSafeRelative, FILE_AREAS as STORAGE_AREAS } from "../files/storage";
+import { log } from "../log";
 import { PACKAGE_JSON } from "../paths";
+import { privateContentType } from "../services/privateFiles";
+import { allFileRecords, fileRecord, fillFileHash, hasFileHashes } from "../store/files";
 import { createPgStore, withSnapshot } from "../store/pgStore";
 import { TABLES, tableOf } from "../store/tables";
 import { type ArchiveFileSource, readArchive, sha256Hex, type WrittenArchive, writeArchive } from "./archive";
@@ -57,19 +64,62 @@ export async function listFiles(root: string): Promise<string[]> {
 
 const FILE_AREAS = { public: "files", private: "private" } as const;
 
-function fileSources(dataDir: string, area: keyof typeof FILE_AREAS, relatives: string[]): ArchiveFileSource[] {
-  const root = path.resolve(dataDir, FILE_AREAS[area]);
-  return relatives
-    .filter((relative) => /^[A-Za-z0-9][A-Za-z0-9._/-]*$/.test(relative))
-    .map((relative) => ({
-      name: `files/${area}/${relative}`,
-      // Deleted since the listing (a picture removed while the backup runs): left out, not a failure.
-      read: () =>
-        readFile(path.join(root, relative)).catch((error: NodeJS.ErrnoException) => {
-          if (error.code === "ENOENT") return null;
-          throw error;
-        }),
-    }));
+/** The content type a restored or re-recorded file gets, by its extension. */
+function contentTypeOf(area: FileArea, relative: string): string {
+  if (area === "private") return privateContentType(relative) ?? "application/octet-stream";
+  return CONTENT_TYPES[path.extname(relative).toLowerCase()] ?? "application/octet-stream";
+}
+
+/**
+ * The stored files as archive sources, each read through the storage and checked against its
+ * record: a file whose size or SHA-256 differs is added to `damaged` (Lithuanian) and left out; a
+ * record whose bytes are gone too. A record without a hash (older rows) gets it computed now.
+ */
+async function fileSources(db: Db, storage: FileStorage, damaged: Map<string, string>): Promise<ArchiveFileSource[]> {
+  const checked = await hasFileHashes(db);
+  const sources: ArchiveFileSource[] = [];
+  for (const area of STORAGE_AREAS) {
+    const records = checked ? await allFileRecords(db, area) : new Map();
+    const listed = (await storage.list(area)).filter(isSafeRelative);
+    const present = new Set(listed);
+    // Recorded but not in the storage: lost, unless it was deleted since the records were read.
+    for (const relative of records.keys()) {
+      if (present.has(relative) || !isSafeRelative(relative)) continue;
+      const name = `files/${area}/${relative}`;
+      if (await fileRecord(db, area, relative)) damaged.set(name, missingMessage(name));
+    }
+    for (const relative of listed) {
+      const name = `files/${area}/${relative}`;
+      sources.push({
+        name,
+        read: async () => {
+          // Deleted since the listing (a picture removed while the backup runs): left out, not a failure.
+          const bytes = await storage.get(area, relative);
+          if (!bytes) return null;
+          const record = records.get(relative);
+          if (!record) return bytes;
+          const sha256 = sha256Hex(bytes);
+          if (record.size !== bytes.length || (record.sha256 !== null && record.sha256 !== sha256)) {
+            damaged.set(
+              name,
+              `${damagedMessage(name)} Įrašyta: ${record.size} B, ${record.sha256 ?? "be kontrolinės sumos"}; saugykloje: ${bytes.length} B, ${sha256}`,
+            );
+            return null;
+          }
+          if (record.sha256 === null) {
+            await fillFileHash(db, area, {
+              path: relative,
+              contentType: contentTypeOf(area, relative),
+              size: bytes.length,
+              sha256,
+            });
+          }
+          return bytes;
+        },
+      });
+    }
+  }
+  return sources;
 }
 
 async function highestMigration(db: Db): Promise<number | undefined> {
@@ -78,6 +128,11 @@ async function highestMigration(db: Db): Promise<number | undefined> {
 }
 
 export interface LocalBackupResult extends WrittenArchive {
+  /**
+   * Stored files that do not match their records (other bytes, or none at all), in Lithuanian:
+   * not in the archive (its older copies keep the good bytes), logged as errors.
+   */
+  damaged: string[];
   /** how long the database snapshot took (ms) */
   snapshotMs: number;
   /** of it, how long other work waited (PGlite: the copy into temporary tables; PostgreSQL: 0) */
@@ -90,6 +145,8 @@ export interface BackupLocalOptions {
   collections?: readonly string[];
   /** called once the files are listed, before any is read (tests delete files here) */
   onListed?: (files: string[]) => Promise<void> | void;
+  /** where the files are; default: the storage of the server running on dataDir (else DATA_DIR's disk) */
+  storage?: FileStorage;
 }
 
 /**
@@ -108,10 +165,9 @@ export async function backupLocal(
   const stats: { exclusiveMs?: number } = {};
   let snapshotMs = 0;
   const sqlMigration = await highestMigration(db);
-  const files = [
-    ...fileSources(dataDir, "public", await listFiles(path.resolve(dataDir, FILE_AREAS.public))),
-    ...fileSources(dataDir, "private", await listFiles(path.resolve(dataDir, FILE_AREAS.private))),
-  ];
+  const storage = options.storage ?? fileStorageFor({ dataDir });
+  const damaged = new Map<string, string>();
+  const files = await fileSources(db, storage, damaged);
   await options.onListed?.(files.map((file) => file.name));
   const written = await withSnapshot(
     db,
@@ -157,7 +213,16 @@ export async function backupLocal(
     },
     stats,
   );
-  return { ...written, snapshotMs, exclusiveMs: stats.exclusiveMs ?? 0, totalMs: performance.now() - started };
+  for (const problem of damaged.values()) log.error(`Atsarginė kopija: ${problem}`);
+  return {
+    ...written,
+    // A damaged file is left out on purpose: reported as damaged, not as deleted meanwhile.
+    skipped: written.skipped?.filter((name) => !damaged.has(name)),
+    damaged: [...damaged.values()],
+    snapshotMs,
+    exclusiveMs: stats.exclusiveMs ?? 0,
+    totalMs: performance.now() - started,
+  };
 }
 
 export interface RestoreResult {
@@ -221,6 +286,7 @@ async function clearLocal(db: Db): Promise<void> {
   const tables = new Set(Object.values(TABLES).map((spec) => spec.table));
   tables.add("sessions");
   tables.add("files");
+  tables.add("private_files");
   await db.query(`TRUNCATE ${[...tables].join(", ")} CASCADE`);
 }
 
@@ -253,8 +319,9 @@ export async function restoreLocal(
   target: Db | (() => Promise<Db>),
   dataDir: string,
   archive: string,
-  options: { force?: boolean } = {},
+  options: { force?: boolean; storage?: FileStorage } = {},
 ): Promise<RestoreResult> {
+  const storage = options.storage ?? fileStorageFor({ dataDir });
   const started = performance.now();
   const staging = path.resolve(dataDir, `.atkuriama-${process.pid}-${Date.now()}`);
   await mkdir(staging, { recursive: true });
@@ -281,14 +348,14 @@ export async function restoreLocal(
       );
     }
     const busy = await nonEmptyCollections(store);
-    const existingFiles = [
-      ...(await listFiles(path.resolve(dataDir, FILE_AREAS.public))),
-      ...(await listFiles(path.resolve(dataDir, FILE_AREAS.private))),
-    ];
+    const existing = { public: await storage.list("public"), private: await storage.list("private") };
+    const existingFiles = [...existing.public, ...existing.private];
     if ((busy.length > 0 || existingFiles.length > 0) && !options.force) {
       const what = [
         ...(busy.length > 0 ? [`duomenų bazėje yra duomenų (${busy.join(", ")})`] : []),
-        ...(existingFiles.length > 0 ? [`aplanke yra failų (${existingFiles.length})`] : []),
+        ...(existingFiles.length > 0
+          ? [`${storage.kind === "s3" ? "failų saugykloje" : "aplanke"} yra failų (${existingFiles.length})`]
+          : []),
       ];
       throw new BackupError(
         `Atkurti galima tik į tuščią vietą: ${what.join("; ")}. Niekas nepakeista. Norėdami viską pakeisti archyvo turiniu, nurodykite --force.`,
@@ -296,8 +363,12 @@ export async function restoreLocal(
     }
     if (options.force) {
       await clearLocal(db);
-      await rm(path.resolve(dataDir, FILE_AREAS.public), { recursive: true, force: true });
-      await rm(path.resolve(dataDir, FILE_AREAS.private), { recursive: true, force: true });
+      if (storage.kind === "local") {
+        await rm(path.resolve(dataDir, FILE_AREAS.public), { recursive: true, force: true });
+        await rm(path.resolve(dataDir, FILE_AREAS.private), { recursive: true, force: true });
+      } else {
+        for (const area of STORAGE_AREAS) for (const relative of existing[area]) await storage.remove(area, relative);
+      }
     }
 
     const checkDone = performance.now();
@@ -330,27 +401,27 @@ export async function restoreLocal(
     });
     const loadDone = performance.now();
 
-    // Files: moved from the staging folder into place, then read back and checked.
+    // Files: from the staging folder into the storage (durably), recorded with the archive's
+    // size and SHA-256, then read back and checked.
     for (const file of read.files) {
       const match = /^files\/(public|private)\/(.+)$/.exec(file.name);
       if (!match || !file.staged) continue;
-      const area = match[1] as keyof typeof FILE_AREAS;
-      const target = path.resolve(dataDir, FILE_AREAS[area], match[2] as string);
-      await mkdir(path.dirname(target), { recursive: true });
-      await rename(file.staged, target);
-      if (area === "public") {
-        await db.query(
-          "INSERT INTO files (path, content_type, size) VALUES ($1, $2, $3) ON CONFLICT (path) DO NOTHING",
-          [match[2], CONTENT_TYPES[path.extname(target).toLowerCase()] ?? "application/octet-stream", file.size],
-        );
-      }
+      const area = match[1] as FileArea;
+      const relative = match[2] as string;
+      const contentType = contentTypeOf(area, relative);
+      await storage.put(area, relative, new Uint8Array(await readFile(file.staged)), contentType);
+      await rm(file.staged, { force: true });
+      await db.query(
+        `INSERT INTO ${area === "public" ? "files" : "private_files"} (path, content_type, size, sha256)
+         VALUES ($1, $2, $3, $4) ON CONFLICT (path) DO NOTHING`,
+        [relative, contentType, file.size, file.sha256],
+      );
     }
     const filesDone = performance.now();
     const problems = await compareWithDb(db, data);
     for (const file of read.files) {
       const match = /^files\/(public|private)\/(.+)$/.exec(file.name) as RegExpExecArray;
-      const target = path.resolve(dataDir, FILE_AREAS[match[1] as keyof typeof FILE_AREAS], match[2] as string);
-      const bytes = await readFile(target).catch(() => null);
+      const bytes = await storage.get(match[1] as FileArea, match[2] as string);
       if (!bytes || sha256Hex(bytes) !== file.sha256) problems.push(`failas ${file.name} neatkurtas`);
     }
     if (problems.length > 0) {

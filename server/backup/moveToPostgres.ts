@@ -9,9 +9,11 @@ import { mkdir, rename, rm } from "node:fs/promises";
 import path from "node:path";
 import { BackupError } from "../../src/core/backup";
 import { archiveFileName } from "../../src/domain/backupSchedule";
+import { parseFileStorage } from "../config";
 import { EMBEDDED_CLUSTER_DIR } from "../db/embeddedPostgres";
 import { openDb } from "../db/index";
 import { migrate } from "../db/migrate";
+import { createFileStorage } from "../files/index";
 import { backupLocal, restoreLocal } from "./local";
 
 export interface MoveResult {
@@ -45,7 +47,11 @@ export async function moveToPostgres(dataDir: string, now: Date = new Date()): P
   const source = await openDb({ dataDir, databaseUrl: null, engine: "pglite" });
   try {
     await migrate(source);
-    await backupLocal(source, dataDir, archive);
+    // The files where the server keeps them (DATA_DIR, or the bucket of FILE_STORAGE=s3); restored
+    // below into the scratch folder only to be checked.
+    await backupLocal(source, dataDir, archive, {
+      storage: createFileStorage({ dataDir, fileStorage: parseFileStorage(process.env) }),
+    });
   } catch (error) {
     await rm(archive, { force: true });
     if (error instanceof Error && /jau naudoja kitas procesas/.test(error.message)) {

@@ -7,6 +7,8 @@ import type { Manifest } from "../../src/core/backup";
 import { formatNumber } from "../../src/domain/format";
 import { backupLocal } from "../backup/local";
 import { backupThroughServer, describeTarget, isFolderInUse, openLocal, resolveTarget } from "../backup/targets";
+import { parseFileStorage } from "../config";
+import { createFileStorage } from "../files/index";
 
 const USAGE =
   "Naudojimas: npm run backup -- --out kopija.tar.gz [--url http://127.0.0.1:3000] [--firebase --project ID --bucket KREPŠYS]";
@@ -60,8 +62,15 @@ async function main(): Promise<number> {
     return 0;
   }
   try {
-    const result = await backupLocal(db, target.dataDir, values.out);
+    // The files where the server keeps them: DATA_DIR, or the S3 bucket of FILE_STORAGE=s3.
+    const storage = createFileStorage({ dataDir: target.dataDir, fileStorage: parseFileStorage(process.env) });
+    const result = await backupLocal(db, target.dataDir, values.out, { storage });
     console.log(summary(result.manifest, result.size, result.path, result.totalMs));
+    if (result.damaged.length > 0) {
+      console.error(`  SUGADINTI FAILAI (į kopiją neįtraukti, ${result.damaged.length}):`);
+      for (const problem of result.damaged) console.error(`  - ${problem}`);
+      return 1;
+    }
   } finally {
     await db.close();
   }

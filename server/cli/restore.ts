@@ -15,7 +15,8 @@ import { formatNumber } from "../../src/domain/format";
 import { restoreLocal } from "../backup/local";
 import { createS3Backups, parseS3Url } from "../backup/s3";
 import { describeTarget, isFolderInUse, openLocal, resolveTarget } from "../backup/targets";
-import { s3BackupFromEnv } from "../config";
+import { parseFileStorage, s3BackupFromEnv } from "../config";
+import { createFileStorage } from "../files/index";
 
 const USAGE =
   "Naudojimas: npm run restore -- kopija.tar.gz|s3://KREPŠYS/RAKTAS [--force] [--firebase --project ID --bucket KREPŠYS]";
@@ -126,7 +127,9 @@ async function restoreFrom(
   };
   let result: Awaited<ReturnType<typeof restoreLocal>>;
   try {
-    result = await restoreLocal(open, target.dataDir, archive, { force: values.force });
+    // The files go where the server keeps them: DATA_DIR, or the S3 bucket of FILE_STORAGE=s3.
+    const storage = createFileStorage({ dataDir: target.dataDir, fileStorage: parseFileStorage(process.env) });
+    result = await restoreLocal(open, target.dataDir, archive, { force: values.force, storage });
   } catch (error) {
     await removeCreated(target.dataDir, before);
     throw error;

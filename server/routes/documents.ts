@@ -14,7 +14,7 @@ const FILE_NOT_FOUND_MESSAGE = "Failas nerastas";
 export function privateFileRoutes(): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
   app.get("/*", async (c) => {
-    const { config } = c.get("deps");
+    const { config, db } = c.get("deps");
     let relative: string;
     try {
       relative = decodeURIComponent(new URL(c.req.url).pathname.replace(/^\/api\/admin\/private\//, ""));
@@ -23,7 +23,7 @@ export function privateFileRoutes(): Hono<AppEnv> {
     }
     const contentType = privateContentType(relative);
     if (!contentType) throw new ApiError(404, FILE_NOT_FOUND_MESSAGE);
-    const bytes = await privateFilesFor(config).get(relative);
+    const bytes = await privateFilesFor(config, db).get(relative);
     if (!bytes) throw new ApiError(404, FILE_NOT_FOUND_MESSAGE);
     c.header("Content-Type", contentType);
     c.header("Content-Length", String(bytes.length));

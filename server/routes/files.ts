@@ -1,13 +1,14 @@
 // Uploaded images: POST/DELETE /api/admin/files (staff), resumable uploads on the same path,
-// GET /files/* (public). Folder "desk" (the rental desk's damage photos and signatures) is private:
-// its uploads go to DATA_DIR/private/desk/ (server/services/privateFiles.ts), never under /files,
-// and staff read them at /api/admin/private/desk/<name>.
+// GET /files/* (public). The bytes go to the file storage (server/files: DATA_DIR/files, fsynced
+// before the 201, or the S3 bucket every server shares), their size and SHA-256 to the files
+// table; GET /files/* hands out only bytes that match that record. Folder "desk" (the rental
+// desk's damage photos and signatures) is private: its uploads go to the private area
+// (server/services/privateFiles.ts), never under /files, and staff read them at
+// /api/admin/private/desk/<name>.
 // The type comes from the file's first bytes, never from its name or the declared type.
 import { randomUUID } from "node:crypto";
-import { createReadStream } from "node:fs";
 import { appendFile, mkdir, readdir, readFile, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { Readable } from "node:stream";
 import { type Context, Hono } from "hono";
 import {
   FILE_TOO_LARGE_MESSAGE,
@@ -16,6 +17,7 @@ import {
   type SniffedImage,
   sniffImage,
 } from "../../src/domain/imageUpload";
+import { fileStorageFor, readVerified, StoredFileError, sha256Hex } from "../files/index";
 import { currentUser } from "../http/auth";
 import { readJsonObject } from "../http/body";
 import type { AppEnv } from "../http/context";
@@ -23,7 +25,7 @@ import { ApiError } from "../http/errors";
 import { log } from "../log";
 import { publish } from "../services/events";
 import { privateFilesFor } from "../services/privateFiles";
-import { recordFile, recordPrivateUpload, removeFileRecord } from "../store/files";
+import { auditPrivateUpload, fileRecord, recordFile, removeFileRecord } from "../store/files";
 
 export const FILE_FOLDERS = ["cars", "offers", "news", "misc"] as const;
 /** Folders staff upload to: the public ones, and the private "desk". */
@@ -50,17 +52,7 @@ export function normaliseStoredPath(input: string): string | null {
   return trimmed;
 }
 
-function filesRoot(dataDir: string): string {
-  return path.resolve(dataDir, "files");
-}
-
-/** Resolves a relative path inside root; null if it would leave root. */
-function insideRoot(root: string, relative: string): string | null {
-  const resolved = path.resolve(root, relative);
-  return resolved.startsWith(root + path.sep) ? resolved : null;
-}
-
-/** Stores sniffed image bytes under DATA_DIR/files/<folder>/ and records them; returns the stored path. */
+/** Stores sniffed image bytes in the storage's public <folder>/ and records them; returns the stored path. */
 async function storeImage(
   c: Context<AppEnv>,
   folder: FileFolder,
@@ -71,21 +63,20 @@ async function storeImage(
   const user = currentUser(c);
   const relative = `${folder}/${randomUUID()}.${image.extension}`;
   if (folder === "desk") {
-    // Private: not in the public files table nor under /files.
-    await privateFilesFor(config).put(relative, bytes, image.contentType);
-    await recordPrivateUpload(db, relative, user.email);
+    // Private: not in the public files table nor under /files; recorded in private_files.
+    await privateFilesFor(config, db).put(relative, bytes, image.contentType);
+    await auditPrivateUpload(db, relative, user.email);
     log.info(`${user.email} įkėlė privatų failą ${relative} (${image.contentType}, ${bytes.length} B)`);
     return relative;
   }
-  const root = filesRoot(config.dataDir);
-  const target = insideRoot(root, relative);
-  if (!target) throw new ApiError(400, "Neteisingas failo kelias");
-  await mkdir(path.dirname(target), { recursive: true });
-  await writeFile(target, bytes, { flag: "wx" });
+  const storage = fileStorageFor(config);
+  // Durable (fsynced, or the bucket answered) before it is recorded and before the 201.
+  await storage.put("public", relative, bytes, image.contentType);
+  const record = { path: relative, contentType: image.contentType, size: bytes.length, sha256: sha256Hex(bytes) };
   try {
-    await recordFile(db, { path: relative, contentType: image.contentType, size: bytes.length }, user.email);
+    await recordFile(db, record, user.email);
   } catch (error) {
-    await rm(target, { force: true });
+    await storage.remove("public", relative).catch(() => false);
     throw error;
   }
   publish("files", relative, "created");
@@ -287,15 +278,9 @@ export function fileAdminRoutes(): Hono<AppEnv> {
     }
     const relative = normaliseStoredPath(c.req.query("path") ?? "");
     if (!relative) throw new ApiError(404, "Failas nerastas");
-    const target = insideRoot(filesRoot(config.dataDir), relative);
-    if (!target) throw new ApiError(404, "Failas nerastas");
     const removed = await removeFileRecord(db, relative, user.email);
-    const onDisk = await stat(target).then(
-      (s) => s.isFile(),
-      () => false,
-    );
-    if (!removed && !onDisk) throw new ApiError(404, "Failas nerastas");
-    await rm(target, { force: true });
+    const stored = await fileStorageFor(config).remove("public", relative);
+    if (!removed && !stored) throw new ApiError(404, "Failas nerastas");
     publish("files", relative, "deleted");
     log.info(`${user.email} ištrynė failą ${relative}`);
     return c.json({ path: relative }, 200);
@@ -304,12 +289,12 @@ export function fileAdminRoutes(): Hono<AppEnv> {
   return app;
 }
 
-/** GET /files/* from DATA_DIR/files: public, long-cached, and never run as a document. */
+/** GET /files/* from the file storage, checked against its record: public, long-cached, never run as a document. */
 export function filePublicRoutes(): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
 
   app.get("/*", async (c) => {
-    const { config } = c.get("deps");
+    const { config, db } = c.get("deps");
     const notFound = () => c.json({ message: "Failas nerastas" }, 404);
     let relative: string;
     try {
@@ -320,29 +305,45 @@ export function filePublicRoutes(): Hono<AppEnv> {
     if (
       relative.includes("\0") ||
       relative.includes("\\") ||
-      relative.split("/").some((part) => part === ".." || part === ".")
+      relative.split("/").some((part) => part === ".." || part === "." || part === "")
     ) {
       return notFound();
     }
     const contentType = SERVED_TYPES[path.extname(relative).toLowerCase()];
-    const target = insideRoot(filesRoot(config.dataDir), relative);
-    if (!contentType || !target) return notFound();
-    const info = await stat(target).catch(() => null);
-    if (!info?.isFile()) return notFound();
+    if (!contentType || !/^[A-Za-z0-9][A-Za-z0-9._/-]*$/.test(relative)) return notFound();
 
-    const etag = `"${info.size.toString(16)}-${Math.floor(info.mtimeMs).toString(16)}"`;
-    c.header("Content-Type", contentType);
-    c.header("Cache-Control", "public, max-age=31536000, immutable");
-    c.header("ETag", etag);
-    c.header("Last-Modified", info.mtime.toUTCString());
-    c.header("X-Content-Type-Options", "nosniff");
-    c.header("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:");
-    c.header("Cross-Origin-Resource-Policy", "same-origin");
-    if (c.req.header("if-none-match") === etag) return c.body(null, 304);
-    c.header("Content-Length", String(info.size));
+    const headers = (sha256: string, size: number, modified: Date) => {
+      c.header("Content-Type", contentType);
+      c.header("Cache-Control", "public, max-age=31536000, immutable");
+      c.header("ETag", `"${sha256.slice(0, 32)}"`);
+      c.header("Last-Modified", modified.toUTCString());
+      c.header("X-Content-Type-Options", "nosniff");
+      c.header("Content-Security-Policy", "default-src 'none'; style-src 'unsafe-inline'; img-src 'self' data:");
+      c.header("Cross-Origin-Resource-Policy", "same-origin");
+      c.header("Content-Length", String(size));
+    };
+    const record = await fileRecord(db, "public", relative);
+    // The browser's copy is the recorded file: no need to read (and check) the bytes again.
+    if (record?.sha256 && c.req.header("if-none-match") === `"${record.sha256.slice(0, 32)}"`) {
+      headers(record.sha256, record.size, record.createdAt);
+      c.header("Content-Length", undefined);
+      return c.body(null, 304);
+    }
+    let found: Awaited<ReturnType<typeof readVerified>>;
+    try {
+      found = await readVerified(fileStorageFor(config), db, "public", relative, contentType);
+    } catch (error) {
+      // Missing or damaged bytes are never handed out (readVerified logged it as an error).
+      if (error instanceof StoredFileError) {
+        c.header("Cache-Control", "no-store");
+        return c.json({ message: error.message }, 500);
+      }
+      throw error;
+    }
+    if (!found) return notFound();
+    headers(found.sha256, found.bytes.length, record?.createdAt ?? new Date());
     if (c.req.method === "HEAD") return c.body(null, 200);
-    const stream = Readable.toWeb(createReadStream(target)) as ReadableStream<Uint8Array>;
-    return c.body(stream, 200);
+    return c.body(found.bytes as Uint8Array<ArrayBuffer>, 200);
   });
 
   return app;

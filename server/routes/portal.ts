@@ -88,7 +88,7 @@ export function portalRoutes(): Hono<AppEnv> {
   app.get("/documents/:file", async (c) => {
     const kind = /^([a-z]+)\.pdf$/.exec(c.req.param("file"))?.[1] ?? "";
     const found = await portalDocumentPath(core(c), token(c), kind);
-    const bytes = await privateFilesFor(c.get("deps").config).get(found.path);
+    const bytes = await privateFilesFor(c.get("deps").config, c.get("deps").db).get(found.path);
     if (!bytes) throw new ApiError(404, "Dokumento failas nerastas");
     c.header("Content-Type", "application/pdf");
     c.header("Content-Disposition", dispositionHeader(found.fileName));
@@ -99,7 +99,12 @@ export function portalRoutes(): Hono<AppEnv> {
 
   app.get("/invoices/:file", async (c) => {
     const id = /^(.+)\.pdf$/.exec(c.req.param("file"))?.[1] ?? "";
-    const file = await portalInvoicePdf(core(c), { files: privateFilesFor(c.get("deps").config) }, token(c), id);
+    const file = await portalInvoicePdf(
+      core(c),
+      { files: privateFilesFor(c.get("deps").config, c.get("deps").db) },
+      token(c),
+      id,
+    );
     c.header("Content-Type", "application/pdf");
     c.header("Content-Disposition", dispositionHeader(file.fileName));
     c.header("Content-Length", String(file.bytes.length));

@@ -33,8 +33,8 @@ function actionContext(c: Context<AppEnv>, user: ReturnType<typeof currentUser>)
   return {
     core,
     actor: { email: user.email, role: user.role === "admin" ? "admin" : "staff" },
-    documents: { files: privateFilesFor(config) },
-    erasableFiles: erasableFilesFor(config),
+    documents: { files: privateFilesFor(config, db) },
+    erasableFiles: erasableFilesFor(config, db),
     maxListPage: MAX_PAGE_SIZE,
     backups: localBackupArchives(core, db, {
       dataDir: config.dataDir,

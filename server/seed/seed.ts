@@ -1,7 +1,7 @@
 // Start-up data: the demo company on the first start of an empty database in demo mode,
 // or bare settings (no accounts, no passwords) outside it.
 
-import { copyFile, mkdir, stat } from "node:fs/promises";
+import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { COLLECTIONS } from "../../src/core/collections";
 import { CAR_FORMS, formatCount } from "../../src/domain/format";
@@ -14,6 +14,7 @@ import {
   settingsSchema,
 } from "../../src/domain/schemas";
 import { type Db, type Queryable, SETTINGS_ID } from "../db/types";
+import { createFileStorage, type FileStorage, sha256Hex } from "../files/index";
 import { log } from "../log";
 import { SEED_IMAGES_DIR } from "../paths";
 import { hashPassword } from "../services/passwords";
@@ -138,20 +139,22 @@ async function insertStaff(tx: Queryable, data: DemoData, hashes: string[]): Pro
   return result.affectedRows;
 }
 
-/** Every picture the records point to ("cars/x.svg"), copied into DATA_DIR/files. */
-async function copyImages(data: DemoData, dataDir: string): Promise<{ path: string; size: number }[]> {
+/** Every picture the records point to ("cars/x.svg"), copied into the file storage (DATA_DIR/files or S3). */
+async function copyImages(
+  data: DemoData,
+  storage: FileStorage,
+): Promise<{ path: string; size: number; sha256: string }[]> {
   const paths = new Set<string>();
   for (const car of data.cars) for (const image of car.doc.images) paths.add(image);
   for (const offer of data.offers) if (offer.doc.image) paths.add(offer.doc.image);
   for (const item of data.news) if (item.doc.image) paths.add(item.doc.image);
-  const copied: { path: string; size: number }[] = [];
+  const copied: { path: string; size: number; sha256: string }[] = [];
   for (const relative of [...paths].sort()) {
     const [folder, name] = relative.split("/");
     if (folder !== "cars" || !name) throw new Error(`Netinkamas demonstracinio paveikslėlio kelias: ${relative}`);
-    const target = path.join(dataDir, "files", folder, name);
-    await mkdir(path.dirname(target), { recursive: true });
-    await copyFile(path.join(SEED_IMAGES_DIR, name), target);
-    copied.push({ path: relative, size: (await stat(target)).size });
+    const bytes = new Uint8Array(await readFile(path.join(SEED_IMAGES_DIR, name)));
+    await storage.put("public", relative, bytes, "image/svg+xml");
+    copied.push({ path: relative, size: bytes.length, sha256: sha256Hex(bytes) });
   }
   return copied;
 }
@@ -173,7 +176,10 @@ const COUNT_FORMS = {
  * Several instances starting at once are safe: the settings row is claimed first, and
  * only the transaction that claims it goes on.
  */
-export async function seedDemoIfEmpty(db: Db, opts: { dataDir: string; now?: Date }): Promise<boolean> {
+export async function seedDemoIfEmpty(
+  db: Db,
+  opts: { dataDir: string; now?: Date; storage?: FileStorage },
+): Promise<boolean> {
   const existing = await db.query("SELECT 1 FROM settings LIMIT 1");
   if (existing.rows.length > 0) return false;
 
@@ -183,7 +189,7 @@ export async function seedDemoIfEmpty(db: Db, opts: { dataDir: string; now?: Dat
   // argon2id is deliberately slow: hash before the transaction opens.
   const hashes: string[] = [];
   for (const member of data.staff) hashes.push(await hashPassword(member.password));
-  const images = await copyImages(data, opts.dataDir);
+  const images = await copyImages(data, opts.storage ?? createFileStorage({ dataDir: opts.dataDir }));
 
   const seeded = await db.transaction(async (tx) => {
     const claimed = await tx.query(
@@ -218,9 +224,9 @@ export async function seedDemoIfEmpty(db: Db, opts: { dataDir: string; now?: Dat
       log.warn(`Dalis demonstracinių įrašų jau buvo duomenų bazėje ir praleista: įrašyta ${inserted} iš ${expected}`);
     }
     await tx.query(
-      `INSERT INTO files (path, content_type, size)
-       SELECT r->>'path', 'image/svg+xml', (r->>'size')::int FROM jsonb_array_elements($1::jsonb) AS r
-       ON CONFLICT (path) DO UPDATE SET content_type = EXCLUDED.content_type, size = EXCLUDED.size`,
+      `INSERT INTO files (path, content_type, size, sha256)
+       SELECT r->>'path', 'image/svg+xml', (r->>'size')::int, r->>'sha256' FROM jsonb_array_elements($1::jsonb) AS r
+       ON CONFLICT (path) DO UPDATE SET content_type = EXCLUDED.content_type, size = EXCLUDED.size, sha256 = EXCLUDED.sha256`,
       [JSON.stringify(images)],
     );
     return true;

@@ -1,15 +1,26 @@
 // Private files of the rental desk on the local server (the PrivateFiles port, src/core/ports.ts):
-// photos, signatures and signed PDFs under DATA_DIR/private/, never under the public /files.
+// photos, signatures and signed PDFs in the private area of the file storage (DATA_DIR/private/,
+// or <S3_PREFIX>private/ in the bucket), never under the public /files. Each has a record in
+// private_files (size, SHA-256); a file that does not match it is never handed out.
 // Staff read them through GET /api/admin/private/<path> (server/routes/documents.ts).
 //
 // A path must match PRIVATE_FILE_PATTERN ("desk/<name>" or "documents/<name>") and stay inside
 // the folder. Files are written once: a signed document is kept unchanged, so writing other bytes
 // to an existing path is refused (the same bytes again are fine: a retried write).
-import { randomUUID } from "node:crypto";
-import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { PrivateFiles } from "../../src/core/ports";
 import { PRIVATE_FILE_PATTERN } from "../../src/domain/schemas";
+import type { Db } from "../db/types";
+import {
+  createFileStorage,
+  type FileStorage,
+  fileStorageFor,
+  readVerified,
+  recordsDbFor,
+  type StorageSettings,
+  sha256Hex,
+} from "../files/index";
+import { recordPrivateFile, removePrivateRecord } from "../store/files";
 
 /** Content types by extension: what the desk stores and the route serves. */
 export const PRIVATE_CONTENT_TYPES: Readonly<Record<string, string>> = {
@@ -39,6 +50,7 @@ export function isPrivatePath(relative: string): boolean {
   return PRIVATE_FILE_PATTERN.test(relative) && !relative.includes("..");
 }
 
+/** Where a private file is on the local disk (FILE_STORAGE=local): DATA_DIR/private. */
 export function privateRoot(dataDir: string): string {
   return path.resolve(dataDir, "private");
 }
@@ -53,51 +65,63 @@ export function privateFileLocation(dataDir: string, relative: string): string |
 
 const sameBytes = (a: Uint8Array, b: Uint8Array) => a.length === b.length && Buffer.from(a).equals(Buffer.from(b));
 
-export function createLocalPrivateFiles(dataDir: string): PrivateFiles {
+/** A private file store with removal (the data-rights erasure). */
+export interface RemovablePrivateFiles extends PrivateFiles {
+  /** whether there was a file to remove; its record goes too */
+  remove(path: string): Promise<boolean>;
+}
+
+/**
+ * The private area of a file storage: write-once files with a record (size, SHA-256) in the
+ * database when one is given, read back only when they match it.
+ */
+export function createPrivateFiles(storage: FileStorage, db: Db | null): RemovablePrivateFiles {
+  const check = (relative: string, contentType?: string): string => {
+    const expected = privateContentType(relative);
+    if (!expected) throw new PrivateFileError(`Neteisingas privataus failo kelias: ${relative}`);
+    if (contentType !== undefined && expected !== contentType) {
+      throw new PrivateFileError(`Failo ${relative} tipas turi būti ${expected}, gauta ${contentType}`);
+    }
+    return expected;
+  };
   return {
     async put(relative, bytes, contentType) {
-      const target = privateFileLocation(dataDir, relative);
-      const expected = privateContentType(relative);
-      if (!target || !expected) throw new PrivateFileError(`Neteisingas privataus failo kelias: ${relative}`);
-      if (expected !== contentType) {
-        throw new PrivateFileError(`Failo ${relative} tipas turi būti ${expected}, gauta ${contentType}`);
-      }
-      const existing = await readFile(target).catch(() => null);
+      check(relative, contentType);
+      const sha256 = sha256Hex(bytes);
+      const existing = await storage.get("private", relative);
       if (existing) {
-        if (sameBytes(new Uint8Array(existing), bytes)) return;
-        throw new PrivateFileError(`Privatus failas ${relative} jau yra ir nekeičiamas`);
+        if (!sameBytes(existing, bytes))
+          throw new PrivateFileError(`Privatus failas ${relative} jau yra ir nekeičiamas`);
+      } else {
+        // Durable before it is recorded (and before the caller's answer).
+        await storage.put("private", relative, bytes, contentType);
       }
-      await mkdir(path.dirname(target), { recursive: true });
-      // Written whole or not at all: a temporary file, then a rename.
-      const temporary = `${target}.${randomUUID()}.tmp`;
-      try {
-        await writeFile(temporary, bytes, { flag: "wx" });
-        await rename(temporary, target);
-      } finally {
-        await rm(temporary, { force: true });
-      }
+      if (db) await recordPrivateFile(db, { path: relative, contentType, size: bytes.length, sha256 }, null);
     },
     async get(relative) {
-      const target = privateFileLocation(dataDir, relative);
-      if (!target) return null;
-      try {
-        return new Uint8Array(await readFile(target));
-      } catch {
-        return null;
-      }
+      const contentType = privateContentType(relative);
+      if (!contentType) return null;
+      const found = await readVerified(storage, db, "private", relative, contentType);
+      return found?.bytes ?? null;
+    },
+    async remove(relative) {
+      if (!isPrivatePath(relative)) return false;
+      const removed = await storage.remove("private", relative);
+      if (db) await removePrivateRecord(db, relative);
+      return removed;
     },
   };
 }
 
-const stores = new Map<string, PrivateFiles>();
+/** Private files on the local disk (DATA_DIR/private) without records: tools and tests. */
+export function createLocalPrivateFiles(dataDir: string): PrivateFiles {
+  return createPrivateFiles(createFileStorage({ dataDir }), null);
+}
 
-/** The private files of a server (one per DATA_DIR): what the desk's use cases get with the core context. */
-export function privateFilesFor(config: { dataDir: string }): PrivateFiles {
-  const root = privateRoot(config.dataDir);
-  let store = stores.get(root);
-  if (!store) {
-    store = createLocalPrivateFiles(config.dataDir);
-    stores.set(root, store);
-  }
-  return store;
+/**
+ * The private files of a server: its storage (disk or S3) and its database's records. `db` may be
+ * left out where only the DATA_DIR is known (background jobs): the running server's is used.
+ */
+export function privateFilesFor(config: StorageSettings, db?: Db): RemovablePrivateFiles {
+  return createPrivateFiles(fileStorageFor(config), db ?? recordsDbFor(config.dataDir));
 }

@@ -1,17 +1,18 @@
-// s3rver ships no types: the part the backup tests use (an S3-compatible server in the test process).
+// Types for s3rver (the package ships none): what the tests use of it.
 declare module "s3rver" {
   import type { AddressInfo } from "node:net";
-
-  interface S3rverOptions {
-    port?: number;
+  export interface S3rverOptions {
     address?: string;
-    directory: string;
+    port?: number;
+    directory?: string;
     silent?: boolean;
-    configureBuckets?: { name: string; configs: string[] }[];
+    resetOnClose?: boolean;
+    allowMismatchedSignatures?: boolean;
+    vhostBuckets?: boolean;
+    configureBuckets?: { name: string; configs?: (string | Buffer)[] }[];
   }
-
   export default class S3rver {
-    constructor(options: S3rverOptions);
+    constructor(options?: S3rverOptions);
     run(): Promise<AddressInfo>;
     close(): Promise<void>;
   }
