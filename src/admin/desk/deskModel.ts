@@ -2,27 +2,23 @@
 // server's refusals spread over the steps, the diagram's marks and the admin's charge changes.
 // The server decides everything again (src/core/rentalDesk.ts); these checks only save a round trip.
 import { formatNumber } from "../../domain/format";
+import { type FuelLevel, fuelLevelText } from "../../domain/fuel";
 import { returnMileageErrors } from "../../domain/returnCharges";
-import { type DamageMark, FUEL_LEVELS, STATUS_REASON_MAX } from "../../domain/schemas";
+import { type DamageMark, STATUS_REASON_MAX } from "../../domain/schemas";
 
-export type FuelLevel = (typeof FUEL_LEVELS)[number];
+export { type FuelLevel, isFuelLevel } from "../../domain/fuel";
 
-/** The five big fuel buttons. */
+/** The five big fuel buttons; their words come from the one formatter (src/domain/fuel.ts). */
 export const FUEL_CHOICES: readonly { value: FuelLevel; label: string; long: string }[] = [
-  { value: "0", label: "0", long: "tuščias bakas" },
-  { value: "1/4", label: "¼", long: "1/4 bako" },
-  { value: "1/2", label: "½", long: "1/2 bako" },
-  { value: "3/4", label: "¾", long: "3/4 bako" },
-  { value: "1", label: "1", long: "pilnas bakas" },
+  { value: "0", label: "0", long: fuelLevelText("0") },
+  { value: "1/4", label: "¼", long: fuelLevelText("1/4") },
+  { value: "1/2", label: "½", long: fuelLevelText("1/2") },
+  { value: "3/4", label: "¾", long: fuelLevelText("3/4") },
+  { value: "1", label: "1", long: fuelLevelText("1") },
 ];
 
-export function fuelLabel(value: string | null | undefined): string {
-  return FUEL_CHOICES.find((choice) => choice.value === value)?.long ?? "neįrašyta";
-}
-
-export function isFuelLevel(value: unknown): value is FuelLevel {
-  return typeof value === "string" && (FUEL_LEVELS as readonly string[]).includes(value);
-}
+/** "¾ bako"; "neįrašyta" without a reading. */
+export const fuelLabel = (value: string | null | undefined): string => fuelLevelText(value);
 
 export const mileageText = (km: number | null | undefined): string =>
   typeof km === "number" ? `${formatNumber(km, 0)} km` : "neįrašyta";
