@@ -67,6 +67,7 @@ const HANDOVER_DRAFT_FIELDS: Record<string, string[]> = {
   confirmedDamageIds: ["confirmedDamageIds"],
   photos: ["photos"],
   signerName: ["signature.signerName"],
+  signerConfirmed: ["signature.signerName"],
   signature: ["signature.image", "signature"],
   statusReason: ["statusReason"],
 };
@@ -83,6 +84,8 @@ function emptyDraft(info: DeskInfoView, statusReason: string): HandoverDraft {
     photos: [],
     uploading: false,
     signerName: customer ? `${customer.firstName} ${customer.lastName}`.trim() : "",
+    renterName: customer ? `${customer.firstName} ${customer.lastName}`.trim() : "",
+    signerConfirmed: false,
     signature: null,
     statusReason,
   };
@@ -501,7 +504,14 @@ export function HandoverPage() {
           ]}
         />
       </Box>
-      <SignatureFields signerName={draft.signerName} signature={draft.signature} onChange={change} errors={errors} />
+      <SignatureFields
+        signerName={draft.signerName}
+        renterName={draft.renterName}
+        signerConfirmed={draft.signerConfirmed}
+        signature={draft.signature}
+        onChange={change}
+        errors={errors}
+      />
     </Box>,
   ];
 

@@ -70,6 +70,7 @@ const RETURN_DRAFT_FIELDS: Record<string, string[]> = {
   damageAmount: ["damageAmount"],
   edits: ["overrides"],
   signerName: ["signature.signerName"],
+  signerConfirmed: ["signature.signerName"],
   signature: ["signature.image", "signature"],
 };
 
@@ -90,6 +91,8 @@ function emptyDraft(info: DeskInfoView): ReturnDraft {
     damageAmount: "",
     edits: {},
     signerName: customer ? `${customer.firstName} ${customer.lastName}`.trim() : "",
+    renterName: customer ? `${customer.firstName} ${customer.lastName}`.trim() : "",
+    signerConfirmed: false,
     signature: null,
   };
 }
@@ -657,7 +660,14 @@ export function ReturnPage() {
           ]}
         />
       </Box>
-      <SignatureFields signerName={draft.signerName} signature={draft.signature} onChange={change} errors={errors} />
+      <SignatureFields
+        signerName={draft.signerName}
+        renterName={draft.renterName}
+        signerConfirmed={draft.signerConfirmed}
+        signature={draft.signature}
+        onChange={change}
+        errors={errors}
+      />
     </Box>,
   ];
 

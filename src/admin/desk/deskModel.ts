@@ -118,6 +118,34 @@ export function markProblems(marks: readonly DamageMark[]): FieldErrors {
   return errors;
 }
 
+// ---------- The signer ----------
+
+/** A name as people compare it: case and runs of spaces do not matter, letters (ą, ž…) do. */
+const personName = (name: string): string => name.trim().replace(/\s+/g, " ").toLocaleLowerCase("lt-LT");
+
+/** The signer typed is someone else than the renter on the reservation (an empty renter name never differs). */
+export function signerDiffers(signerName: string, renterName: string): boolean {
+  return renterName.trim() !== "" && signerName.trim() !== "" && personName(signerName) !== personName(renterName);
+}
+
+export const signerConfirmMessage = (renterName: string): string =>
+  `Pasirašo ne nuomininkas (${renterName.trim()}): patvirtinkite, kad pasirašo kitas asmuo, arba pataisykite vardą`;
+
+/** The signature step's own problems: the name, the renter's confirmation for another signer, the drawing. */
+function signerProblems(draft: {
+  signerName: string;
+  renterName: string;
+  signerConfirmed: boolean;
+  signature: string | null;
+}): FieldErrors {
+  const errors: FieldErrors = {};
+  if (draft.signerName.trim() === "") errors["signature.signerName"] = "Įveskite pasirašančiojo vardą ir pavardę";
+  else if (signerDiffers(draft.signerName, draft.renterName) && !draft.signerConfirmed)
+    errors["signature.signerName"] = signerConfirmMessage(draft.renterName);
+  if (!draft.signature) errors["signature.image"] = "Klientas turi pasirašyti";
+  return errors;
+}
+
 // ---------- Hand-over ----------
 
 export interface HandoverDraft {
@@ -130,6 +158,9 @@ export interface HandoverDraft {
   photos: string[];
   uploading: boolean;
   signerName: string;
+  /** the renter's name the signer is pre-filled with; another name needs signerConfirmed */
+  renterName: string;
+  signerConfirmed: boolean;
   signature: string | null;
   /** an admin's early hand-over */
   statusReason: string;
@@ -174,8 +205,7 @@ export function handoverStepProblems(
       errors.confirmedDamageIds = `Su klientu patvirtinkite visus ankstesnius pažeidimus (liko ${missing.length})`;
     if (draft.uploading) errors.photos = "Palaukite, kol įsikels nuotraukos";
   } else if (step === 3) {
-    if (draft.signerName.trim() === "") errors["signature.signerName"] = "Įveskite pasirašančiojo vardą ir pavardę";
-    if (!draft.signature) errors["signature.image"] = "Klientas turi pasirašyti";
+    Object.assign(errors, signerProblems(draft));
   }
   return errors;
 }
@@ -256,6 +286,9 @@ export interface ReturnDraft {
   damageAmount: string;
   edits: Record<string, ChargeEdit>;
   signerName: string;
+  /** the renter's name the signer is pre-filled with; another name needs signerConfirmed */
+  renterName: string;
+  signerConfirmed: boolean;
   signature: string | null;
 }
 
@@ -289,8 +322,7 @@ export function returnStepProblems(
       errors.damageAmount = "Įveskite sumą eurais, pvz. 120,00";
     Object.assign(errors, chargeOverrides(draft.edits, context.computed).errors);
   } else if (step === 3) {
-    if (draft.signerName.trim() === "") errors["signature.signerName"] = "Įveskite pasirašančiojo vardą ir pavardę";
-    if (!draft.signature) errors["signature.image"] = "Klientas turi pasirašyti";
+    Object.assign(errors, signerProblems(draft));
   }
   return errors;
 }

@@ -7,7 +7,9 @@ import {
   Button,
   Card,
   CardContent,
+  Checkbox,
   CircularProgress,
+  FormControlLabel,
   Link as MuiLink,
   TextField,
   Typography,
@@ -18,7 +20,7 @@ import { Link } from "react-router-dom";
 import { UnsavedChangesGuard } from "../common/UnsavedChangesDialog";
 import type { DiagramMark } from "./CarDiagram";
 import { type DeskInfoView, useDeskActions } from "./deskApi";
-import { type FieldErrors, refusalOf } from "./deskModel";
+import { type FieldErrors, refusalOf, signerDiffers } from "./deskModel";
 import { DeskStepper, StepAlert, StepButtons } from "./deskParts";
 import { SignaturePad } from "./SignaturePad";
 
@@ -256,27 +258,47 @@ export function DeskWizardFrame({
 /** Who signs and the signature itself, with the server's messages on them. */
 export function SignatureFields({
   signerName,
+  renterName,
+  signerConfirmed,
   signature,
   onChange,
   errors,
 }: {
   signerName: string;
+  /** the renter on the reservation: the name is pre-filled with it, another one asks for confirmation */
+  renterName: string;
+  signerConfirmed: boolean;
   signature: string | null;
-  onChange: (patch: { signerName?: string; signature?: string | null }) => void;
+  onChange: (patch: { signerName?: string; signerConfirmed?: boolean; signature?: string | null }) => void;
   errors: FieldErrors;
 }) {
+  const differs = signerDiffers(signerName, renterName);
   return (
     <>
       <TextField
         label="Pasirašo (vardas ir pavardė)"
         value={signerName}
-        onChange={(event) => onChange({ signerName: event.target.value })}
+        // Another name typed: the confirmation is asked again.
+        onChange={(event) => onChange({ signerName: event.target.value, signerConfirmed: false })}
         required
         error={Boolean(errors["signature.signerName"])}
-        helperText={errors["signature.signerName"] ?? " "}
+        helperText={
+          errors["signature.signerName"] ?? (differs ? " " : renterName ? "Nuomininkas pagal rezervaciją" : " ")
+        }
         sx={{ maxWidth: 420 }}
         slotProps={{ htmlInput: { maxLength: 160 } }}
       />
+      {differs && (
+        <FormControlLabel
+          control={
+            <Checkbox
+              checked={signerConfirmed}
+              onChange={(event) => onChange({ signerConfirmed: event.target.checked })}
+            />
+          }
+          label={`Pasirašo kitas asmuo, ne nuomininkas (${renterName})`}
+        />
+      )}
       <SignaturePad
         label="Kliento parašas"
         value={signature}
