@@ -13,7 +13,7 @@ import {
   returnReservation,
 } from "../../../src/core/rentalDesk";
 import { createStaffReservation } from "../../../src/core/reservations";
-import { STAFF_NAME_REQUIRED_MESSAGE } from "../../../src/core/staff";
+import { ownAccount, STAFF_NAME_REQUIRED_MESSAGE, setOwnName } from "../../../src/core/staff";
 import { pdfPages, pdfText } from "../../helpers/pdfText";
 import {
   at,
@@ -153,6 +153,25 @@ export function defineRentalDeskContract(name: string, open: () => Promise<CoreS
       );
       expect(refused.message).toBe(STAFF_NAME_REQUIRED_MESSAGE);
       expect((await store.get(COLLECTIONS.reservations, reservationId))?.data.status).toBe("confirmed");
+    });
+
+    it("Mano paskyra: darbuotojas pats įrašo vardą ir pavardę; el. pašto adreso vietoj vardo nepriima", async () => {
+      const member = { email: "admin@ratunuoma.lt", role: "admin" } as const;
+      expect(await ownAccount(testContext(store), member)).toEqual({
+        email: member.email,
+        name: "Vaida Petrauskienė",
+        nameReady: true,
+      });
+      const refused = await inputRefusal(setOwnName(testContext(store), { name: "admin@ratunuoma.lt" }, member));
+      expect(refused.errors).toEqual({ name: "Įveskite vardą ir pavardę, ne el. pašto adresą" });
+      expect(await setOwnName(testContext(store), { name: "  Vaida Petrauskienė-Kairė " }, member)).toEqual({
+        email: member.email,
+        name: "Vaida Petrauskienė-Kairė",
+        nameReady: true,
+      });
+      const [doc] = (await store.query(COLLECTIONS.staff)).filter((d) => d.data.email === member.email);
+      expect(doc?.data).toMatchObject({ name: "Vaida Petrauskienė-Kairė", role: "admin", active: true });
+      await coreRefusal(ownAccount(testContext(store), { email: "nera@ratunuoma.lt" }), "not-found");
     });
 
     it("išdavimas prieš paėmimo dieną – atmetamas; paėmimo dieną – vykdoma, aktas, PDF, laiškas", async () => {
