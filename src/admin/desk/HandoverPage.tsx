@@ -49,8 +49,10 @@ import {
   newMarkId,
   numberLabel,
   SignatureFields,
+  StaffNameAlert,
   SummaryList,
   useDeskInfo,
+  useOwnNameReady,
 } from "./deskShared";
 import { PhotoUploader } from "./PhotoUploader";
 import { useDeskWizard } from "./useDeskWizard";
@@ -125,6 +127,7 @@ export function HandoverPage() {
   const isAdmin = permissions === "admin";
   const actions = useDeskActions();
   const { info, loadError } = useDeskInfo(id);
+  const nameReady = useOwnNameReady();
   const presetReason =
     typeof (location.state as { statusReason?: unknown } | null)?.statusReason === "string"
       ? ((location.state as { statusReason: string }).statusReason ?? "")
@@ -209,6 +212,7 @@ export function HandoverPage() {
     );
   }
   const tooEarlyForStaff = early && !isAdmin;
+  const nameMissing = nameReady === false;
 
   if (done) {
     return (
@@ -253,6 +257,7 @@ export function HandoverPage() {
           {formatDateTime(reservation.returnAt)}
         </Typography>
       </Box>
+      {nameMissing && <StaffNameAlert />}
       {tooEarlyForStaff && (
         <Alert severity="warning">
           Perduoti galima nuo paėmimo dienos – {pickupDay}. Anksčiau perduoti gali tik administratorius.
@@ -549,7 +554,7 @@ export function HandoverPage() {
       onSubmit={submit}
       submitLabel="Patvirtinti ir perduoti"
       submitting={submitting}
-      blocked={tooEarlyForStaff}
+      blocked={tooEarlyForStaff || nameMissing}
     />
   );
 }

@@ -53,8 +53,10 @@ import {
   newMarkId,
   numberLabel,
   SignatureFields,
+  StaffNameAlert,
   SummaryList,
   useDeskInfo,
+  useOwnNameReady,
 } from "./deskShared";
 import { PhotoStrip, PhotoUploader } from "./PhotoUploader";
 import { useDeskWizard } from "./useDeskWizard";
@@ -294,6 +296,7 @@ export function ReturnPage() {
   const { permissions } = usePermissions<string | null>();
   const isAdmin = permissions === "admin";
   const actions = useDeskActions();
+  const nameMissing = useOwnNameReady() === false;
   const { info, loadError } = useDeskInfo(id);
 
   const [selected, setSelected] = useState<string | null>(null);
@@ -481,6 +484,7 @@ export function ReturnPage() {
       sx={{ display: "grid", gap: 3, gridTemplateColumns: { xs: "minmax(0, 1fr)", md: "repeat(2, minmax(0, 1fr))" } }}
     >
       <Box sx={{ display: "grid", gridTemplateColumns: "minmax(0, 1fr)", gap: 3, alignContent: "start" }}>
+        {nameMissing && <StaffNameAlert />}
         <MileageField
           value={draft.mileage}
           onChange={(mileage) => change({ mileage })}
@@ -708,6 +712,7 @@ export function ReturnPage() {
       onSubmit={submit}
       submitLabel="Patvirtinti grąžinimą"
       submitting={submitting}
+      blocked={nameMissing}
       footer={step === 3 && fieldError("charges") && <FormHelperText error>{fieldError("charges")}</FormHelperText>}
     />
   );

@@ -15,8 +15,9 @@ import {
   Typography,
 } from "@mui/material";
 import { type ReactNode, useEffect, useState } from "react";
-import { Title } from "react-admin";
+import { Title, useBasename } from "react-admin";
 import { Link } from "react-router-dom";
+import { useAdminActions } from "../adminApi";
 import { UnsavedChangesGuard } from "../common/UnsavedChangesDialog";
 import type { DiagramMark } from "./CarDiagram";
 import { type DeskInfoView, useDeskActions } from "./deskApi";
@@ -306,5 +307,44 @@ export function SignatureFields({
         error={errors["signature.image"] ?? errors.signature}
       />
     </>
+  );
+}
+
+/**
+ * Whether the signed-in member's account has a name the documents can print as the lessor's
+ * representative (null while it loads or when it cannot be read: the server decides then).
+ */
+export function useOwnNameReady(): boolean | null {
+  const actions = useAdminActions();
+  const [ready, setReady] = useState<boolean | null>(null);
+  useEffect(() => {
+    let live = true;
+    actions
+      .ownAccount()
+      .then((account) => {
+        if (live) setReady(account.nameReady);
+      })
+      .catch(() => {
+        if (live) setReady(null);
+      });
+    return () => {
+      live = false;
+    };
+  }, [actions]);
+  return ready;
+}
+
+/** Before the customer signs: the documents need the staff member's name, typed in "Mano paskyra". */
+export function StaffNameAlert() {
+  const basename = useBasename();
+  return (
+    <Alert severity="warning">
+      <AlertTitle>Paskyroje neįrašytas jūsų vardas ir pavardė</AlertTitle>
+      Sutartyje ir akte nuomotojo atstovas nurodomas vardu ir pavarde. Įrašykite juos skiltyje{" "}
+      <MuiLink component={Link} to={`${basename}/account`}>
+        „Mano paskyra“
+      </MuiLink>{" "}
+      ir grįžkite.
+    </Alert>
   );
 }

@@ -14,7 +14,7 @@ import {
   useMediaQuery,
 } from "@mui/material";
 import { forwardRef } from "react";
-import { AppBar, Logout, TitlePortal, UserMenu, useStore, useUserMenu } from "react-admin";
+import { AppBar, Logout, TitlePortal, UserMenu, useBasename, useStore, useUserMenu } from "react-admin";
 import { Link } from "react-router-dom";
 import { LIVE_STATUS_KEY } from "./LiveUpdates";
 
@@ -37,8 +37,9 @@ function LiveStatus() {
 /** "Mano paskyra" in the user menu: the staff member's own name, printed on the desk's documents. */
 const AccountMenuItem = forwardRef<HTMLAnchorElement>(function AccountMenuItem(props, ref) {
   const menu = useUserMenu();
+  const basename = useBasename();
   return (
-    <MenuItem ref={ref} component={Link} to="/account" onClick={() => menu?.onClose()} {...props}>
+    <MenuItem ref={ref} component={Link} to={`${basename}/account`} onClick={() => menu?.onClose()} {...props}>
       <ListItemIcon>
         <AccountCircleIcon fontSize="small" />
       </ListItemIcon>
