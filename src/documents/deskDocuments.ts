@@ -221,6 +221,28 @@ function damagesInWords(input: DeskDocumentInput): string {
   return `${lines.map((line) => `${line.n}. ${line.text}`).join("; ")} (pažymėti schemoje žemiau)`;
 }
 
+/**
+ * An edited agreement text (the print-edit screen) made before the hand-over: its "Perduodant: rida
+ * ______ km, degalų lygis ______." line and an empty damages line get the hand-over's readings.
+ */
+function withHandoverReadings(text: string, reservation: WithId<Reservation>): string {
+  const { mileageOut, fuelOut, damages } = reservation.contract;
+  return text
+    .split("\n")
+    .map((line) => {
+      let out = line;
+      if (/^\s*Perduodant:/.test(out)) {
+        if (mileageOut !== null) out = out.replace(/(rida\s+)_{3,}/, `$1${formatNumber(mileageOut, 0)}`);
+        if (fuelOut !== null) out = out.replace(/(degalų lygis\s+)_{3,}/, `$1${fuel(fuelOut)}`);
+      }
+      if (/^\s*Pažeidimai\b[^:]*:\s*(nėra|_{3,})\s*\.?\s*$/.test(out) && damages.trim()) {
+        out = out.replace(/:\s*(nėra|_{3,})\s*\.?\s*$/, `: ${damages}`);
+      }
+      return out;
+    })
+    .join("\n");
+}
+
 /** The reservation as the agreement prints it: with the hand-over's readings and damages once it has them. */
 function agreementReservation(input: DeskDocumentInput, act: HandoverFields | null): WithId<Reservation> {
   const { reservation } = input;
@@ -278,6 +300,8 @@ function agreementBlocks(input: DeskDocumentInput): Block[] {
           .split("\n")
           .filter((line) => !/^Įmonė:\s*[—-]/.test(line.trim()))
           .join("\n");
+    // Edited before the hand-over, it still has the readings' blanks: signed with the act, they are filled.
+    if (act) text = withHandoverReadings(text, reservation);
   } else {
     text = contractTextFor(settings.contractTemplate.trim() ? settings.contractTemplate : FALLBACK_TEMPLATE, {
       reservation,
