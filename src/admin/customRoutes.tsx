@@ -3,6 +3,7 @@ import { CircularProgress } from "@mui/material";
 import { lazy, Suspense } from "react";
 import { CustomRoutes } from "react-admin";
 import { Route } from "react-router-dom";
+import { AccountPage } from "./account/AccountPage";
 import { CheckAvailability } from "./availability/CheckAvailability";
 import { CarCreate } from "./cars/CarCreate";
 import { HandoverPage } from "./desk/HandoverPage";
@@ -34,6 +35,7 @@ export function adminCustomRoutes() {
       <Route path="/price-update" element={<PriceUpdate />} />
       <Route path="/reservations/:id/handover" element={<HandoverPage />} />
       <Route path="/reservations/:id/return" element={<ReturnPage />} />
+      <Route path="/account" element={<AccountPage />} />
       <Route path="/invoices" element={<InvoiceListPage />} />
       <Route path="/invoices/:id" element={<InvoiceShowPage />} />
       <Route

@@ -67,6 +67,8 @@ export const ADMIN_ROUTES: readonly AppRoute[] = [
   admin("/admin/invoices"),
   admin("/admin/invoices/:id", idParam("id")),
   admin("/admin/reports"),
+  // "Mano paskyra": the signed-in member's own display name (src/admin/account)
+  admin("/admin/account"),
   admin("/admin/mail"),
   admin("/admin/mail/:id", idParam("id")),
   admin("/admin/mail/:id/show", idParam("id")),

@@ -47,6 +47,7 @@ import { COLLECTIONS } from "./collections";
 import { CoreError, RESERVATION_NOT_FOUND_MESSAGE } from "./errors";
 import type { CoreContext, PrivateFiles, Reader, Transaction } from "./ports";
 import { carRecord, customerRecord, reservationRecord, type Stamped, toRecord } from "./records";
+import { staffDisplayName } from "./staff";
 import { insertDoc, queueMail, type StaffActor, writeAudit, writer } from "./writes";
 
 export interface InvoiceDeps {
@@ -212,7 +213,13 @@ interface Draft {
   period: string | null;
 }
 
-function invoiceDoc(draft: Draft, taken: { number: string; sequence: number }, now: Date, actor: string) {
+function invoiceDoc(
+  draft: Draft,
+  taken: { number: string; sequence: number },
+  now: Date,
+  actor: string,
+  actorName: string | null,
+) {
   const invoicing = invoicingOf(draft.settings);
   const issueDate = issueDateOf(now);
   const doc: InvoiceDoc & { creditOfId: string | null } = {
@@ -234,6 +241,7 @@ function invoiceDoc(draft: Draft, taken: { number: string; sequence: number }, n
     reason: draft.reason,
     period: draft.period,
     issuedBy: actor,
+    ...(actorName ? { issuedByName: actorName } : {}),
     pdf: "",
   };
   return doc;
@@ -380,6 +388,7 @@ async function issueFor(
   const { store } = ctx;
   const now = ctx.clock.now();
   if (!store.isId(reservationId)) throw new CoreError("not-found", RESERVATION_NOT_FOUND_MESSAGE);
+  const actorName = await staffDisplayName(store, { email: actor });
   const result = await store.transaction(async (tx) => {
     await tx.lock(`invoice-reservation-${reservationId}`);
     const found = await tx.get(COLLECTIONS.reservations, reservationId);
@@ -410,7 +419,7 @@ async function issueFor(
       period: null,
     };
     const taken = await takeInvoiceNumber(tx, invoicingOf(settings).series);
-    const doc = invoiceDoc(draft, taken, now, actor);
+    const doc = invoiceDoc(draft, taken, now, actor, actorName);
     const id = writeInvoice(tx, ctx, now, doc, taken.commit, actor);
     return { id, number: doc.number, total: doc.totals.total };
   });
@@ -436,6 +445,7 @@ export async function issueMonthlyInvoice(
   const now = ctx.clock.now();
   const input = readMonthlyInput(body);
   if (!store.isId(input.customerId)) throw new CoreError("not-found", "Klientas nerastas");
+  const actorName = await staffDisplayName(store, actor);
   const { first, last } = monthBounds(input.month);
   // The candidates, read first to know which reservations to lock.
   const candidates = (
@@ -486,7 +496,7 @@ export async function issueMonthlyInvoice(
       period: `${first}–${last}`,
     };
     const taken = await takeInvoiceNumber(tx, invoicingOf(settings).series);
-    const doc = invoiceDoc(draft, taken, now, actor.email);
+    const doc = invoiceDoc(draft, taken, now, actor.email, actorName);
     const id = writeInvoice(tx, ctx, now, doc, taken.commit, actor.email);
     return { id, number: doc.number, total: doc.totals.total };
   });
@@ -510,6 +520,7 @@ export async function creditInvoice(
   const now = ctx.clock.now();
   const input = readCreditInput(body);
   if (!store.isId(invoiceId)) throw new CoreError("not-found", INVOICE_NOT_FOUND_MESSAGE);
+  const actorName = await staffDisplayName(store, actor);
   const result = await store.transaction(async (tx) => {
     await tx.lock(`invoice-credit-${invoiceId}`);
     const original = await loadInvoice(tx, ctx, invoiceId);
@@ -537,6 +548,7 @@ export async function creditInvoice(
         taken,
         now,
         actor.email,
+        actorName,
       ),
       vatInvoice: original.vatInvoice,
       seller: original.seller,

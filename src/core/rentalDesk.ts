@@ -11,8 +11,9 @@
 
 import { type DeskDocumentInput, deskDocumentHash, renderDeskDocument } from "../documents/deskDocuments";
 import { inlineAttachment } from "../documents/mailAttachments";
-import { type DeskMail, handoverMail, returnMail } from "../domain/deskMails";
+import { agreementForReadingMail, type DeskMail, handoverMail, returnMail } from "../domain/deskMails";
 import { formatMoney, formatNumber } from "../domain/format";
+import { fuelLevelText } from "../domain/fuel";
 import {
   decodeSignaturePng,
   driverCheckErrors,
@@ -50,12 +51,14 @@ import type {
 import { loadCar, loadExtras, loadLocations, loadOne, loadSettings } from "./catalog";
 import { COLLECTIONS } from "./collections";
 import { newReservationLink } from "./customerPortal";
+import { loadDeskDocumentInput } from "./deskDocumentFiles";
 import { CoreError, StaleRecordError } from "./errors";
 import { fleetOf, moveFleetMileage } from "./fleetMileage";
 import { invoiceAtReturn } from "./invoices";
 import type { CoreContext, PrivateFiles, Reader, Transaction } from "./ports";
 import { damageRecord, reservationRecord, type Stamped } from "./records";
 import { RESERVATION_NOT_FOUND_MESSAGE } from "./reservations";
+import { requireStaffDisplayName } from "./staff";
 import { assertFresh, expectedVersionOf, versionOf } from "./versions";
 import {
   insertDoc,
@@ -235,13 +238,13 @@ function assertUnchanged(current: Stamped<Reservation>, readVersion: number): vo
 }
 
 /**
- * Queues a desk e-mail with its PDF attached: by path (the local mailer reads it from the private
- * files) or inline (Firebase, DeskDeps.inlineMailAttachments).
+ * Queues a desk e-mail with its PDFs attached: by path (the local mailer reads them from the
+ * private files) or inline (Firebase, DeskDeps.inlineMailAttachments).
  */
 function queueDeskMail(
   w: Writer,
   mail: DeskMail,
-  pdf: { filename: string; path: string; bytes: Uint8Array },
+  pdfs: readonly { filename: string; path: string; bytes: Uint8Array }[],
   inline: boolean,
 ): string {
   return queueMail(w, {
@@ -249,9 +252,9 @@ function queueDeskMail(
     subject: mail.message.subject,
     text: mail.message.text,
     ref: mail.ref,
-    attachments: [
+    attachments: pdfs.map((pdf) =>
       inline ? inlineAttachment(pdf.filename, pdf.path, pdf.bytes) : { filename: pdf.filename, path: pdf.path },
-    ],
+    ),
     ...(mail.portalLink ? { portalLink: mail.portalLink } : {}),
   });
 }
@@ -332,12 +335,15 @@ export async function handOverReservation(
   };
   if (Object.keys(errors).length > 0) throw invalidFields(errors);
   const png = signaturePng(input.signature.image);
+  // The agreement and the act name the staff member who hands the car over: a person, not an e-mail.
+  const byName = await requireStaffDisplayName(store, actor);
 
   const openIds = new Set(damages.map((damage) => damage.id));
   const at = now.toISOString();
   const act: Omit<HandoverAct, "signature" | "document"> = {
     at,
     by: actor.email,
+    byName,
     mileage: input.mileage,
     fuel: input.fuel,
     damages: input.damages,
@@ -347,7 +353,8 @@ export async function handOverReservation(
   };
   const signed = { png, signedAt: at, signerName: input.signature.signerName };
   const imagePath = await storeSignature(deps.files, png);
-  const agreement = await signDocument(deps.files, { ...desk, kind: "agreement", act: null }, signed);
+  // The agreement is signed together with the act: it carries the same readings, damages and photos.
+  const agreement = await signDocument(deps.files, { ...desk, kind: "agreement", act }, signed);
   const signedAct = await signDocument(deps.files, { ...desk, kind: "handover", act }, signed);
   const agreementHash = agreement.hash;
   const handoverPath = signedAct.path;
@@ -395,7 +402,10 @@ export async function handOverReservation(
     const mailId = queueDeskMail(
       w,
       mail,
-      { filename: documentName(current, "handover"), path: handoverPath, bytes: signedAct.pdf },
+      [
+        { filename: documentName(current, "agreement"), path: agreementPath, bytes: agreement.pdf },
+        { filename: documentName(current, "handover"), path: handoverPath, bytes: signedAct.pdf },
+      ],
       deps.inlineMailAttachments === true,
     );
     const record = { ...next, id, ...stamps } as Stamped<Reservation>;
@@ -406,9 +416,71 @@ export async function handOverReservation(
   if (outcome.fleetId) ctx.events.publish("fleet", outcome.fleetId, "updated");
   ctx.events.publish("mail", outcome.mailId, "created");
   ctx.log.info(
-    `Automobilis išduotas pagal rezervaciją ${reservation.number ?? id}: rida ${formatNumber(input.mileage, 0)} km, degalai ${input.fuel} (${actor.email})`,
+    `Automobilis išduotas pagal rezervaciją ${reservation.number ?? id}: rida ${formatNumber(input.mileage, 0)} km, degalai ${fuelLevelText(input.fuel)} (${actor.email})`,
   );
   return outcome.record;
+}
+
+// ---------- the agreement for reading ----------
+
+export const AGREEMENT_ALREADY_SIGNED_MESSAGE =
+  "Sutartis jau pasirašyta perduodant automobilį: klientas ją gavo su perdavimo aktu";
+export const CUSTOMER_EMAIL_MISSING_MESSAGE =
+  "Kliento kortelėje neįrašytas el. pašto adresas – sutarties išsiųsti negalima";
+
+export interface AgreementForReadingOutcome {
+  mailId: string;
+  to: string;
+  document: string;
+}
+
+/**
+ * Before the hand-over: the rental agreement as it stands now, unsigned and marked
+ * "Nepasirašyta – susipažinimui" on every page, e-mailed to the customer to read. Nothing of the
+ * reservation changes; the PDF is kept in the private files, the mail and the audit entry written.
+ */
+export async function mailAgreementForReading(
+  ctx: CoreContext,
+  deps: DeskDeps,
+  id: string,
+  actor: StaffActor,
+): Promise<AgreementForReadingOutcome> {
+  const { store } = ctx;
+  const now = ctx.clock.now();
+  if (!store.isId(id)) throw new CoreError("not-found", RESERVATION_NOT_FOUND_MESSAGE);
+  const desk = await readDeskContext(ctx, id);
+  const { reservation, customer } = desk;
+  if (reservation.handover) throw new CoreError("precondition", AGREEMENT_ALREADY_SIGNED_MESSAGE);
+  if (!HANDOVER_STATUSES.includes(reservation.status)) {
+    throw new CoreError(
+      "precondition",
+      `Sutartį susipažinti galima siųsti tik pagal naują ar patvirtintą rezervaciją (dabar: ${statusLabel(reservation.status)})`,
+    );
+  }
+  if (!customer.email?.trim()) throw new CoreError("precondition", CUSTOMER_EMAIL_MISSING_MESSAGE);
+  const input = { ...(await loadDeskDocumentInput(store, id, "agreement")), forReading: true };
+  const hash = deskDocumentHash(input);
+  const pdf = await renderDeskDocument(input);
+  const path = await storeDocument(deps.files, `documents/${id}-agreement-reading-${hash8(hash)}`, pdf);
+  const mail = agreementForReadingMail(mailContext(ctx, desk));
+  const filename = documentName(reservation, "agreement").replace(/\.pdf$/, "-susipazinimui.pdf");
+  const mailId = await store.transaction(async (tx: Transaction) => {
+    const w = writer(tx, store, now);
+    const queued = queueDeskMail(w, mail, [{ filename, path, bytes: pdf }], deps.inlineMailAttachments === true);
+    writeAudit(w, {
+      action: "update",
+      resource: "reservations",
+      recordId: id,
+      actor: actor.email,
+      desk: "agreementForReading",
+      document: path,
+      mailId: queued,
+    });
+    return queued;
+  });
+  ctx.events.publish("mail", mailId, "created");
+  ctx.log.info(`Nuomos sutartis susipažinti išsiųsta pagal rezervaciją ${reservation.number ?? id} (${actor.email})`);
+  return { mailId, to: mail.to, document: path };
 }
 
 // ---------- return ----------
@@ -504,11 +576,13 @@ export async function returnReservation(
   const readVersion = versionOf(reservation);
   const computed = chargesFor(desk, input, actor, now);
   const png = signaturePng(input.signature.image);
+  const byName = await requireStaffDisplayName(store, actor);
 
   const at = now.toISOString();
   const act: Omit<ReturnAct, "signature" | "document"> = {
     at,
     by: actor.email,
+    byName,
     mileage: input.mileage,
     fuel: input.fuel,
     damages: input.damages,
@@ -590,7 +664,7 @@ export async function returnReservation(
     const mailId = queueDeskMail(
       w,
       mail,
-      { filename: documentName(current, "return"), path: documentPath, bytes: returnPdf },
+      [{ filename: documentName(current, "return"), path: documentPath, bytes: returnPdf }],
       deps.inlineMailAttachments === true,
     );
     const record = { ...next, id, ...stamps } as Stamped<Reservation>;

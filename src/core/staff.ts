@@ -171,6 +171,8 @@ export async function setStaffRole(
       return { createdAt: found ? toRecord(found).createdAt : now.toISOString(), updatedAt: now.toISOString() };
     }
     const current = found ? toRecord<Record<string, unknown>>(found) : null;
+    // The name the member gave themselves ("Mano paskyra") stays unless the admin typed another.
+    if (input.name === undefined && isStaffDisplayName(current?.name)) fields.name = current.name;
     const written = replaceDoc(
       w,
       COLLECTIONS.staff,
@@ -183,4 +185,93 @@ export async function setStaffRole(
   });
   ctx.events.publish("staff", uid, input.role === null ? "deleted" : "updated");
   return { id: uid, ...fields, ...stamps };
+}
+
+// ---------- the staff member's name on documents ----------
+
+export const STAFF_NAME_REQUIRED_MESSAGE =
+  "Jūsų paskyroje neįrašytas vardas ir pavardė, o jie spausdinami sutartyje ir aktuose. Įrašykite juos skiltyje „Mano paskyra“ ir bandykite dar kartą.";
+
+/** A name a document may print for the lessor's representative: a person's name, never an e-mail address. */
+export function isStaffDisplayName(value: unknown): value is string {
+  return typeof value === "string" && value.trim().length > 0 && !value.includes("@");
+}
+
+/** The staff document of the signed-in member (by e-mail, any case), or null. */
+async function staffDocOf(reader: Reader, email: string) {
+  const exact = await reader.query(COLLECTIONS.staff, {
+    where: [{ field: "email", op: "==", value: email }],
+    limit: 1,
+  });
+  if (exact[0]) return exact[0];
+  const lower = email.toLowerCase();
+  if (lower === email) return null;
+  const folded = await reader.query(COLLECTIONS.staff, {
+    where: [{ field: "email", op: "==", value: lower }],
+    limit: 1,
+  });
+  return folded[0] ?? null;
+}
+
+/** The staff member's display name (the account's "Vardas ir pavardė"), or null when it is missing or an e-mail address. */
+export async function staffDisplayName(reader: Reader, actor: { email: string }): Promise<string | null> {
+  const found = await staffDocOf(reader, actor.email);
+  const name = found?.data.name;
+  return isStaffDisplayName(name) ? name.trim() : null;
+}
+
+/** The display name a signed document prints; without one the desk is refused (409, Lithuanian). */
+export async function requireStaffDisplayName(reader: Reader, actor: { email: string }): Promise<string> {
+  const name = await staffDisplayName(reader, actor);
+  if (!name) throw new CoreError("precondition", STAFF_NAME_REQUIRED_MESSAGE);
+  return name;
+}
+
+export const ownNameInputSchema = z
+  .object({
+    name: z
+      .string({ error: "Įveskite vardą ir pavardę" })
+      .trim()
+      .min(1, { error: "Įveskite vardą ir pavardę" })
+      .max(120, { error: "Ne daugiau kaip 120 simbolių" })
+      .refine((name) => !name.includes("@"), { error: "Įveskite vardą ir pavardę, ne el. pašto adresą" }),
+  })
+  .strict();
+
+export interface OwnAccount {
+  email: string;
+  name: string;
+  /** whether documents can print the name (else the hand-over and return are refused) */
+  nameReady: boolean;
+}
+
+/** The signed-in staff member's own account, as "Mano paskyra" shows it. */
+export async function ownAccount(ctx: CoreContext, actor: { email: string }): Promise<OwnAccount> {
+  const found = await staffDocOf(ctx.store, actor.email);
+  if (!found) throw new CoreError("not-found", USER_NOT_FOUND_MESSAGE);
+  const name = typeof found.data.name === "string" ? found.data.name : "";
+  return { email: String(found.data.email ?? actor.email), name, nameReady: isStaffDisplayName(name) };
+}
+
+/**
+ * A staff member (or an admin) changes their own display name: the name the agreement and the
+ * acts print for the lessor's representative. Only the name; the role and the rest stay.
+ */
+export async function setOwnName(ctx: CoreContext, body: unknown, actor: { email: string }): Promise<OwnAccount> {
+  const { store } = ctx;
+  const input = parseFields(ownNameInputSchema, body);
+  const found = await staffDocOf(store, actor.email);
+  if (!found) throw new CoreError("not-found", USER_NOT_FOUND_MESSAGE);
+  const now = ctx.clock.now();
+  await store.transaction(async (tx) => {
+    const current = await tx.get(COLLECTIONS.staff, found.id);
+    if (!current) throw new CoreError("not-found", USER_NOT_FOUND_MESSAGE);
+    const record = toRecord<Record<string, unknown>>(current);
+    const w = writer(tx, store, now);
+    const { id: _id, createdAt, updatedAt: _updatedAt, ...doc } = record;
+    replaceDoc(w, COLLECTIONS.staff, found.id, { ...doc, name: input.name }, createdAt as string | undefined);
+    writeAudit(w, { action: "update", resource: "staff", recordId: found.id, actor: actor.email });
+  });
+  ctx.events.publish("staff", found.id, "updated");
+  return { email: String(found.data.email ?? actor.email), name: input.name, nameReady: true };
 }

@@ -11,8 +11,9 @@
 import { createHash } from "node:crypto";
 import { type PDFImage, rgb } from "pdf-lib";
 import { CAR_DIAGRAM_PATHS, DIAGRAM_HEIGHT, DIAGRAM_WIDTH, diagramZone } from "../domain/carDiagram";
-import { contractTextFor, customerHasCompany, FUEL_LEVEL_LABELS } from "../domain/contractText";
+import { contractTextFor, customerHasCompany } from "../domain/contractText";
 import { formatDate, formatDateTime, formatMoney, formatNumber } from "../domain/format";
+import { fuelLevelText } from "../domain/fuel";
 import type {
   Car,
   Charge,
@@ -45,9 +46,21 @@ export interface DeskDocumentInput {
   extras: Extra[];
   /** the car's open register damages */
   damages: Damage[];
+  /**
+   * The act of the document; for the agreement, the hand-over act it is signed with (its readings,
+   * damages, photos and the lessor's representative), null before the hand-over.
+   */
   act: Omit<HandoverAct, "signature" | "document"> | Omit<ReturnAct, "signature" | "document"> | null;
   signature?: { png: Uint8Array; signedAt: string; signerName: string };
+  /** the unsigned agreement sent for reading: "Nepasirašyta – susipažinimui" on every page */
+  forReading?: boolean;
 }
+
+/** The mark on every page of the agreement e-mailed before the hand-over. */
+export const FOR_READING_STAMP = "Nepasirašyta – susipažinimui";
+
+/** What the car leaves with: the same words on the hand-over act and on the agreement. */
+export const HANDED_OVER_WITH = "registracijos liudijimas, draudimo liudijimas, raktelis";
 
 export const DESK_DOCUMENT_TITLES: Readonly<Record<DeskDocumentKind, string>> = {
   agreement: "Transporto priemonės nuomos sutartis",
@@ -91,7 +104,7 @@ type Block =
   | { type: "signature"; lines: string[] };
 
 const km = (value: number) => `${formatNumber(value, 0)} km`;
-const fuel = (value: string) => FUEL_LEVEL_LABELS[value] ?? value;
+const fuel = (value: string) => fuelLevelText(value);
 const place = (locations: Location[], id: string) => {
   const location = locations.find((l) => (l as WithId<Location>).id === id);
   return location ? `${location.name}, ${location.address}` : "—";
@@ -148,10 +161,102 @@ function damageLines(input: DeskDocumentInput): DamageLine[] {
   return lines;
 }
 
-function signatureLines(input: DeskDocumentInput, by: string | null): string[] {
+/**
+ * The parties' lines: the renter, and the lessor's representative by name (the act's byName);
+ * an e-mail address is never printed for a person, so an act without a name leaves the line blank.
+ */
+function signatureLines(input: DeskDocumentInput, act: { byName?: string | undefined; at: string } | null): string[] {
   const lines = [`Nuomininkas: ${input.customer.firstName} ${input.customer.lastName}`];
-  if (by) lines.push(`Nuomotojo atstovas: ${by}`);
+  const name = act?.byName?.trim();
+  lines.push(
+    name ? `Nuomotojo atstovas: ${name} (${formatDateTime(act?.at ?? "")})` : "Nuomotojo atstovas (vardas, pavardė):",
+  );
   return lines;
+}
+
+type HandoverFields = Omit<HandoverAct, "signature" | "document">;
+
+/** The hand-over act the agreement is signed with, or null (before the hand-over). */
+function agreementAct(input: DeskDocumentInput): HandoverFields | null {
+  const act = input.act;
+  return act && "licence" in act ? act : null;
+}
+
+/** A photo's line: its file name (the photos themselves stay in the reservation's private files). */
+const photoName = (path: string): string => path.slice(path.lastIndexOf("/") + 1);
+
+/** The hand-over's own part of the agreement: readings, damages on the diagram, photos, what was handed over. */
+function handoverPart(input: DeskDocumentInput, act: HandoverFields): Block[] {
+  const blocks: Block[] = [
+    { type: "heading", text: "Perdavimo duomenys" },
+    {
+      type: "fields",
+      rows: [
+        ["Perduota", formatDateTime(act.at)],
+        ["Vieta", place(input.locations, input.reservation.pickupLocationId)],
+        ["Rida perduodant", km(act.mileage)],
+        ["Degalai perduodant", fuel(act.fuel)],
+        ["Vairuotojo pažymėjimas", `${act.licence.number}, galioja iki ${formatDate(act.licence.expiresAt)}`],
+        ["Kartu perduota", HANDED_OVER_WITH],
+        ["Nuotraukų", String(act.photos.length)],
+      ],
+    },
+  ];
+  if (act.photos.length > 0) {
+    blocks.push({
+      type: "para",
+      size: 9,
+      text: `Nuotraukos: ${act.photos.map((path, i) => `${i + 1}) ${photoName(path)}`).join("; ")}`,
+    });
+  }
+  blocks.push({ type: "heading", text: "Pažeidimai perduodant" });
+  blocks.push({ type: "damages", lines: damageLines({ ...input, kind: "handover" }) });
+  return blocks;
+}
+
+/** The damages in words for the template's {damages}: "1. Įbrėžimas (…); 2. …", or "nėra". */
+function damagesInWords(input: DeskDocumentInput): string {
+  const lines = damageLines({ ...input, kind: "handover" });
+  if (lines.length === 0) return "nėra";
+  return `${lines.map((line) => `${line.n}. ${line.text}`).join("; ")} (pažymėti schemoje žemiau)`;
+}
+
+/**
+ * An edited agreement text (the print-edit screen) made before the hand-over: its "Perduodant: rida
+ * ______ km, degalų lygis ______." line and an empty damages line get the hand-over's readings.
+ */
+function withHandoverReadings(text: string, reservation: WithId<Reservation>): string {
+  const { mileageOut, fuelOut, damages } = reservation.contract;
+  return text
+    .split("\n")
+    .map((line) => {
+      let out = line;
+      if (/^\s*Perduodant:/.test(out)) {
+        if (mileageOut !== null) out = out.replace(/(rida\s+)_{3,}/, `$1${formatNumber(mileageOut, 0)}`);
+        if (fuelOut !== null) out = out.replace(/(degalų lygis\s+)_{3,}/, `$1${fuel(fuelOut)}`);
+      }
+      if (/^\s*Pažeidimai\b[^:]*:\s*(nėra|_{3,})\s*\.?\s*$/.test(out) && damages.trim()) {
+        out = out.replace(/:\s*(nėra|_{3,})\s*\.?\s*$/, `: ${damages}`);
+      }
+      return out;
+    })
+    .join("\n");
+}
+
+/** The reservation as the agreement prints it: with the hand-over's readings and damages once it has them. */
+function agreementReservation(input: DeskDocumentInput, act: HandoverFields | null): WithId<Reservation> {
+  const { reservation } = input;
+  if (!act) return reservation;
+  const contract = reservation.contract;
+  return {
+    ...reservation,
+    contract: {
+      ...contract,
+      mileageOut: act.mileage,
+      fuelOut: act.fuel,
+      damages: contract.damages.trim() ? contract.damages : damagesInWords(input),
+    },
+  };
 }
 
 /**
@@ -179,9 +284,12 @@ Iš viso su PVM: {total} (iš jų PVM {vat}); užstatas: {deposit}
 {terms}`;
 
 const HEADING_LINE = /^\d+\.\s+[^.]{1,70}$/;
+const BLANK_SIGNATURE_LINE = /^(?:(?:Nuomotojas|Nuomininkas)\s*:\s*_{3,}|\(vardas,\s*pavardė,\s*parašas\))$/;
 
 function agreementBlocks(input: DeskDocumentInput): Block[] {
-  const { reservation, customer, settings } = input;
+  const { customer, settings } = input;
+  const act = agreementAct(input);
+  const reservation = agreementReservation(input, act);
   const byId = (id: string) => (input.locations as WithId<Location>[]).find((location) => location.id === id) ?? null;
   let text: string;
   if (reservation.contract.text?.trim()) {
@@ -192,6 +300,8 @@ function agreementBlocks(input: DeskDocumentInput): Block[] {
           .split("\n")
           .filter((line) => !/^Įmonė:\s*[—-]/.test(line.trim()))
           .join("\n");
+    // Edited before the hand-over, it still has the readings' blanks: signed with the act, they are filled.
+    if (act) text = withHandoverReadings(text, reservation);
   } else {
     text = contractTextFor(settings.contractTemplate.trim() ? settings.contractTemplate : FALLBACK_TEMPLATE, {
       reservation,
@@ -205,7 +315,12 @@ function agreementBlocks(input: DeskDocumentInput): Block[] {
     });
   }
   const blocks: Block[] = [];
-  const lines = text.replace(/\r\n?/g, "\n").split("\n");
+  // The template's own blank signature lines ("Nuomotojas: ______", "(vardas, pavardė, parašas)")
+  // give way to the signature block below, which names and signs both parties.
+  const lines = text
+    .replace(/\r\n?/g, "\n")
+    .split("\n")
+    .filter((line) => !BLANK_SIGNATURE_LINE.test(line.trim()));
   let titled = false;
   for (const raw of lines) {
     const line = raw.trimEnd();
@@ -222,7 +337,8 @@ function agreementBlocks(input: DeskDocumentInput): Block[] {
       blocks.push({ type: "para", text: line });
     }
   }
-  blocks.push({ type: "signature", lines: signatureLines(input, null) });
+  if (act) blocks.push(...handoverPart(input, act));
+  blocks.push({ type: "signature", lines: signatureLines(input, act) });
   return blocks;
 }
 
@@ -266,9 +382,9 @@ function handoverBlocks(input: DeskDocumentInput): Block[] {
     {
       type: "para",
       size: 9,
-      text: "Nuomininkas apžiūrėjo automobilį, susipažino su pažymėtais pažeidimais ir automobilį priėmė. Kartu perduota: registracijos liudijimas, draudimo liudijimas, raktelis.",
+      text: `Nuomininkas apžiūrėjo automobilį, susipažino su pažymėtais pažeidimais ir automobilį priėmė. Kartu perduota: ${HANDED_OVER_WITH}.`,
     },
-    { type: "signature", lines: signatureLines(input, act.by) },
+    { type: "signature", lines: signatureLines(input, act) },
   ];
 }
 
@@ -324,7 +440,7 @@ function returnBlocks(input: DeskDocumentInput): Block[] {
         ["Grąžinama", formatMoney(act.deposit.refunded)],
       ],
     },
-    { type: "signature", lines: signatureLines(input, act.by) },
+    { type: "signature", lines: signatureLines(input, act) },
   ];
 }
 
@@ -336,7 +452,11 @@ function blocksFor(input: DeskDocumentInput): Block[] {
 
 /** SHA-256 (hex) of the document's canonical content, without the signature: what the signature signs. */
 export function deskDocumentHash(input: DeskDocumentInput): string {
-  const canonical = JSON.stringify({ kind: input.kind, blocks: blocksFor(input) });
+  const canonical = JSON.stringify({
+    kind: input.kind,
+    blocks: blocksFor(input),
+    ...(input.forReading ? { forReading: true } : {}),
+  });
   return createHash("sha256").update(canonical, "utf8").digest("hex");
 }
 
@@ -484,5 +604,5 @@ export async function renderDeskDocument(input: DeskDocumentInput): Promise<Uint
         break;
     }
   }
-  return pdf.finish(title);
+  return pdf.finish(title, input.forReading ? { stamp: FOR_READING_STAMP } : {});
 }

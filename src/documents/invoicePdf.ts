@@ -4,7 +4,7 @@
 // stored invoice alone, so the same invoice always gives the same document. The page layout
 // (fonts, wrapping, paging, the table header on every page, page numbers) is pdfLayout.ts.
 import { DAY_FORMS, formatDate, formatMoney, formatNumber, pluralLt } from "../domain/format";
-import { type InvoiceDoc, type InvoiceParty, invoiceTitle } from "../domain/invoices";
+import { type InvoiceDoc, type InvoiceParty, invoiceIssuerName, invoiceTitle } from "../domain/invoices";
 import { COLORS, createPdfLayout, type StackLine, type TableColumn } from "./pdfLayout";
 
 /** Narrower margins than the desk's documents: the VAT invoice's table has eight columns. */
@@ -137,7 +137,7 @@ export async function renderInvoicePdf(invoice: InvoiceDoc): Promise<Uint8Array>
   pdf.paragraph(`Suma žodžiais: ${invoice.amountInWords}`, { size: 10, leading: 14, bold: true });
 
   // Signatures
-  pdf.signatureBoxes([{ caption: "Sąskaitą išrašė", name: invoice.issuedBy }, { caption: "Sąskaitą gavo" }], {
+  pdf.signatureBoxes([{ caption: "Sąskaitą išrašė", name: invoiceIssuerName(invoice) }, { caption: "Sąskaitą gavo" }], {
     space: 46,
   });
 

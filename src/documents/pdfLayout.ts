@@ -26,6 +26,8 @@ export const COLORS = {
   muted: rgb(0.42, 0.42, 0.46),
   rule: rgb(0.78, 0.78, 0.8),
   shade: rgb(0.94, 0.95, 0.97),
+  /** a mark over every page, e.g. "Nepasirašyta – susipažinimui" */
+  stamp: rgb(0.72, 0.1, 0.1),
 } as const;
 
 export type Align = "left" | "center" | "right";
@@ -533,13 +535,22 @@ export class PdfLayout {
 
   /**
    * Every page's footer: a rule, the document's name on the left and "Puslapis N iš M" on the
-   * right; then the PDF's bytes.
+   * right; with `stamp`, that mark (e.g. "Nepasirašyta – susipažinimui") at the top of every
+   * page; then the PDF's bytes.
    */
-  async finish(footer: string): Promise<Uint8Array> {
+  async finish(footer: string, options: { stamp?: string } = {}): Promise<Uint8Array> {
     const total = this.pages.length;
     const y = this.margins.bottom / 2;
     this.pages.forEach((page, index) => {
       this.page = page;
+      if (options.stamp) {
+        this.text(options.stamp, this.pageWidth / 2, this.pageHeight - this.margins.top / 2 - 4, {
+          size: 11,
+          bold: true,
+          color: COLORS.stamp,
+          align: "center",
+        });
+      }
       page.drawLine({
         start: { x: this.left, y: y + 12 },
         end: { x: this.right, y: y + 12 },

@@ -1,17 +1,23 @@
 // The rental agreement's text: the settings' template with the reservation's facts filled in.
 // Pure: the print-edit screen (src/admin/print) and the server's PDFs (src/documents) use it.
 import { formatDate, formatDateTime, formatDays, formatMoney, formatNumber } from "./format";
-import type { Car, Customer, Fleet, Location, Reservation, Settings } from "./schemas";
+import { fuelLevelText } from "./fuel";
+import {
+  type Car,
+  type Customer,
+  type Fleet,
+  FUEL_LEVELS,
+  type Location,
+  type Reservation,
+  type Settings,
+} from "./schemas";
 
 export const BLANK = "______";
 
-export const FUEL_LEVEL_LABELS: Readonly<Record<string, string>> = {
-  "0": "tuščias bakas",
-  "1/4": "1/4 bako",
-  "1/2": "1/2 bako",
-  "3/4": "3/4 bako",
-  "1": "pilnas bakas",
-};
+/** The fuel levels in words (src/domain/fuel.ts), for the print-edit screen's select. */
+export const FUEL_LEVEL_LABELS: Readonly<Record<string, string>> = Object.fromEntries(
+  FUEL_LEVELS.map((level) => [level, fuelLevelText(level)]),
+);
 
 export interface ContractFacts {
   reservation: Reservation;
@@ -79,10 +85,10 @@ export function contractValues(facts: ContractFacts): Record<string, string> {
     vat: money(quote?.vat),
     deposit: money(quote?.deposit),
     mileageLimit: car?.mileageLimitPerDay ? `${formatNumber(car.mileageLimitPerDay)} km per parą` : "neribota rida",
-    mileageOut: contract.mileageOut === null ? BLANK : formatNumber(contract.mileageOut),
-    mileageIn: contract.mileageIn === null ? BLANK : formatNumber(contract.mileageIn),
-    fuelOut: contract.fuelOut === null ? BLANK : (FUEL_LEVEL_LABELS[contract.fuelOut] ?? contract.fuelOut),
-    fuelIn: contract.fuelIn === null ? BLANK : (FUEL_LEVEL_LABELS[contract.fuelIn] ?? contract.fuelIn),
+    mileageOut: contract.mileageOut === null ? BLANK : formatNumber(contract.mileageOut, 0),
+    mileageIn: contract.mileageIn === null ? BLANK : formatNumber(contract.mileageIn, 0),
+    fuelOut: contract.fuelOut === null ? BLANK : fuelLevelText(contract.fuelOut),
+    fuelIn: contract.fuelIn === null ? BLANK : fuelLevelText(contract.fuelIn),
     damages: text(contract.damages, "nėra"),
     terms: text(settings?.terms, ""),
   };

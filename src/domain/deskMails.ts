@@ -4,6 +4,7 @@
 // in the customer's language (src/domain/notifications.ts); pure functions of what the desk read.
 import type { EmailTemplateSet } from "./emailTemplateDefaults";
 import { formatDateTime, formatMoney, formatNumber } from "./format";
+import { fuelLevelText } from "./fuel";
 import {
   type MailLanguage,
   mailLanguageOf,
@@ -102,7 +103,7 @@ export function handoverMail(ctx: HandoverMailContext): DeskMail {
       ...deskValues(ctx, language),
       laikas: formatDateTime(ctx.act.at),
       rida: `${formatNumber(ctx.act.mileage, 0)} km`,
-      degalai: ctx.act.fuel,
+      degalai: fuelLevelText(ctx.act.fuel, language),
     },
     language,
   );
@@ -126,7 +127,7 @@ export function returnMail(ctx: ReturnMailContext): DeskMail {
       ...deskValues(ctx, language),
       laikas: formatDateTime(ctx.act.returnedAt),
       rida: `${formatNumber(ctx.act.mileage, 0)} km`,
-      degalai: ctx.act.fuel,
+      degalai: fuelLevelText(ctx.act.fuel, language),
       mokesciai:
         charged.length > 0
           ? charged.map((charge) => `– ${chargeLine(charge)}`).join("\n")
@@ -139,4 +140,26 @@ export function returnMail(ctx: ReturnMailContext): DeskMail {
     },
     language,
   );
+}
+
+/**
+ * The rental agreement sent before the hand-over for the customer to read (unsigned, marked
+ * "Nepasirašyta – susipažinimui"): a fixed short text in the customer's language.
+ */
+export function agreementForReadingMail(ctx: DeskMailContext): DeskMail {
+  const language = mailLanguageOf(ctx.customer);
+  const number = ctx.reservation.number ?? "";
+  const car = `${ctx.car.make} ${ctx.car.model}${ctx.plateNumber ? ` (${ctx.plateNumber})` : ""}`;
+  const company = ctx.settings.company.name;
+  const message =
+    language === "en"
+      ? {
+          subject: `Rental agreement for reading – reservation ${number}`,
+          text: `Hello ${ctx.customer.firstName},\n\nattached is the rental agreement for reservation ${number} (${car}) for you to read before the hand-over. It is not signed yet: you will sign it when you collect the car, with the readings and any damages recorded at the hand-over.\n\nKind regards\n${company}`,
+        }
+      : {
+          subject: `Nuomos sutartis susipažinti – rezervacija ${number}`,
+          text: `Laba diena,\n\npridedame rezervacijos ${number} (${car}) nuomos sutartį, kad galėtumėte su ja susipažinti iš anksto. Sutartis dar nepasirašyta: ją pasirašysite atsiimdami automobilį, kartu su perdavimo metu užfiksuota rida, degalų kiekiu ir pažeidimais.\n\nPagarbiai\n${company}`,
+        };
+  return { to: ctx.customer.email, message, ref: `reservation:${ctx.reservation.id}` };
 }

@@ -145,7 +145,7 @@ Pagarbiai
     subject: "Automobilio perdavimo aktas – rezervacija {{numeris}}",
     body: `Laba diena,
 
-perdavėme Jums automobilį pagal rezervaciją {{numeris}}. Pasirašytą perdavimo aktą rasite priede.
+perdavėme Jums automobilį pagal rezervaciją {{numeris}}. Pasirašytą nuomos sutartį ir perdavimo aktą rasite priede.
 
 Automobilis: {{automobilis}}
 Perduota: {{laikas}}
@@ -310,7 +310,7 @@ Kind regards,
     subject: "Vehicle hand-over act – reservation {{numeris}}",
     body: `Hello {{vardas}},
 
-we have handed over the car for reservation {{numeris}}. The signed hand-over act is attached.
+we have handed over the car for reservation {{numeris}}. The signed rental agreement and the hand-over act are attached.
 
 Car: {{automobilis}}
 Handed over: {{laikas}}

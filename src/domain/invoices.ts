@@ -94,7 +94,10 @@ export interface InvoiceDoc {
   reason: string;
   /** the monthly invoice of a business customer: its month */
   period: string | null;
+  /** who issued it, for the records: the staff member's e-mail address */
   issuedBy: string;
+  /** the staff member's display name the PDF prints under "Sąskaitą išrašė" (never the e-mail) */
+  issuedByName?: string;
   /** the stored PDF (documents/…), written after the invoice */
   pdf: string;
 }
@@ -322,4 +325,11 @@ export function monthBounds(month: string): { first: string; last: string } {
   const [year, mon] = month.split("-").map(Number) as [number, number];
   const days = new Date(Date.UTC(year, mon, 0)).getUTCDate();
   return { first: `${month}-01`, last: `${month}-${String(days).padStart(2, "0")}` };
+}
+
+/** The name printed for whoever issued the invoice: the display name, never an e-mail address ("" when unknown). */
+export function invoiceIssuerName(invoice: Pick<InvoiceDoc, "issuedBy" | "issuedByName">): string {
+  const name = invoice.issuedByName?.trim();
+  if (name) return name;
+  return invoice.issuedBy.includes("@") ? "" : invoice.issuedBy;
 }

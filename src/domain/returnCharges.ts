@@ -4,6 +4,7 @@
 // return act on every backend. Only an admin may change a computed amount, and says why.
 import { z } from "zod";
 import { formatCount, formatDays, formatMoney, formatNumber, roundMoney } from "./format";
+import { fuelLevelText } from "./fuel";
 import { fuelReading, mileageReading, signatureInputSchema } from "./handoverChecks";
 import { parseFields } from "./input";
 import {
@@ -129,7 +130,7 @@ function fuelCharge(ctx: ReturnChargeContext, readings: ReturnReadings) {
   const out = FUEL_LEVELS.indexOf(ctx.handover.fuel);
   const back = FUEL_LEVELS.indexOf(readings.fuel);
   const missing = Math.max(0, out - back);
-  const levels = `išduota ${ctx.handover.fuel}, grąžinta ${readings.fuel}`;
+  const levels = `išduota ${fuelLevelText(ctx.handover.fuel)}, grąžinta ${fuelLevelText(readings.fuel)}`;
   if (missing === 0) return { computed: 0, rule: `Degalų netrūksta (${levels})` };
   return {
     computed: roundMoney(missing * ctx.rates.fuelChargePerQuarter),

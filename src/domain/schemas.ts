@@ -428,6 +428,8 @@ const readingFields = {
   /** when the act was signed, and by which staff member */
   at: isoDateTime,
   by: z.string().max(254),
+  /** the staff member's display name, printed as the lessor's representative (never the e-mail) */
+  byName: z.string().max(120).optional(),
   mileage: z.number({ error: numberTypeError }).int().min(0).max(3_000_000),
   fuel: z.enum(FUEL_LEVELS, { error: "Pasirinkite degalų kiekį" }),
   /** new marks made at this act */

@@ -346,6 +346,8 @@ describe("the invoice at the return", () => {
     expect(invoices.body).toHaveLength(1);
     const invoice = invoices.body[0]!;
     expect(invoice.issuedBy).toBe("darbuotojas@ratunuoma.lt");
+    // The PDF prints the person who issued it, not the e-mail address.
+    expect(invoice.issuedByName).toBe("Tadas Jankauskas");
     expect(invoice.lines[0]?.total).toBe(81);
     // the return's fuel charge is a line of its own
     expect(invoice.lines.some((line) => line.description.startsWith("Trūkstami degalai"))).toBe(true);

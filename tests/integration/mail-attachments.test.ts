@@ -46,16 +46,22 @@ async function waitForState(id: string, states: string[]): Promise<Mail["deliver
 }
 
 describe("laiškų priedai (vietinis siuntėjas)", () => {
-  it("pasirašytas aktas pridedamas prie laiško; trūkstamas priedas – klaida lietuviškai", async () => {
+  it("perdavimo laiške – pasirašyta sutartis ir aktas, abu PDF; trūkstamas priedas – klaida lietuviškai", async () => {
     const files = createLocalPrivateFiles(dir);
     const pdf = new TextEncoder().encode("%PDF-1.7\n% perdavimo aktas su raidėmis ąčęėįšųūž\n%%EOF\n");
+    const agreement = new TextEncoder().encode("%PDF-1.7\n% pasirašyta nuomos sutartis\n%%EOF\n");
     await files.put("documents/perdavimo-aktas-1.pdf", pdf, "application/pdf");
+    await files.put("documents/sutartis-1.pdf", agreement, "application/pdf");
 
+    // As the desk queues the hand-over mail (src/core/rentalDesk.ts): the agreement, then the act.
     const sent = await enqueueMail(db, {
       to: "klientas@example.com",
       subject: "Automobilio perdavimo aktas",
-      text: "Sveiki, siunčiame pasirašytą aktą.",
-      attachments: [{ filename: "perdavimo-aktas-R-2026-000001.pdf", path: "documents/perdavimo-aktas-1.pdf" }],
+      text: "Sveiki, siunčiame pasirašytą sutartį ir aktą.",
+      attachments: [
+        { filename: "sutartis-R-2026-000001.pdf", path: "documents/sutartis-1.pdf" },
+        { filename: "perdavimo-aktas-R-2026-000001.pdf", path: "documents/perdavimo-aktas-1.pdf" },
+      ],
     });
     const missing = await enqueueMail(db, {
       to: "klientas@example.com",
@@ -73,11 +79,17 @@ describe("laiškų priedai (vietinis siuntėjas)", () => {
     expect((await waitForState(sent, ["SUCCESS"])).state).toBe("SUCCESS");
     const message = received.find((raw) => raw.includes("Automobilio perdavimo aktas")) ?? "";
     expect(message).toMatch(/Content-Type: application\/pdf/i);
-    expect(message).toMatch(/Content-Disposition: attachment;\s*filename=perdavimo-aktas-R-2026-000001\.pdf/i);
-    const base64 = /Content-Disposition: attachment[^\r]*\r\n(?:[^\r]+\r\n)*\r\n([A-Za-z0-9+/=\r\n]+)/i.exec(
-      message,
-    )?.[1];
-    expect(Buffer.from((base64 ?? "").replace(/\s/g, ""), "base64").equals(Buffer.from(pdf))).toBe(true);
+    const parts = [
+      ...message.matchAll(
+        /Content-Disposition: attachment;\s*filename=([^\r\s]+)[^\r]*\r\n(?:[^\r]+\r\n)*\r\n([A-Za-z0-9+/=\r\n]+)/gi,
+      ),
+    ].map((match) => ({ filename: match[1], bytes: Buffer.from((match[2] ?? "").replace(/\s/g, ""), "base64") }));
+    expect(parts.map((part) => part.filename)).toEqual([
+      "sutartis-R-2026-000001.pdf",
+      "perdavimo-aktas-R-2026-000001.pdf",
+    ]);
+    expect(parts[0]?.bytes.equals(Buffer.from(agreement))).toBe(true);
+    expect(parts[1]?.bytes.equals(Buffer.from(pdf))).toBe(true);
 
     const failed = await waitForState(missing, ["ERROR"]);
     expect(failed.state).toBe("ERROR");

@@ -192,7 +192,9 @@ describe("išdavimas", () => {
     );
     expect(mail).toHaveLength(1);
     expect(mail[0]!.message.subject).toBe(`Automobilio perdavimo aktas – rezervacija ${read.number}`);
+    // Both signed PDFs, as the desk's screen says: the agreement and the hand-over act.
     expect(mail[0]!.message.attachments).toEqual([
+      { filename: `sutartis-${read.number}.pdf`, path: saved.handover?.agreementDocument },
       { filename: `perdavimo-aktas-${read.number}.pdf`, path: saved.handover?.document },
     ]);
 

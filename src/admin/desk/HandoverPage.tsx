@@ -49,8 +49,10 @@ import {
   newMarkId,
   numberLabel,
   SignatureFields,
+  StaffNameAlert,
   SummaryList,
   useDeskInfo,
+  useOwnNameReady,
 } from "./deskShared";
 import { PhotoUploader } from "./PhotoUploader";
 import { useDeskWizard } from "./useDeskWizard";
@@ -67,6 +69,7 @@ const HANDOVER_DRAFT_FIELDS: Record<string, string[]> = {
   confirmedDamageIds: ["confirmedDamageIds"],
   photos: ["photos"],
   signerName: ["signature.signerName"],
+  signerConfirmed: ["signature.signerName"],
   signature: ["signature.image", "signature"],
   statusReason: ["statusReason"],
 };
@@ -83,6 +86,8 @@ function emptyDraft(info: DeskInfoView, statusReason: string): HandoverDraft {
     photos: [],
     uploading: false,
     signerName: customer ? `${customer.firstName} ${customer.lastName}`.trim() : "",
+    renterName: customer ? `${customer.firstName} ${customer.lastName}`.trim() : "",
+    signerConfirmed: false,
     signature: null,
     statusReason,
   };
@@ -122,6 +127,7 @@ export function HandoverPage() {
   const isAdmin = permissions === "admin";
   const actions = useDeskActions();
   const { info, loadError } = useDeskInfo(id);
+  const nameReady = useOwnNameReady();
   const presetReason =
     typeof (location.state as { statusReason?: unknown } | null)?.statusReason === "string"
       ? ((location.state as { statusReason: string }).statusReason ?? "")
@@ -206,6 +212,7 @@ export function HandoverPage() {
     );
   }
   const tooEarlyForStaff = early && !isAdmin;
+  const nameMissing = nameReady === false;
 
   if (done) {
     return (
@@ -250,6 +257,7 @@ export function HandoverPage() {
           {formatDateTime(reservation.returnAt)}
         </Typography>
       </Box>
+      {nameMissing && <StaffNameAlert />}
       {tooEarlyForStaff && (
         <Alert severity="warning">
           Perduoti galima nuo paėmimo dienos – {pickupDay}. Anksčiau perduoti gali tik administratorius.
@@ -501,7 +509,14 @@ export function HandoverPage() {
           ]}
         />
       </Box>
-      <SignatureFields signerName={draft.signerName} signature={draft.signature} onChange={change} errors={errors} />
+      <SignatureFields
+        signerName={draft.signerName}
+        renterName={draft.renterName}
+        signerConfirmed={draft.signerConfirmed}
+        signature={draft.signature}
+        onChange={change}
+        errors={errors}
+      />
     </Box>,
   ];
 
@@ -539,7 +554,7 @@ export function HandoverPage() {
       onSubmit={submit}
       submitLabel="Patvirtinti ir perduoti"
       submitting={submitting}
-      blocked={tooEarlyForStaff}
+      blocked={tooEarlyForStaff || nameMissing}
     />
   );
 }

@@ -53,8 +53,10 @@ import {
   newMarkId,
   numberLabel,
   SignatureFields,
+  StaffNameAlert,
   SummaryList,
   useDeskInfo,
+  useOwnNameReady,
 } from "./deskShared";
 import { PhotoStrip, PhotoUploader } from "./PhotoUploader";
 import { useDeskWizard } from "./useDeskWizard";
@@ -70,6 +72,7 @@ const RETURN_DRAFT_FIELDS: Record<string, string[]> = {
   damageAmount: ["damageAmount"],
   edits: ["overrides"],
   signerName: ["signature.signerName"],
+  signerConfirmed: ["signature.signerName"],
   signature: ["signature.image", "signature"],
 };
 
@@ -90,6 +93,8 @@ function emptyDraft(info: DeskInfoView): ReturnDraft {
     damageAmount: "",
     edits: {},
     signerName: customer ? `${customer.firstName} ${customer.lastName}`.trim() : "",
+    renterName: customer ? `${customer.firstName} ${customer.lastName}`.trim() : "",
+    signerConfirmed: false,
     signature: null,
   };
 }
@@ -291,6 +296,7 @@ export function ReturnPage() {
   const { permissions } = usePermissions<string | null>();
   const isAdmin = permissions === "admin";
   const actions = useDeskActions();
+  const nameMissing = useOwnNameReady() === false;
   const { info, loadError } = useDeskInfo(id);
 
   const [selected, setSelected] = useState<string | null>(null);
@@ -478,6 +484,7 @@ export function ReturnPage() {
       sx={{ display: "grid", gap: 3, gridTemplateColumns: { xs: "minmax(0, 1fr)", md: "repeat(2, minmax(0, 1fr))" } }}
     >
       <Box sx={{ display: "grid", gridTemplateColumns: "minmax(0, 1fr)", gap: 3, alignContent: "start" }}>
+        {nameMissing && <StaffNameAlert />}
         <MileageField
           value={draft.mileage}
           onChange={(mileage) => change({ mileage })}
@@ -657,7 +664,14 @@ export function ReturnPage() {
           ]}
         />
       </Box>
-      <SignatureFields signerName={draft.signerName} signature={draft.signature} onChange={change} errors={errors} />
+      <SignatureFields
+        signerName={draft.signerName}
+        renterName={draft.renterName}
+        signerConfirmed={draft.signerConfirmed}
+        signature={draft.signature}
+        onChange={change}
+        errors={errors}
+      />
     </Box>,
   ];
 
@@ -698,6 +712,7 @@ export function ReturnPage() {
       onSubmit={submit}
       submitLabel="Patvirtinti grąžinimą"
       submitting={submitting}
+      blocked={nameMissing}
       footer={step === 3 && fieldError("charges") && <FormHelperText error>{fieldError("charges")}</FormHelperText>}
     />
   );

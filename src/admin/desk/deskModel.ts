@@ -2,27 +2,23 @@
 // server's refusals spread over the steps, the diagram's marks and the admin's charge changes.
 // The server decides everything again (src/core/rentalDesk.ts); these checks only save a round trip.
 import { formatNumber } from "../../domain/format";
+import { type FuelLevel, fuelLevelText } from "../../domain/fuel";
 import { returnMileageErrors } from "../../domain/returnCharges";
-import { type DamageMark, FUEL_LEVELS, STATUS_REASON_MAX } from "../../domain/schemas";
+import { type DamageMark, STATUS_REASON_MAX } from "../../domain/schemas";
 
-export type FuelLevel = (typeof FUEL_LEVELS)[number];
+export { type FuelLevel, isFuelLevel } from "../../domain/fuel";
 
-/** The five big fuel buttons. */
+/** The five big fuel buttons; their words come from the one formatter (src/domain/fuel.ts). */
 export const FUEL_CHOICES: readonly { value: FuelLevel; label: string; long: string }[] = [
-  { value: "0", label: "0", long: "tuščias bakas" },
-  { value: "1/4", label: "¼", long: "1/4 bako" },
-  { value: "1/2", label: "½", long: "1/2 bako" },
-  { value: "3/4", label: "¾", long: "3/4 bako" },
-  { value: "1", label: "1", long: "pilnas bakas" },
+  { value: "0", label: "0", long: fuelLevelText("0") },
+  { value: "1/4", label: "¼", long: fuelLevelText("1/4") },
+  { value: "1/2", label: "½", long: fuelLevelText("1/2") },
+  { value: "3/4", label: "¾", long: fuelLevelText("3/4") },
+  { value: "1", label: "1", long: fuelLevelText("1") },
 ];
 
-export function fuelLabel(value: string | null | undefined): string {
-  return FUEL_CHOICES.find((choice) => choice.value === value)?.long ?? "neįrašyta";
-}
-
-export function isFuelLevel(value: unknown): value is FuelLevel {
-  return typeof value === "string" && (FUEL_LEVELS as readonly string[]).includes(value);
-}
+/** "¾ bako"; "neįrašyta" without a reading. */
+export const fuelLabel = (value: string | null | undefined): string => fuelLevelText(value);
 
 export const mileageText = (km: number | null | undefined): string =>
   typeof km === "number" ? `${formatNumber(km, 0)} km` : "neįrašyta";
@@ -122,6 +118,34 @@ export function markProblems(marks: readonly DamageMark[]): FieldErrors {
   return errors;
 }
 
+// ---------- The signer ----------
+
+/** A name as people compare it: case and runs of spaces do not matter, letters (ą, ž…) do. */
+const personName = (name: string): string => name.trim().replace(/\s+/g, " ").toLocaleLowerCase("lt-LT");
+
+/** The signer typed is someone else than the renter on the reservation (an empty renter name never differs). */
+export function signerDiffers(signerName: string, renterName: string): boolean {
+  return renterName.trim() !== "" && signerName.trim() !== "" && personName(signerName) !== personName(renterName);
+}
+
+export const signerConfirmMessage = (renterName: string): string =>
+  `Pasirašo ne nuomininkas (${renterName.trim()}): patvirtinkite, kad pasirašo kitas asmuo, arba pataisykite vardą`;
+
+/** The signature step's own problems: the name, the renter's confirmation for another signer, the drawing. */
+function signerProblems(draft: {
+  signerName: string;
+  renterName: string;
+  signerConfirmed: boolean;
+  signature: string | null;
+}): FieldErrors {
+  const errors: FieldErrors = {};
+  if (draft.signerName.trim() === "") errors["signature.signerName"] = "Įveskite pasirašančiojo vardą ir pavardę";
+  else if (signerDiffers(draft.signerName, draft.renterName) && !draft.signerConfirmed)
+    errors["signature.signerName"] = signerConfirmMessage(draft.renterName);
+  if (!draft.signature) errors["signature.image"] = "Klientas turi pasirašyti";
+  return errors;
+}
+
 // ---------- Hand-over ----------
 
 export interface HandoverDraft {
@@ -134,6 +158,9 @@ export interface HandoverDraft {
   photos: string[];
   uploading: boolean;
   signerName: string;
+  /** the renter's name the signer is pre-filled with; another name needs signerConfirmed */
+  renterName: string;
+  signerConfirmed: boolean;
   signature: string | null;
   /** an admin's early hand-over */
   statusReason: string;
@@ -178,8 +205,7 @@ export function handoverStepProblems(
       errors.confirmedDamageIds = `Su klientu patvirtinkite visus ankstesnius pažeidimus (liko ${missing.length})`;
     if (draft.uploading) errors.photos = "Palaukite, kol įsikels nuotraukos";
   } else if (step === 3) {
-    if (draft.signerName.trim() === "") errors["signature.signerName"] = "Įveskite pasirašančiojo vardą ir pavardę";
-    if (!draft.signature) errors["signature.image"] = "Klientas turi pasirašyti";
+    Object.assign(errors, signerProblems(draft));
   }
   return errors;
 }
@@ -260,6 +286,9 @@ export interface ReturnDraft {
   damageAmount: string;
   edits: Record<string, ChargeEdit>;
   signerName: string;
+  /** the renter's name the signer is pre-filled with; another name needs signerConfirmed */
+  renterName: string;
+  signerConfirmed: boolean;
   signature: string | null;
 }
 
@@ -293,8 +322,7 @@ export function returnStepProblems(
       errors.damageAmount = "Įveskite sumą eurais, pvz. 120,00";
     Object.assign(errors, chargeOverrides(draft.edits, context.computed).errors);
   } else if (step === 3) {
-    if (draft.signerName.trim() === "") errors["signature.signerName"] = "Įveskite pasirašančiojo vardą ir pavardę";
-    if (!draft.signature) errors["signature.image"] = "Klientas turi pasirašyti";
+    Object.assign(errors, signerProblems(draft));
   }
   return errors;
 }

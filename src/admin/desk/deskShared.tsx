@@ -7,18 +7,21 @@ import {
   Button,
   Card,
   CardContent,
+  Checkbox,
   CircularProgress,
+  FormControlLabel,
   Link as MuiLink,
   TextField,
   Typography,
 } from "@mui/material";
 import { type ReactNode, useEffect, useState } from "react";
-import { Title } from "react-admin";
+import { Title, useBasename } from "react-admin";
 import { Link } from "react-router-dom";
+import { useAdminActions } from "../adminApi";
 import { UnsavedChangesGuard } from "../common/UnsavedChangesDialog";
 import type { DiagramMark } from "./CarDiagram";
 import { type DeskInfoView, useDeskActions } from "./deskApi";
-import { type FieldErrors, refusalOf } from "./deskModel";
+import { type FieldErrors, refusalOf, signerDiffers } from "./deskModel";
 import { DeskStepper, StepAlert, StepButtons } from "./deskParts";
 import { SignaturePad } from "./SignaturePad";
 
@@ -256,27 +259,47 @@ export function DeskWizardFrame({
 /** Who signs and the signature itself, with the server's messages on them. */
 export function SignatureFields({
   signerName,
+  renterName,
+  signerConfirmed,
   signature,
   onChange,
   errors,
 }: {
   signerName: string;
+  /** the renter on the reservation: the name is pre-filled with it, another one asks for confirmation */
+  renterName: string;
+  signerConfirmed: boolean;
   signature: string | null;
-  onChange: (patch: { signerName?: string; signature?: string | null }) => void;
+  onChange: (patch: { signerName?: string; signerConfirmed?: boolean; signature?: string | null }) => void;
   errors: FieldErrors;
 }) {
+  const differs = signerDiffers(signerName, renterName);
   return (
     <>
       <TextField
         label="Pasirašo (vardas ir pavardė)"
         value={signerName}
-        onChange={(event) => onChange({ signerName: event.target.value })}
+        // Another name typed: the confirmation is asked again.
+        onChange={(event) => onChange({ signerName: event.target.value, signerConfirmed: false })}
         required
         error={Boolean(errors["signature.signerName"])}
-        helperText={errors["signature.signerName"] ?? " "}
+        helperText={
+          errors["signature.signerName"] ?? (differs ? " " : renterName ? "Nuomininkas pagal rezervaciją" : " ")
+        }
         sx={{ maxWidth: 420 }}
         slotProps={{ htmlInput: { maxLength: 160 } }}
       />
+      {differs && (
+        <FormControlLabel
+          control={
+            <Checkbox
+              checked={signerConfirmed}
+              onChange={(event) => onChange({ signerConfirmed: event.target.checked })}
+            />
+          }
+          label={`Pasirašo kitas asmuo, ne nuomininkas (${renterName})`}
+        />
+      )}
       <SignaturePad
         label="Kliento parašas"
         value={signature}
@@ -284,5 +307,44 @@ export function SignatureFields({
         error={errors["signature.image"] ?? errors.signature}
       />
     </>
+  );
+}
+
+/**
+ * Whether the signed-in member's account has a name the documents can print as the lessor's
+ * representative (null while it loads or when it cannot be read: the server decides then).
+ */
+export function useOwnNameReady(): boolean | null {
+  const actions = useAdminActions();
+  const [ready, setReady] = useState<boolean | null>(null);
+  useEffect(() => {
+    let live = true;
+    actions
+      .ownAccount()
+      .then((account) => {
+        if (live) setReady(account.nameReady);
+      })
+      .catch(() => {
+        if (live) setReady(null);
+      });
+    return () => {
+      live = false;
+    };
+  }, [actions]);
+  return ready;
+}
+
+/** Before the customer signs: the documents need the staff member's name, typed in "Mano paskyra". */
+export function StaffNameAlert() {
+  const basename = useBasename();
+  return (
+    <Alert severity="warning">
+      <AlertTitle>Paskyroje neįrašytas jūsų vardas ir pavardė</AlertTitle>
+      Sutartyje ir akte nuomotojo atstovas nurodomas vardu ir pavarde. Įrašykite juos skiltyje{" "}
+      <MuiLink component={Link} to={`${basename}/account`}>
+        „Mano paskyra“
+      </MuiLink>{" "}
+      ir grįžkite.
+    </Alert>
   );
 }

@@ -28,7 +28,7 @@ import { Title, useBasename, useNotify } from "react-admin";
 import { Link, useNavigate, useParams } from "react-router-dom";
 import type { InvoiceView } from "../../core/invoices";
 import { formatDate, formatMoney, formatNumber } from "../../domain/format";
-import { invoiceTitle } from "../../domain/invoices";
+import { invoiceIssuerName, invoiceTitle } from "../../domain/invoices";
 import { useAdminActions } from "../adminApi";
 import { errorText, invoicePdfName, saveBlob } from "./download";
 
@@ -242,7 +242,7 @@ export function InvoiceShowPage() {
           </Box>
           <Typography sx={{ mt: 2, fontWeight: 600 }}>Suma žodžiais: {invoice.amountInWords}</Typography>
           <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-            Išrašė {invoice.issuedBy}
+            Išrašė {invoiceIssuerName(invoice) || "—"}
           </Typography>
         </CardContent>
       </Card>

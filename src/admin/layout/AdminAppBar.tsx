@@ -1,8 +1,20 @@
+import AccountCircleIcon from "@mui/icons-material/AccountCircle";
 import OpenInNewIcon from "@mui/icons-material/OpenInNew";
 import SyncIcon from "@mui/icons-material/Sync";
 import SyncDisabledIcon from "@mui/icons-material/SyncDisabled";
-import { Box, Button, IconButton, type Theme, Tooltip, useMediaQuery } from "@mui/material";
-import { AppBar, TitlePortal, useStore } from "react-admin";
+import {
+  Box,
+  Button,
+  IconButton,
+  ListItemIcon,
+  ListItemText,
+  MenuItem,
+  type Theme,
+  Tooltip,
+  useMediaQuery,
+} from "@mui/material";
+import { forwardRef } from "react";
+import { AppBar, Logout, TitlePortal, UserMenu, useBasename, useStore, useUserMenu } from "react-admin";
 import { Link } from "react-router-dom";
 import { LIVE_STATUS_KEY } from "./LiveUpdates";
 
@@ -22,10 +34,33 @@ function LiveStatus() {
   );
 }
 
+/** "Mano paskyra" in the user menu: the staff member's own name, printed on the desk's documents. */
+const AccountMenuItem = forwardRef<HTMLAnchorElement>(function AccountMenuItem(props, ref) {
+  const menu = useUserMenu();
+  const basename = useBasename();
+  return (
+    <MenuItem ref={ref} component={Link} to={`${basename}/account`} onClick={() => menu?.onClose()} {...props}>
+      <ListItemIcon>
+        <AccountCircleIcon fontSize="small" />
+      </ListItemIcon>
+      <ListItemText>Mano paskyra</ListItemText>
+    </MenuItem>
+  );
+});
+
+function AdminUserMenu() {
+  return (
+    <UserMenu>
+      <AccountMenuItem />
+      <Logout />
+    </UserMenu>
+  );
+}
+
 export function AdminAppBar() {
   const isSmall = useMediaQuery<Theme>((theme) => theme.breakpoints.down("sm"));
   return (
-    <AppBar color="primary">
+    <AppBar color="primary" userMenu={<AdminUserMenu />}>
       {/* A long title ends in "…" at 390 px instead of pushing the icons off-screen. */}
       <TitlePortal
         sx={{

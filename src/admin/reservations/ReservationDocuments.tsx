@@ -1,5 +1,6 @@
 // The reservation's documents as PDFs (rendered on the server, src/documents): the agreement, and
 // the hand-over and return acts once they exist. A signed document comes back exactly as kept.
+import ForwardToInboxIcon from "@mui/icons-material/ForwardToInbox";
 import PictureAsPdfIcon from "@mui/icons-material/PictureAsPdf";
 import { Button, CircularProgress } from "@mui/material";
 import { useState } from "react";
@@ -29,8 +30,24 @@ export function ReservationDocuments() {
   const record = useRecordContext<Reservation & { id: string }>();
   const actions = useAdminActions();
   const notify = useNotify();
-  const [busy, setBusy] = useState<DeskDocumentKind | null>(null);
+  const [busy, setBusy] = useState<DeskDocumentKind | "reading" | null>(null);
   if (!record) return null;
+
+  // Before the hand-over the customer may get the agreement to read, unsigned and marked so.
+  const mayMailForReading = !record.handover && (record.status === "new" || record.status === "confirmed");
+  const mailForReading = async () => {
+    setBusy("reading");
+    try {
+      const sent = await actions.mailAgreementForReading(record.id);
+      notify(`Sutartis susipažinti išsiųsta: ${sent.to}`, { type: "success" });
+    } catch (error) {
+      notify(error instanceof Error && error.message ? error.message : "Nepavyko išsiųsti sutarties", {
+        type: "error",
+      });
+    } finally {
+      setBusy(null);
+    }
+  };
 
   const available: Record<DeskDocumentKind, boolean> = {
     agreement: true,
@@ -67,6 +84,17 @@ export function ReservationDocuments() {
           {label}
         </Button>
       ))}
+      {mayMailForReading && (
+        <Button
+          size="small"
+          onClick={() => void mailForReading()}
+          disabled={busy !== null}
+          title="Išsiųsti klientui nepasirašytą sutartį susipažinti (pažymėta „Nepasirašyta – susipažinimui“)"
+          startIcon={busy === "reading" ? <CircularProgress size={16} /> : <ForwardToInboxIcon />}
+        >
+          Siųsti sutartį susipažinti
+        </Button>
+      )}
     </>
   );
 }

@@ -27,7 +27,11 @@ function StaffForm({ isNew = false }: { isNew?: boolean }) {
       toolbar={<SaveDeleteToolbar canDelete={!isNew} />}
     >
       <FormRow>
-        <TextInput source="name" validate={required()} />
+        <TextInput
+          source="name"
+          validate={required()}
+          helperText="Spausdinamas sutartyse ir aktuose kaip nuomotojo atstovo (ne el. paštas)"
+        />
         <TextInput source="email" type="email" validate={required()} />
         <SelectInput source="role" choices={STAFF_ROLE_CHOICES} translateChoice={false} validate={required()} />
         <BooleanInput source="active" helperText="Išjungta paskyra negali prisijungti" />

@@ -44,6 +44,36 @@ export const deskActions = {
     run: ({ rentalDesk }, input, ctx) =>
       rentalDesk.returnReservation(ctx.core, ctx.documents, input.id, input.body, ctx.actor),
   }),
+  /**
+   * Before the hand-over: the agreement, unsigned and marked "Nepasirašyta – susipažinimui", e-mailed
+   * to the customer to read (409 once the car is handed over: the signed one went with the act)
+   */
+  mailAgreementForReading: staffAction({
+    roles: STAFF,
+    args: (id: string) => ({ id }),
+    input: envelope({ id }),
+    http: { method: "POST", path: "/reservations/:id/agreement/for-reading", status: 201 },
+    invalidates: ["mail"],
+    run: ({ rentalDesk }, input, ctx) =>
+      rentalDesk.mailAgreementForReading(ctx.core, ctx.documents, input.id, ctx.actor),
+  }),
+  /** "Mano paskyra": the signed-in member's e-mail and display name (printed on the desk's documents) */
+  ownAccount: staffAction({
+    roles: STAFF,
+    args: () => ({}),
+    input: envelope({}),
+    http: { method: "GET", path: "/account" },
+    run: ({ staff }, _input, ctx) => staff.ownAccount(ctx.core, ctx.actor),
+  }),
+  /** a staff member (or admin) sets their own display name: "Nuomotojo atstovas" on the agreement and acts */
+  setOwnName: staffAction({
+    roles: STAFF,
+    args: (name: string) => ({ name }),
+    input: envelope({ name: value }),
+    http: { method: "PUT", path: "/account/name" },
+    invalidates: ["staff"],
+    run: ({ staff }, input, ctx) => staff.setOwnName(ctx.core, { name: input.name }, ctx.actor),
+  }),
   /** a damage of the register marked repaired (`version`: the one the list read; 409 when stale or already repaired) */
   markDamageRepaired: staffAction({
     roles: STAFF,

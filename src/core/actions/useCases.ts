@@ -20,6 +20,7 @@ import * as quoteCheck from "../quoteCheck";
 import * as rentalDesk from "../rentalDesk";
 import * as reports from "../reports";
 import * as sorting from "../sorting";
+import * as staff from "../staff";
 
 export const useCases = {
   backupSchedule,
@@ -39,6 +40,7 @@ export const useCases = {
   rentalDesk,
   reports,
   sorting,
+  staff,
 };
 
 export type UseCases = typeof useCases;

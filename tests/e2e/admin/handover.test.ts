@@ -153,7 +153,7 @@ describe("nuomos punktas: perdavimas ir grąžinimas naršyklėje", () => {
       await page.getByText("Įveskite ridą").waitFor({ state: "visible" });
       await page.getByText("Pasirinkite degalų kiekį").waitFor({ state: "visible" });
       await page.getByRole("textbox", { name: /rida/i }).fill(String(handoverMileage));
-      await page.getByRole("button", { name: "3/4 bako" }).click();
+      await page.getByRole("button", { name: "¾ bako" }).click();
       await shoot(page, "perdavimas-2-rodmenys");
       await next(page);
 
@@ -244,7 +244,7 @@ describe("nuomos punktas: perdavimas ir grąžinimas naršyklėje", () => {
       // 1. readings beside the hand-over's; below the hand-over's mileage is refused on the field
       const mileage = page.getByRole("textbox", { name: /rida/i });
       await mileage.fill(String(handoverMileage - 1));
-      await page.getByRole("button", { name: "1/4 bako" }).click();
+      await page.getByRole("button", { name: "¼ bako" }).click();
       await next(page);
       await page.getByText(/grąžinimo rida negali būti mažesnė/i).waitFor({ state: "visible" });
       await mileage.fill(String(returnMileage));

@@ -14,6 +14,7 @@ import {
   type ReturnDraft,
   refusalOf,
   returnStepProblems,
+  signerDiffers,
 } from "../../../src/admin/desk/deskModel";
 import { BackendError } from "../../../src/backend/port";
 
@@ -27,6 +28,8 @@ const handoverDraft = (patch: Partial<HandoverDraft> = {}): HandoverDraft => ({
   photos: [],
   uploading: false,
   signerName: "Jonas Jonaitis",
+  renterName: "Jonas Jonaitis",
+  signerConfirmed: false,
   signature: "data:image/png;base64,iVBORw0KGgo=",
   statusReason: "",
   ...patch,
@@ -44,6 +47,8 @@ const returnDraft = (patch: Partial<ReturnDraft> = {}): ReturnDraft => ({
   damageAmount: "",
   edits: {},
   signerName: "Jonas Jonaitis",
+  renterName: "Jonas Jonaitis",
+  signerConfirmed: false,
   signature: "data:image/png;base64,iVBORw0KGgo=",
   ...patch,
 });
@@ -105,6 +110,26 @@ describe("nuomos punkto vedlio taisyklės", () => {
       "signature.signerName": "Įveskite pasirašančiojo vardą ir pavardę",
       "signature.image": "Klientas turi pasirašyti",
     });
+  });
+
+  it("pasirašo kitas nei nuomininkas – vedlys prašo patvirtinti; tas pats vardas kitomis raidžių dydžiais – ne", () => {
+    const context = { openDamageIds: [], early: false };
+    expect(handoverStepProblems(3, handoverDraft({ signerName: "  jonas   JONAITIS " }), context)).toEqual({});
+    expect(handoverStepProblems(3, handoverDraft({ signerName: "Petras Petraitis" }), context)).toEqual({
+      "signature.signerName":
+        "Pasirašo ne nuomininkas (Jonas Jonaitis): patvirtinkite, kad pasirašo kitas asmuo, arba pataisykite vardą",
+    });
+    expect(
+      handoverStepProblems(3, handoverDraft({ signerName: "Petras Petraitis", signerConfirmed: true }), context),
+    ).toEqual({});
+    const computed = {};
+    expect(
+      returnStepProblems(3, returnDraft({ signerName: "Petras Petraitis" }), { handoverMileage: 1, computed }),
+    ).toEqual({
+      "signature.signerName":
+        "Pasirašo ne nuomininkas (Jonas Jonaitis): patvirtinkite, kad pasirašo kitas asmuo, arba pataisykite vardą",
+    });
+    expect(signerDiffers("Jonas Jonaitis", "")).toBe(false);
   });
 
   it("perdavimo užklausa: apkarpyti tekstai, versija, priežastis tik anksti", () => {

@@ -190,4 +190,39 @@ describe("stalo dokumentai PDF", () => {
     const act = input.act as Omit<HandoverAct, "signature" | "document">;
     expect(deskDocumentHash({ ...input, act: { ...act, mileage: act.mileage + 1 } })).not.toBe(hash);
   });
+
+  it("sutartis, taisyta prieš perdavimą: perdavimo rodmenys įrašomi į tuščias vietas; atstovas – vardu", async () => {
+    const input = inputFor("handover", "private");
+    const act = { ...(input.act as Omit<HandoverAct, "signature" | "document">), byName: "Tadas Jankauskas" };
+    const edited = [
+      "NUOMOS SUTARTIS",
+      "Perduodant: rida ______ km, degalų lygis ______.",
+      "Pažeidimai (pažymėti automobilio schemoje): nėra",
+      "Nuomotojas: ______________________________",
+      "(vardas, pavardė, parašas)",
+    ].join("\n");
+    const agreement: DeskDocumentInput = {
+      ...input,
+      kind: "agreement",
+      reservation: { ...input.reservation, contract: { ...input.reservation.contract, text: edited, damages: "" } },
+      act,
+    };
+    const text = (await pagesOf(await renderDeskDocument({ ...agreement, signature }))).join("\n").replace(/\s+/g, " ");
+    expect(text).toContain("Perduodant: rida 12 345 km, degalų lygis pilnas bakas.");
+    expect(text).toContain("Pažeidimai (pažymėti automobilio schemoje): 1. Įlenkimas galinėse duryse");
+    expect(text).toContain("Įbrėžimas ant priekinio buferio");
+    expect(text).toContain("Nuomotojo atstovas: Tadas Jankauskas");
+    expect(text).not.toContain("darbuotojas@ratunuoma.lt");
+    expect(text).not.toMatch(/_{3,}/);
+  });
+
+  it("sutartis susipažinti: „Nepasirašyta – susipažinimui“ kiekviename puslapyje, kita santrauka", async () => {
+    const input = inputFor("agreement", "private");
+    const pages = await pagesOf(await renderDeskDocument({ ...input, forReading: true }));
+    expect(pages.length).toBeGreaterThan(1);
+    for (const page of pages) expect(page).toContain("Nepasirašyta – susipažinimui");
+    const plain = await pagesOf(await renderDeskDocument(input));
+    for (const page of plain) expect(page).not.toContain("Nepasirašyta");
+    expect(deskDocumentHash({ ...input, forReading: true })).not.toBe(deskDocumentHash(input));
+  });
 });

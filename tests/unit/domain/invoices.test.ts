@@ -3,6 +3,7 @@ import {
   buyerParty,
   grossLine,
   invoiceBody,
+  invoiceIssuerName,
   invoiceNumber,
   invoicingOf,
   monthBounds,
@@ -147,5 +148,15 @@ describe("i.SAF", () => {
     expect(xml).toContain("<ReferenceNo>RN-000007</ReferenceNo>");
     expect(xml).toContain("<TaxableValue>-100.00</TaxableValue>");
     expect(xml).toContain("<Amount>-21.00</Amount>");
+  });
+});
+
+describe("kas išrašė sąskaitą", () => {
+  it("spausdinamas darbuotojo vardas ir pavardė, niekada el. pašto adresas", () => {
+    expect(invoiceIssuerName({ issuedBy: "darbuotojas@ratunuoma.lt", issuedByName: "Tadas Jankauskas" })).toBe(
+      "Tadas Jankauskas",
+    );
+    expect(invoiceIssuerName({ issuedBy: "darbuotojas@ratunuoma.lt" })).toBe("");
+    expect(invoiceIssuerName({ issuedBy: "darbuotojas@ratunuoma.lt", issuedByName: "  " })).toBe("");
   });
 });

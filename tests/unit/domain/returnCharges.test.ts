@@ -60,7 +60,7 @@ describe("computeReturnCharges", () => {
   it("charges each missing quarter of the tank", () => {
     const fuel = byKind(computeReturnCharges(ctx(), readings({ fuel: "1/4" }), "staff")).fuel;
     expect(fuel?.amount).toBe(45);
-    expect(fuel?.rule).toBe("Trūksta: 3 bako ketvirčiai × 15,00\u00a0€ (išduota 1, grąžinta 1/4)");
+    expect(fuel?.rule).toBe("Trūksta: 3 bako ketvirčiai × 15,00\u00a0€ (išduota pilnas bakas, grąžinta ¼ bako)");
     expect(
       byKind(
         computeReturnCharges(
