@@ -25,6 +25,7 @@ import {
 } from "../../src/core/backup";
 import type { StoredDoc } from "../../src/core/ports";
 import { letOthersRun } from "../../src/core/scan";
+import { makeFolder } from "../files/makeFolder";
 
 export const sha256Hex = (bytes: Uint8Array | string): string => createHash("sha256").update(bytes).digest("hex");
 
@@ -203,7 +204,7 @@ async function* inLargeChunks(source: AsyncIterable<Uint8Array>, size: number): 
  */
 export async function writeArchive(out: string, input: ArchiveInput): Promise<WrittenArchive> {
   const target = path.resolve(out);
-  await mkdir(path.dirname(target), { recursive: true });
+  await makeFolder(path.dirname(target));
   const temporary = `${target}.tmp-${process.pid}-${Date.now()}`;
   const spool = `${temporary}.ndjson`;
   const parts: ArchivePart[] = [];

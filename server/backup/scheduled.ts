@@ -16,7 +16,7 @@
 // archives are never touched by a failed backup.
 
 import { createReadStream } from "node:fs";
-import { copyFile, mkdir, mkdtemp, open, readdir, rename, rm, stat } from "node:fs/promises";
+import { copyFile, mkdtemp, open, readdir, rename, rm, stat } from "node:fs/promises";
 import { hostname, tmpdir } from "node:os";
 import path from "node:path";
 import { Readable } from "node:stream";
@@ -43,6 +43,7 @@ import {
 import { formatNumber } from "../../src/domain/format";
 import type { S3BackupConfig } from "../config";
 import type { Db } from "../db/types";
+import { makeFolder } from "../files/makeFolder";
 import { dbOfStore } from "../store/pgStore";
 import { readArchive } from "./archive";
 import { type BackupLocalOptions, backupLocal } from "./local";
@@ -122,7 +123,7 @@ async function rotate(folder: string, kind: BackupKind, keep: number | null): Pr
 
 /** Copies `file` into `folder` (through a temporary name, flushed, renamed) and checks its size. */
 async function copyInto(file: string, folder: string): Promise<string> {
-  await mkdir(folder, { recursive: true });
+  await makeFolder(folder);
   const target = path.join(folder, path.basename(file));
   const temporary = `${target}.tmp-${process.pid}-${Date.now()}`;
   try {

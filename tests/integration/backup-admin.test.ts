@@ -9,7 +9,8 @@ import { openDb } from "../../server/db/index";
 import { listMigrations, migrate } from "../../server/db/migrate";
 import { createPgStore } from "../../server/store/pgStore";
 import type { BackupStatus } from "../../src/core/backupSchedule";
-import { COLLECTIONS } from "../../src/core/collections";
+import { COLLECTIONS, SETTINGS_ID } from "../../src/core/collections";
+
 import type { BackupArchiveInfo } from "../../src/core/ports";
 import type { BackupRecord } from "../../src/domain/backupSchedule";
 import { signInAdmin, signInStaff } from "../helpers/api";
@@ -50,6 +51,27 @@ describe("atsarginės kopijos administravime", () => {
     expect(status.body.settings.enabled).toBe(true);
     expect(status.body.stale).toBe(false);
   }, 120_000);
+
+  it("aplankas, kurio sukurti negalima (/proc/…): „Kurti kopiją dabar“ greitai atsako lietuviškai, serveris neužstringa", async () => {
+    const current = await admin.get<Record<string, unknown>>(`/api/admin/settings/${SETTINGS_ID}`);
+    const original = current.body;
+    const saved = await admin.put(`/api/admin/settings/${SETTINGS_ID}`, {
+      ...original,
+      backups: { enabled: true, folder: "/proc/ratai-kopijos" },
+    });
+    expect(saved.status, saved.text.slice(0, 300)).toBe(200);
+    try {
+      const made = await admin.post<{ error?: string; status?: string }>("/api/admin/backups");
+      expect(made.status).not.toBe(201);
+      expect(made.status).toBeLessThan(600);
+      expect(made.text).toContain("Nepavyko sukurti aplanko /proc/ratai-kopijos");
+      // The server still answers at once.
+      expect((await admin.get("/api/admin/backup-status")).status).toBe(200);
+    } finally {
+      const back = await admin.get<Record<string, unknown>>(`/api/admin/settings/${SETTINGS_ID}`);
+      await admin.put(`/api/admin/settings/${SETTINGS_ID}`, { ...back.body, backups: original.backups ?? {} });
+    }
+  }, 60_000);
 
   it("archyvą atsisiunčia administratorius: tie patys baitai; kitų failų paprašyti negalima", async () => {
     const [first] = (await admin.get<BackupArchiveInfo[]>("/api/admin/backups")).body;

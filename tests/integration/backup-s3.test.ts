@@ -270,6 +270,8 @@ describe("S3 krepšio sukimas ir nepasiekiamas krepšys", () => {
     await core.store.transaction(async (tx) => {
       tx.set(COLLECTIONS.settings, SETTINGS_ID, {
         backups: { enabled: true, hourly: true, hour: 3, keep: 5, keepHourly: 5, copyKeep: 2 },
+        // The test's clock: the rotation's clock guard compares it with the newest stored change.
+        updatedAt: clock.now.toISOString(),
       });
       tx.set(COLLECTIONS.locations, "4b4c7a1e-0c5f-4d55-9a51-3d7f1c0a9b01", { name: "Vilniaus oro uostas" });
     });
