@@ -49,6 +49,12 @@ export interface S3Backups {
   rotate(kind: BackupKind, keep: number | null): Promise<string[]>;
   /** our archives in the bucket (under the prefix) */
   list(): Promise<S3Object[]>;
+  /** every object under prefix + `under` (any name, e.g. the WAL mirror's), names relative to the prefix */
+  listUnder(under: string): Promise<{ name: string; size: number; modifiedAt: number }[]>;
+  /** removes the object `name` (relative to the prefix) */
+  remove(name: string): Promise<void>;
+  /** the key of a name (prefix + name) */
+  keyOf(name: string): string;
   /** downloads an object to `file` and checks it against the SHA-256 in its metadata */
   download(key: string, file: string, bucket?: string): Promise<{ size: number; sha256: string }>;
   /** an archive as a stream, null when there is none */
@@ -256,6 +262,36 @@ export function createS3Backups(config: S3BackupConfig): S3Backups {
       return removed;
     },
     list,
+    async listUnder(under) {
+      const out: { name: string; size: number; modifiedAt: number }[] = [];
+      let token: string | undefined;
+      try {
+        do {
+          const page = await client.send(
+            new ListObjectsV2Command({ Bucket: config.bucket, Prefix: keyOf(under), ContinuationToken: token }),
+          );
+          for (const item of page.Contents ?? []) {
+            out.push({
+              name: (item.Key ?? "").slice(config.prefix.length),
+              size: item.Size ?? 0,
+              modifiedAt: (item.LastModified ?? new Date(0)).getTime(),
+            });
+          }
+          token = page.IsTruncated ? page.NextContinuationToken : undefined;
+        } while (token);
+      } catch (error) {
+        fail("sąrašo gauti nepavyko", error);
+      }
+      return out;
+    },
+    async remove(name) {
+      try {
+        await client.send(new DeleteObjectCommand({ Bucket: config.bucket, Key: keyOf(name) }));
+      } catch (error) {
+        fail(`objekto ${name} pašalinti nepavyko`, error);
+      }
+    },
+    keyOf,
     async download(key, file, bucket = config.bucket) {
       const temporary = `${file}.tmp-${process.pid}-${Date.now()}`;
       try {
