@@ -20,6 +20,7 @@ import tar from "tar-stream";
 import type { Log } from "../../src/core/ports";
 import { createS3Backups, type S3Backups } from "../backup/s3";
 import type { S3BackupConfig } from "../config";
+import { makeFolder } from "../files/makeFolder";
 import { clusterUser } from "./embeddedPostgres";
 import { type BaseBackupInfo, listBaseBackups, RestoreRefused, vilniusStamp } from "./walArchive";
 import { baseBackupsDir, WAL_SEGMENT, walArchiveDir } from "./walCommands";
@@ -81,7 +82,8 @@ function folderTarget(folder: string): MirrorTarget {
     },
     async put(file, sub, name) {
       const dir = dirOf(sub);
-      await mkdir(dir, { recursive: true });
+      // An admin's setting: Node's recursive mkdir can spin for ever on some paths (server/files/makeFolder.ts).
+      await makeFolder(dir);
       const target = path.join(dir, name);
       const temporary = `${target}.tmp-${process.pid}-${Date.now()}`;
       try {
