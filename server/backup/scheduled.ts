@@ -406,6 +406,7 @@ export function localBackupArchives(core: CoreContext, db: Db, place: BackupPlac
           name,
           place: where,
           location,
+          dataDir: path.resolve(place.dataDir),
           size,
           sha256,
           createdAt: read.manifest.createdAt,

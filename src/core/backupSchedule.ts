@@ -292,7 +292,7 @@ export async function checkBackupArchive(
   if (!checked) throw new CoreError("not-found", "Tokios atsarginės kopijos šioje vietoje nėra");
   return {
     ...checked,
-    command: restoreCommand(checked.location),
-    steps: restoreSteps(checked.location, ctx.clock.now()),
+    command: restoreCommand(checked.location, checked.dataDir),
+    steps: restoreSteps(checked.location, ctx.clock.now(), checked.dataDir),
   };
 }

@@ -141,6 +141,8 @@ export interface BackupArchiveCheck {
   place: BackupArchivePlace;
   /** the file's path, or s3://bucket/key */
   location: string;
+  /** the server's data folder (absolute): the restore command names it, so it cannot restore into another */
+  dataDir?: string;
   size: number;
   sha256: string;
   /** when the archive was made (ISO), by its manifest */

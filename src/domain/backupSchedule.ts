@@ -229,19 +229,24 @@ const shellWord = (text: string): string =>
   /^[A-Za-z0-9_./:=@+-]+$/.test(text) ? text : `'${text.replace(/'/g, "'\\''")}'`;
 
 /** The restore command of an archive (a path or s3://bucket/key) over this server's data (--force: it has data). */
-export const restoreCommand = (location: string): string => `npm run restore -- ${shellWord(location)} --force`;
+export const restoreCommand = (location: string, dataDir?: string): string =>
+  `${dataDir ? `DATA_DIR=${shellWord(dataDir)} ` : ""}npm run restore -- ${shellWord(location)} --force`;
+
+/** The backup command of the present data before a restore, over the same data folder. */
+const backupCommand = (out: string, dataDir?: string): string =>
+  `${dataDir ? `DATA_DIR=${shellWord(dataDir)} ` : ""}npm run backup -- --out ${shellWord(out)}`;
 
 /**
  * The guided restore's steps in Lithuanian: the archive is checked already; the server is stopped
  * (the data folder is one process's), the present data backed up, the archive restored, the server started.
  */
-export function restoreSteps(location: string, now: Date): string[] {
+export function restoreSteps(location: string, now: Date, dataDir?: string): string[] {
   const before = archiveFileName(now, "manual").replace("-rankine-", "-pries-atkurima-");
   return [
     "Praneškite darbuotojams: atkūrimo metu sistema nepasiekiama, o viskas, kas įvesta po kopijos sukūrimo, bus prarasta.",
     "Sustabdykite serverį (pvz., „systemctl stop ratai“ arba „docker compose stop app“) ir įsitikinkite, kad jis nebeveikia.",
-    `Programos aplanke, su tais pačiais aplinkos kintamaisiais kaip serveris (DATA_DIR, DATABASE_URL, BACKUP_S3_*), išsaugokite dabartinius duomenis: npm run backup -- --out ${before}`,
-    `Atkurkite pasirinktą kopiją (komanda ją dar kartą patikrins; sugadintos neatkurs ir nieko nepakeis): ${restoreCommand(location)}`,
+    `Programos aplanke, su tais pačiais aplinkos kintamaisiais kaip serveris (DATA_DIR, DATABASE_URL, BACKUP_S3_*), išsaugokite dabartinius duomenis: ${backupCommand(before, dataDir)}`,
+    `Atkurkite pasirinktą kopiją (komanda ją dar kartą patikrins; sugadintos neatkurs ir nieko nepakeis): ${restoreCommand(location, dataDir)}`,
     "Paleiskite serverį (pvz., „systemctl start ratai“ arba „docker compose start app“) ir patikrinkite, ar duomenys tokie, kokių tikėjotės.",
   ];
 }

@@ -168,14 +168,19 @@ describe("atsarginės kopijos S3 krepšyje per serverį", () => {
       backend: "pglite",
       counts: read.manifest.counts,
       files: read.files.length,
-      command: `npm run restore -- s3://${BUCKET}/kopijos/${name} --force`,
+      // The server's own data folder is named: pasted into any shell it restores this server's data.
+      command: `DATA_DIR=${server.dataDir} npm run restore -- s3://${BUCKET}/kopijos/${name} --force`,
     });
     expect(checked.body.steps).toHaveLength(5);
     expect(checked.body.steps[1]).toContain("Sustabdykite serverį");
     expect(checked.body.steps[3]).toContain(checked.body.command);
+    expect(checked.body.steps[2]).toContain(`DATA_DIR=${server.dataDir} npm run backup -- --out`);
 
     const local = await admin.post<BackupArchiveChecked>(`/api/admin/backups/${name}/check`, { place: "local" });
-    expect(local.body).toMatchObject({ location: made.file, command: `npm run restore -- ${made.file} --force` });
+    expect(local.body).toMatchObject({
+      location: made.file,
+      command: `DATA_DIR=${server.dataDir} npm run restore -- ${made.file} --force`,
+    });
 
     const staff = await signInStaff(server.url);
     const refused = await staff.post<{ message: string }>(`/api/admin/backups/${name}/check`, { place: "s3" });
