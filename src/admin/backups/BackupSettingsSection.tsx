@@ -32,7 +32,7 @@ function describe(record: BackupRecord): string {
   const when = formatDateTime(record.finishedAt ?? record.claimedAt);
   const kind = BACKUP_KIND_LABELS[record.kind ?? "daily"];
   if (record.status === "ok")
-    return `${when} (${kind}): pavyko, ${formatBytes(record.size ?? 0)} (${record.file ?? ""}${record.remote ? `; S3: ${record.remote}` : ""})`;
+    return `${when} (${kind}): pavyko, ${formatBytes(record.size ?? 0)} (${record.file ?? ""}${record.copy ? `; antra vieta: ${record.copy}` : ""}${record.remote ? `; S3: ${record.remote}` : ""})`;
   if (record.status === "failed") return `${when} (${kind}): NEPAVYKO. ${record.error ?? ""}`;
   return `${formatDateTime(record.claimedAt)} (${kind}): vykdoma…`;
 }
@@ -246,7 +246,7 @@ export function BackupSettingsSection() {
       <TextInput
         source="backups.copyFolder"
         label="Antra vieta (aplankas kitame diske)"
-        helperText="Kiekviena patikrinta kopija nukopijuojama čia; tuščias – BACKUP_COPY_DIR arba niekur"
+        helperText="Kiekviena patikrinta kopija nukopijuojama čia; tuščias – serverio nustatymas BACKUP_COPY_DIR (jei jis nurodytas, kur nukopijuota, rodo paskutinė kopija aukščiau) arba niekur"
         defaultValue=""
         parse={(value: string | null) => value ?? ""}
       />
