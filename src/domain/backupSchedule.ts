@@ -250,3 +250,36 @@ export function restoreSteps(location: string, now: Date, dataDir?: string): str
     "Paleiskite serverį (pvz., „systemctl start ratai“ arba „docker compose start app“) ir patikrinkite, ar duomenys tokie, kokių tikėjotės.",
   ];
 }
+
+/** The archive's collections as the guided restore names them (unknown ones by their own name). */
+const COLLECTION_NAMES_LT: Readonly<Record<string, string>> = {
+  cars: "automobiliai",
+  fleet: "parko įrašai",
+  prices: "kainos",
+  offers: "pasiūlymai",
+  news: "naujienos",
+  customers: "klientai",
+  requests: "užklausos",
+  reservations: "rezervacijos",
+  locations: "vietos",
+  extras: "papildomos paslaugos",
+  settings: "nustatymai",
+  staff: "darbuotojai",
+  mail: "laiškai",
+  clientErrors: "naršyklės klaidos",
+  auditLog: "veiksmų žurnalas",
+  priceUpdates: "kainų keitimai",
+  counters: "numeracijos skaitikliai",
+  rateLimits: "užklausų ribos",
+  reminders: "priminimai",
+  damages: "pažeidimai",
+  calendarFeeds: "kalendorių adresai",
+  maintenance: "remontai",
+  payments: "mokėjimai",
+  invoices: "sąskaitos",
+  reservationLinks: "„Mano rezervacija“ nuorodos",
+  retentionRuns: "saugojimo terminų vykdymai",
+  backups: "kopijų įrašai",
+};
+
+export const collectionNameLt = (collection: string): string => COLLECTION_NAMES_LT[collection] ?? collection;

@@ -10,6 +10,7 @@ import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
 import type { BackupArchiveChecked } from "../../core/backupSchedule";
 import type { BackupArchivePlace } from "../../core/ports";
+import { collectionNameLt } from "../../domain/backupSchedule";
 import { formatDateTime, formatNumber } from "../../domain/format";
 import { useAdminActions } from "../adminApi";
 import { errorText } from "../invoices/download";
@@ -87,7 +88,7 @@ export function RestoreSteps({ checked }: { checked: BackupArchiveChecked }) {
               {formatNumber(documents, 0)}:{" "}
               {Object.entries(checked.counts)
                 .filter(([, count]) => count > 0)
-                .map(([collection, count]) => `${collection} ${formatNumber(count, 0)}`)
+                .map(([collection, count]) => `${collectionNameLt(collection)} ${formatNumber(count, 0)}`)
                 .join(", ")}
             </TableCell>
           </TableRow>

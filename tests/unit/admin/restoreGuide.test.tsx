@@ -36,7 +36,7 @@ describe("atkūrimo vedlys", () => {
     render(<RestoreSteps checked={checked} />);
     const guide = screen.getByTestId("restore-guide");
     expect(guide.textContent).toContain("S3: s3://ratai-kopijos/kopijos/");
-    expect(guide.textContent).toContain("52: cars 12, reservations 40");
+    expect(guide.textContent).toContain("52: automobiliai 12, rezervacijos 40");
     expect(guide.textContent).toContain("PGlite (duomenų aplankas)");
     const steps = [...guide.querySelectorAll("ol li")].map((li) => li.textContent ?? "");
     expect(steps).toHaveLength(5);
