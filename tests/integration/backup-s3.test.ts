@@ -8,8 +8,7 @@ import { randomBytes } from "node:crypto";
 import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import net from "node:net";
 import path from "node:path";
-import { GetObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
-import S3rver from "s3rver";
+import { GetObjectCommand, ListObjectsV2Command, PutObjectCommand, type S3Client } from "@aws-sdk/client-s3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readArchive } from "../../server/backup/archive";
 import { createS3Backups, fileDigest, PART_SIZE } from "../../server/backup/s3";
@@ -28,23 +27,11 @@ import type { BackupRecord } from "../../src/domain/backupSchedule";
 import { signInAdmin, signInStaff } from "../helpers/api";
 import type { ApiClient } from "../helpers/http";
 import { migratedDataDir } from "../helpers/pgliteTemplate";
+import { startS3, type TestS3 } from "../helpers/s3";
 import { type RunningServer, removeTempDir, startServer, tempDir } from "../helpers/server";
 import { command } from "./backupArchiveTools";
 
 const BUCKET = "ratai-kopijos";
-
-async function startS3(): Promise<{ s3rver: S3rver; endpoint: string; directory: string }> {
-  const directory = tempDir("s3rver");
-  const s3rver = new S3rver({
-    port: 0,
-    address: "127.0.0.1",
-    directory,
-    silent: true,
-    configureBuckets: [{ name: BUCKET, configs: [] }],
-  });
-  const address = await s3rver.run();
-  return { s3rver, endpoint: `http://127.0.0.1:${address.port}`, directory };
-}
 
 const s3Env = (endpoint: string): Record<string, string> => ({
   BACKUP_S3_ENDPOINT: endpoint,
@@ -54,14 +41,6 @@ const s3Env = (endpoint: string): Record<string, string> => ({
   BACKUP_S3_ACCESS_KEY_ID: "S3RVER",
   BACKUP_S3_SECRET_ACCESS_KEY: "S3RVER",
 });
-
-const clientFor = (endpoint: string) =>
-  new S3Client({
-    endpoint,
-    region: "eu-central-1",
-    forcePathStyle: true,
-    credentials: { accessKeyId: "S3RVER", secretAccessKey: "S3RVER" },
-  });
 
 async function keysIn(client: S3Client, prefix: string): Promise<string[]> {
   const page = await client.send(new ListObjectsV2Command({ Bucket: BUCKET, Prefix: prefix }));
@@ -111,7 +90,7 @@ describe("S3 nustatymai", () => {
 });
 
 describe("atsarginės kopijos S3 krepšyje per serverį", () => {
-  let s3: Awaited<ReturnType<typeof startS3>>;
+  let s3: TestS3;
   let client: S3Client;
   let server: RunningServer;
   let admin: ApiClient;
@@ -119,16 +98,14 @@ describe("atsarginės kopijos S3 krepšyje per serverį", () => {
   const restored = tempDir("s3-atkurta");
 
   beforeAll(async () => {
-    s3 = await startS3();
-    client = clientFor(s3.endpoint);
+    s3 = await startS3(BUCKET);
+    client = s3.client;
     server = await startServer({ demo: true, env: s3Env(s3.endpoint) });
     admin = await signInAdmin(server.url);
   }, 180_000);
   afterAll(async () => {
     await server?.stop();
-    client?.destroy();
-    await s3?.s3rver.close();
-    if (s3) removeTempDir(s3.directory);
+    await s3?.stop();
     removeTempDir(restored);
   });
 
@@ -250,15 +227,15 @@ describe("S3 krepšio sukimas ir nepasiekiamas krepšys", () => {
   const dataDir = migratedDataDir("backup-s3");
   const clock = { now: new Date("2026-11-20T02:10:00Z") };
   const logged: string[] = [];
-  let s3: Awaited<ReturnType<typeof startS3>>;
+  let s3: TestS3;
   let client: S3Client;
   let db: Db;
   let core: CoreContext;
   let config: S3BackupConfig;
 
   beforeAll(async () => {
-    s3 = await startS3();
-    client = clientFor(s3.endpoint);
+    s3 = await startS3(BUCKET);
+    client = s3.client;
     config = loadConfig({ ...s3Env(s3.endpoint), BACKUP_S3_PREFIX: "sukimas" }, []).backupS3 as S3BackupConfig;
     db = await openDb({ dataDir, databaseUrl: null });
     await migrate(db);
@@ -283,9 +260,7 @@ describe("S3 krepšio sukimas ir nepasiekiamas krepšys", () => {
   }, 120_000);
   afterAll(async () => {
     await db?.close();
-    client?.destroy();
-    await s3?.s3rver.close();
-    if (s3) removeTempDir(s3.directory);
+    await s3?.stop();
     removeTempDir(dataDir);
   });
 

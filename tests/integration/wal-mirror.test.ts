@@ -7,8 +7,7 @@ import { spawn } from "node:child_process";
 import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { GetObjectCommand, ListObjectsV2Command, S3Client } from "@aws-sdk/client-s3";
-import S3rver from "s3rver";
+import { GetObjectCommand, ListObjectsV2Command, type S3Client } from "@aws-sdk/client-s3";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { S3BackupConfig } from "../../server/config";
 import { embeddedPostgresBinaries } from "../../server/db/embeddedPostgres";
@@ -19,23 +18,11 @@ import { pruneBaseBackups, runBaseBackupJob, vilniusStamp } from "../../server/d
 import { baseBackupsDir, walArchiveDir } from "../../server/db/walCommands";
 import { mirrorFolderOf, mirrorWalArchive, unpackBaseBackup } from "../../server/db/walMirror";
 import { createPgStore } from "../../server/store/pgStore";
+import { startS3, type TestS3 } from "../helpers/s3";
 import { REPO_ROOT, removeTempDir, tempDir } from "../helpers/server";
 
 const BUCKET = "ratai-kopijos";
 const KEYS = { accessKeyId: "S3RVER", secretAccessKey: "S3RVER" };
-
-async function startS3(): Promise<{ s3rver: S3rver; endpoint: string; directory: string }> {
-  const directory = tempDir("s3rver-pitr");
-  const s3rver = new S3rver({
-    port: 0,
-    address: "127.0.0.1",
-    directory,
-    silent: true,
-    configureBuckets: [{ name: BUCKET, configs: [] }],
-  });
-  const address = await s3rver.run();
-  return { s3rver, endpoint: `http://127.0.0.1:${address.port}`, directory };
-}
 
 const s3Config = (endpoint: string, prefix: string): S3BackupConfig => ({
   endpoint,
@@ -45,9 +32,6 @@ const s3Config = (endpoint: string, prefix: string): S3BackupConfig => ({
   ...KEYS,
   forcePathStyle: true,
 });
-
-const clientFor = (endpoint: string) =>
-  new S3Client({ endpoint, region: "eu-central-1", forcePathStyle: true, credentials: KEYS });
 
 async function keysIn(client: S3Client, prefix: string): Promise<string[]> {
   const page = await client.send(new ListObjectsV2Command({ Bucket: BUCKET, Prefix: prefix }));
@@ -99,22 +83,20 @@ function fakeDataDir(): string {
 }
 
 describe("WAL archyvas ir bazinės kopijos antroje vietoje: kopijavimas ir šalinimas", () => {
-  let s3: Awaited<ReturnType<typeof startS3>>;
+  let s3: TestS3;
   let client: S3Client;
   let dataDir: string;
   let second: string;
   const prefix = "kopijos/";
 
   beforeAll(async () => {
-    s3 = await startS3();
-    client = clientFor(s3.endpoint);
+    s3 = await startS3(BUCKET);
+    client = s3.client;
     dataDir = fakeDataDir();
     second = tempDir("pitr-antra");
   }, 60_000);
   afterAll(async () => {
-    client?.destroy();
-    await s3?.s3rver.close();
-    if (s3) removeTempDir(s3.directory);
+    await s3?.stop();
     if (dataDir) removeTempDir(dataDir);
     if (second) removeTempDir(second);
   });
@@ -227,7 +209,7 @@ async function waitFor(what: string, check: () => boolean | Promise<boolean>, ti
 }
 
 describe.skipIf(typeof binaries === "string")("įdiegtas PostgreSQL: atkūrimas laiko momentui iš antros vietos", () => {
-  let s3: Awaited<ReturnType<typeof startS3>>;
+  let s3: TestS3;
   let dataDir: string;
   let second: string;
   let fresh: string;
@@ -236,7 +218,7 @@ describe.skipIf(typeof binaries === "string")("įdiegtas PostgreSQL: atkūrimas 
   const ids = { a: "", b: "" };
 
   beforeAll(async () => {
-    s3 = await startS3();
+    s3 = await startS3(BUCKET);
     dataDir = tempDir("pitr-veidrodis");
     second = tempDir("pitr-veidrodis-antra");
     fresh = tempDir("pitr-naujas-diskas");
@@ -267,8 +249,8 @@ describe.skipIf(typeof binaries === "string")("įdiegtas PostgreSQL: atkūrimas 
 
   afterAll(async () => {
     await db?.close();
-    await s3?.s3rver.close();
-    for (const dir of [dataDir, second, fresh, s3?.directory]) if (dir) removeTempDir(dir);
+    await s3?.stop();
+    for (const dir of [dataDir, second, fresh]) if (dir) removeTempDir(dir);
   });
 
   async function expectAWithoutB(dir: string) {
