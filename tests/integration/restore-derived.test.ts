@@ -201,7 +201,7 @@ async function derived(db: Db): Promise<Record<string, string[]>> {
     `SELECT source || ' ' || source_id::text || ' ' || car_id::text || ' ' ||
        (lower(period) AT TIME ZONE 'UTC')::text || ' ' || (upper(period) AT TIME ZONE 'UTC')::text || ' ' ||
        lower_inc(period)::text || upper_inc(period)::text AS line
-     FROM car_holds ORDER BY source, source_id`,
+     FROM car_holds ORDER BY source, source_id, part`,
   );
   out.car_holds = rows.map((row) => row.line);
   return out;

@@ -17,6 +17,7 @@ import * as maintenance from "../maintenance";
 import * as payments from "../payments";
 import * as priceUpdate from "../priceUpdate";
 import * as quoteCheck from "../quoteCheck";
+import * as rentalChanges from "../rentalChanges";
 import * as rentalDesk from "../rentalDesk";
 import * as reports from "../reports";
 import * as sorting from "../sorting";
@@ -37,6 +38,7 @@ export const useCases = {
   payments,
   priceUpdate,
   quoteCheck,
+  rentalChanges,
   rentalDesk,
   reports,
   sorting,

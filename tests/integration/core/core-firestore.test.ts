@@ -21,6 +21,7 @@ import { defineCalendarFeedsContract } from "./calendarFeeds.contract";
 import { defineMaintenanceContract } from "./maintenance.contract";
 import { defineNotificationsContract } from "./notifications.contract";
 import { definePriceFloorContract } from "./priceFloor.contract";
+import { defineRentalChangesContract } from "./rentalChanges.contract";
 import { defineRentalDeskContract } from "./rentalDesk.contract";
 import {
   at,
@@ -72,6 +73,9 @@ describe.skipIf(!firestoreHost)("Branduolys su Firestore saugykla (Firestore emu
   let appCount = 0;
   definePriceFloorContract("Firestore (createFirestoreDocumentStore)", () => openFirestore(`kainos-${++appCount}`));
   defineRentalDeskContract("Firestore (createFirestoreDocumentStore)", () => openFirestore(`stalas-${++appCount}`));
+  defineRentalChangesContract("Firestore (createFirestoreDocumentStore)", () =>
+    openFirestore(`keitimas-${++appCount}`),
+  );
   defineNotificationsContract(
     "Firestore (createFirestoreDocumentStore)",
     () => openFirestore(`laiskai-${++appCount}`),

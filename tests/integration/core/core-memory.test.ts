@@ -9,6 +9,7 @@ import { defineCalendarFeedsContract } from "./calendarFeeds.contract";
 import { defineMaintenanceContract } from "./maintenance.contract";
 import { defineNotificationsContract } from "./notifications.contract";
 import { definePriceFloorContract } from "./priceFloor.contract";
+import { defineRentalChangesContract } from "./rentalChanges.contract";
 import { defineRentalDeskContract } from "./rentalDesk.contract";
 import {
   type CoreStoreHarness,
@@ -41,6 +42,8 @@ const openMemory = async () => {
 definePriceFloorContract("atmintyje (createMemoryStore)", openMemory);
 
 defineRentalDeskContract("atmintyje (createMemoryStore)", openMemory);
+
+defineRentalChangesContract("atmintyje (createMemoryStore)", openMemory);
 
 defineNotificationsContract("atmintyje (createMemoryStore)", openMemory, { concurrency: 10 });
 

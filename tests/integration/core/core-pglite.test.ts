@@ -12,6 +12,7 @@ import { defineCalendarFeedsContract } from "./calendarFeeds.contract";
 import { defineMaintenanceContract } from "./maintenance.contract";
 import { defineNotificationsContract } from "./notifications.contract";
 import { definePriceFloorContract } from "./priceFloor.contract";
+import { defineRentalChangesContract } from "./rentalChanges.contract";
 import { defineRentalDeskContract } from "./rentalDesk.contract";
 import { type CoreStoreHarness, defineCoreContract, NOW } from "./useCases.contract";
 
@@ -51,6 +52,8 @@ const openPglite = async () => {
 definePriceFloorContract("PGlite (createPgStore)", openPglite);
 
 defineRentalDeskContract("PGlite (createPgStore)", openPglite);
+
+defineRentalChangesContract("PGlite (createPgStore)", openPglite);
 
 defineNotificationsContract("PGlite (createPgStore)", openPglite, { concurrency: 10 });
 
