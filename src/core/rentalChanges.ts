@@ -24,7 +24,7 @@ import {
   renderRentalAddendum,
   rentalAddendumHash,
 } from "../documents/rentalAddendum";
-import { blockPeriod, carHolds, intervalsOverlap, widenedPeriod } from "../domain/availability";
+import { BLOCKING_STATUSES, blockPeriod, carHolds, intervalsOverlap, widenedPeriod } from "../domain/availability";
 import { carSwapMail, extensionMail } from "../domain/deskMails";
 import { formatDateTime, formatMoney, formatNumber } from "../domain/format";
 import { handoverReadingErrors } from "../domain/handoverChecks";
@@ -66,7 +66,7 @@ import { fleetOf, moveFleetMileage } from "./fleetMileage";
 import { blocksStartingBefore } from "./maintenance";
 import { ledgerOf } from "./payments";
 import type { CoreContext, Reader, Transaction } from "./ports";
-import { reservationRecord, type Stamped } from "./records";
+import type { Stamped } from "./records";
 import {
   assertUnchanged,
   type DeskContext,
@@ -120,7 +120,7 @@ async function holdsByCar(
   const until = widenedPeriod(period, buffer).returnAt;
   const holding = await reader.query(COLLECTIONS.reservations, {
     where: [
-      { field: "status", op: "in", value: ["new", "confirmed", "active"] },
+      { field: "status", op: "in", value: [...BLOCKING_STATUSES] },
       { field: "pickupAt", op: "<", value: until },
     ],
   });
@@ -129,13 +129,14 @@ async function holdsByCar(
   const add = (carId: string, conflict: HoldConflict) => taken.set(carId, [...(taken.get(carId) ?? []), conflict]);
   for (const doc of holding) {
     if (doc.id === ignoreId) continue;
-    const reservation = reservationRecord(doc);
-    for (const hold of carHolds(reservation)) {
+    // The hold's own data, not a record of it: only its cars, period, number and status are read.
+    const data = doc.data as Pick<Reservation, "carId" | "pickupAt" | "returnAt" | "carSwaps" | "number" | "status">;
+    for (const hold of carHolds(data)) {
       if (!intervalsOverlap(hold, period, buffer)) continue;
       add(hold.carId, {
         id: doc.id,
-        number: reservation.number ?? "",
-        status: reservation.status,
+        number: typeof data.number === "string" ? data.number : "",
+        status: data.status,
         pickupAt: hold.pickupAt,
         returnAt: hold.returnAt,
       });
