@@ -167,6 +167,14 @@ describe("vykdoma nuoma per HTTP", () => {
     });
     expect(back.status).toBe(409);
     expect(back.body.message).toContain("„Pratęsti nuomą“");
+    // Extras (or places) would price it again: refused too, naming both actions.
+    const [extra] = await adminListAll(admin, "extras");
+    const priced = await staff.put<ErrorBody>(path, {
+      extras: [{ id: extra!.id, quantity: 1 }],
+      version: rental.version,
+    });
+    expect(priced.status).toBe(409);
+    expect(priced.body.message).toBe(ACTIVE_RENTAL_MESSAGES.price);
     // A client's own price is never taken; the whole record as the form sends it saves unchanged.
     const same = await admin.put<Reservation>(path, {
       ...rental,

@@ -266,6 +266,8 @@ describe("vykdoma nuoma planšetėje: automobilio keitimas ir pratęsimas", () =
     await settled(page);
 
     await tap(dialog.getByRole("button", { name: "Pratęsti ir išsiųsti priedą" }));
+    // No question about a past booking: the pickup is not touched.
+    expect(await page.getByRole("dialog", { name: "Praėjusi nuoma" }).count()).toBe(0);
     await toast(/Nuoma pratęsta iki .*sutarties priedas Nr\. 1 išsiųstas klientui/).waitFor({ state: "visible" });
     await dialog.waitFor({ state: "hidden" });
     await expect
@@ -296,6 +298,10 @@ describe("vykdoma nuoma planšetėje: automobilio keitimas ir pratęsimas", () =
     expect(await before.getAttribute("data-swap-part")).toBe("before");
     expect(await after.getAttribute("data-swap-part")).toBe("after");
     expect(await before.getAttribute("aria-label")).toContain("iki automobilio keitimo");
+    // The second car's part runs to the extended return.
+    expect(plain((await after.getAttribute("aria-label")) ?? "")).toContain(
+      plain(formatDateTime(reservation.returnAt)),
+    );
     // The bar's menu offers the two actions of a rental under way (no "Perkelti…").
     await tap(after);
     await page.getByRole("menuitem", { name: "Pratęsti nuomą…" }).waitFor({ state: "visible" });
