@@ -1,14 +1,22 @@
 // POST /api/auth/login, POST /api/auth/logout, GET /api/auth/me.
 import { Hono } from "hono";
-import { getCookie } from "hono/cookie";
+import { passwordProblem } from "../../src/domain/commonPasswords";
 import { formatDateTime } from "../../src/domain/format";
-import { loginInputSchema } from "../../src/domain/schemas";
-import { clearSessionCookie, loadSessionUser, NOT_SIGNED_IN_MESSAGE, setSessionCookie } from "../http/auth";
+import { changePasswordInputSchema, loginInputSchema } from "../../src/domain/schemas";
+import {
+  clearSessionCookie,
+  loadSessionUser,
+  NOT_SIGNED_IN_MESSAGE,
+  sessionLifetime,
+  sessionToken,
+  setSessionCookie,
+} from "../http/auth";
 import { parseWith, readJsonObject } from "../http/body";
 import { clientIp } from "../http/clientIp";
 import type { AppEnv } from "../http/context";
 import { ApiError } from "../http/errors";
 import { log } from "../log";
+import { writeAudit } from "../services/audit";
 import {
   giveBackLoginAttempt,
   LOGIN_FREE_ATTEMPTS,
@@ -17,9 +25,9 @@ import {
   takeLoginAttempt,
 } from "../services/loginThrottle";
 import { enqueueMail, type OutgoingMail, textToHtml } from "../services/mail";
-import { PasswordPoolBusyError, verifyAgainstDummy, verifyPassword } from "../services/passwords";
+import { hashPassword, PasswordPoolBusyError, verifyAgainstDummy, verifyPassword } from "../services/passwords";
 import { pruneRateLimits } from "../services/rateLimit";
-import { createSession, deleteSession, SESSION_COOKIE, staffToSessionUser } from "../services/sessions";
+import { createSession, deleteOtherSessions, deleteSession, staffToSessionUser } from "../services/sessions";
 import { findStaffByEmail } from "../store/staffAccounts";
 
 export { currentUser, requireStaff } from "../http/auth";
@@ -106,16 +114,62 @@ export function authRoutes(): Hono<AppEnv> {
 
     await loginSucceeded(db, email, ip);
     if (Math.random() < 0.05) await pruneRateLimits(db);
-    const session = await createSession(db, row.id, config.sessionTtlHours);
-    setSessionCookie(c, session.token, session.expiresAt);
+    const session = await createSession(db, row.id, sessionLifetime(c));
+    setSessionCookie(c, session.token, session.endsAt);
     const user = staffToSessionUser(row);
     log.info(`Prisijungė ${user.email} (${user.role === "admin" ? "administratorius" : "darbuotojas"})`);
     return c.json(user, 200);
   });
 
+  // The signed-in member changes their own password: the current one checked (counted like a
+  // sign-in), the new one against the rules and the common-password list; every other session of
+  // the account ends, this one stays.
+  app.post("/password", async (c) => {
+    const { db, config } = c.get("deps");
+    const user = await loadSessionUser(c);
+    const token = sessionToken(c);
+    if (!user || !token) throw new ApiError(401, NOT_SIGNED_IN_MESSAGE);
+    const input = parseWith(changePasswordInputSchema, await readJsonObject(c));
+    const ip = clientIp(c, config.trustProxy);
+    const email = user.email.toLowerCase();
+    const attempt = await takeLoginAttempt(db, email, ip);
+    if (!attempt.allowed) {
+      c.header("Retry-After", String(attempt.retryAfterSeconds));
+      throw new ApiError(429, TOO_MANY_ATTEMPTS_MESSAGE);
+    }
+    const row = await findStaffByEmail(db, email);
+    if (!row) throw new ApiError(401, NOT_SIGNED_IN_MESSAGE);
+    let currentOk: boolean;
+    try {
+      currentOk = await verifyPassword(input.currentPassword, row.password_hash, true);
+    } catch (error) {
+      if (!(error instanceof PasswordPoolBusyError)) throw error;
+      await giveBackLoginAttempt(db, email, ip);
+      c.header("Retry-After", String(SIGN_IN_BUSY_RETRY_S));
+      throw new ApiError(503, SIGN_IN_BUSY_MESSAGE);
+    }
+    if (!currentOk) {
+      log.warn(`Slaptažodžio keitimas: neteisingas dabartinis slaptažodis (${email}, IP ${ip})`);
+      throw new ApiError(422, "Patikrinkite pažymėtus laukus", {
+        currentPassword: "Neteisingas dabartinis slaptažodis",
+      });
+    }
+    await loginSucceeded(db, email, ip);
+    const problem = passwordProblem(input.newPassword, [email, user.name]);
+    if (problem) throw new ApiError(422, "Patikrinkite pažymėtus laukus", { newPassword: problem });
+    const hash = await hashPassword(input.newPassword);
+    const ended = await db.transaction(async (tx) => {
+      await tx.query("UPDATE staff SET password_hash = $2, updated_at = now() WHERE id = $1", [row.id, hash]);
+      await writeAudit(tx, { action: "update", resource: "staff", recordId: row.id, actor: email });
+      return deleteOtherSessions(tx, row.id, token);
+    });
+    log.info(`${email} pasikeitė slaptažodį; baigta kitų sesijų: ${ended}`);
+    return c.json({ ok: true, endedSessions: ended }, 200);
+  });
+
   app.post("/logout", async (c) => {
     const { db } = c.get("deps");
-    await deleteSession(db, getCookie(c, SESSION_COOKIE));
+    await deleteSession(db, sessionToken(c));
     clearSessionCookie(c);
     return c.json({ ok: true }, 200);
   });

@@ -5,9 +5,6 @@ import { PasswordPool } from "./passwordPool";
 
 export { PasswordPoolBusyError } from "./passwordPool";
 
-export const PASSWORD_MIN_LENGTH = 10;
-export const PASSWORD_MAX_LENGTH = 200;
-
 let pool: PasswordPool | null = null;
 const shared = (): PasswordPool => {
   pool ??= new PasswordPool();

@@ -73,6 +73,11 @@ export interface SessionApi {
   logout(): Promise<void>;
   /** null when signed out */
   me(): Promise<SessionUser | null>;
+  /**
+   * The signed-in member's own password: the current one checked, the new one against the rules;
+   * the account's other sessions end. 422 with fieldErrors currentPassword / newPassword.
+   */
+  changePassword(currentPassword: string, newPassword: string): Promise<void>;
 }
 
 export type UploadState = "running" | "paused" | "success" | "canceled" | "error";

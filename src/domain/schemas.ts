@@ -1,5 +1,6 @@
 // Entity schemas shared by the browser, the server and Cloud Functions.
 // One rule, written once: every boundary parses with these.
+
 import { z } from "zod";
 import { backupSettingsSchema } from "./backupSchedule";
 import {
@@ -13,6 +14,13 @@ import { formatIban, isValidIban } from "./iban";
 import { ENTITY_ID_PATTERN, SLUG_PATTERN } from "./ids";
 import { invoicingSettingsSchema } from "./invoicingSettings";
 import { MAIL_RETRY_DAYS_DEFAULT, mailRetryDaysSchema } from "./mailQueue";
+import {
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  PASSWORD_REQUIRED_MESSAGE,
+  PASSWORD_TOO_LONG_MESSAGE,
+  PASSWORD_TOO_SHORT_MESSAGE,
+} from "./passwordRules";
 import { isValidPhone, normalizePhone, PHONE_MAX_LENGTH } from "./phone";
 import { retentionSettingsSchema } from "./retention";
 import { lithuanianZodLocale, numberTypeError } from "./zodLocale";
@@ -908,7 +916,11 @@ export const staffUserSchema = z
     role: z.enum(STAFF_ROLES, { error: "Neteisinga rolė" }),
     active: z.boolean().default(true),
     /** write-only: set or change the password; never returned */
-    password: z.string().min(10, { error: "Slaptažodis turi būti bent 10 simbolių" }).max(200).optional(),
+    password: z
+      .string()
+      .min(PASSWORD_MIN_LENGTH, { error: PASSWORD_TOO_SHORT_MESSAGE })
+      .max(PASSWORD_MAX_LENGTH, { error: PASSWORD_TOO_LONG_MESSAGE })
+      .optional(),
   })
   .strict();
 export type StaffUser = Omit<z.infer<typeof staffUserSchema>, "password">;
@@ -1046,6 +1058,25 @@ export const loginInputSchema = z
   })
   .strict();
 export type LoginInput = z.infer<typeof loginInputSchema>;
+
+/** A staff member changes their own password: the current one is asked (ASVS 2.1.6). */
+export const changePasswordInputSchema = z
+  .object({
+    currentPassword: z
+      .string({ error: "Įveskite dabartinį slaptažodį" })
+      .min(1, { error: "Įveskite dabartinį slaptažodį" })
+      .max(PASSWORD_MAX_LENGTH),
+    newPassword: z
+      .string({ error: PASSWORD_REQUIRED_MESSAGE })
+      .min(PASSWORD_MIN_LENGTH, { error: PASSWORD_TOO_SHORT_MESSAGE })
+      .max(PASSWORD_MAX_LENGTH, { error: PASSWORD_TOO_LONG_MESSAGE }),
+  })
+  .strict()
+  .refine((input) => input.newPassword !== input.currentPassword, {
+    error: "Naujas slaptažodis turi skirtis nuo dabartinio",
+    path: ["newPassword"],
+  });
+export type ChangePasswordInput = z.infer<typeof changePasswordInputSchema>;
 
 export const searchQuerySchema = z
   .object({
