@@ -154,33 +154,34 @@ async function loadByIds<T>(reader: Reader, collection: string, ids: string[]): 
 const carName = (car: Pick<Car, "make" | "model"> | undefined): string =>
   car ? `${car.make} ${car.model}`.trim() : "Automobilis";
 
-/** The events of a feed: reservations as "R-2026-000123 · Vardas Pavardė · Toyota Corolla", blocks as "Remontas · …". */
+/**
+ * The events of a feed: reservations as "R-2026-000123 · Toyota Corolla", blocks as "Remontas · …".
+ * A calendar address ends up in calendar applications and shared calendars, so it carries no
+ * personal data: the fleet's feed names no customer; a car's feed (for the staff who look after
+ * it) adds only the renter's name (`renterNames`). Never a phone, an e-mail or a comment.
+ */
 export function feedEvents(
   reservations: readonly WithId<Reservation & { updatedAt?: string }>[],
   blocks: readonly Block[],
   cars: ReadonlyMap<string, WithId<Car>>,
   plates: ReadonlyMap<string, string>,
-  customers: ReadonlyMap<string, WithId<Customer>>,
+  renterNames: ReadonlyMap<string, WithId<Customer>> | null,
 ): IcalEvent[] {
   const withPlate = (carId: string) => {
     const plate = plates.get(carId);
     return plate ? `${carName(cars.get(carId))} (${plate})` : carName(cars.get(carId));
   };
   const booked: IcalEvent[] = reservations.map((reservation) => {
-    const customer = customers.get(reservation.customerId);
-    const person = customer ? `${customer.firstName} ${customer.lastName}`.trim() : "Klientas";
+    const customer = renterNames?.get(reservation.customerId);
+    const person = customer ? `${customer.firstName} ${customer.lastName}`.trim() : "";
     return {
       uid: `reservation-${reservation.id}@ratunuoma`,
       start: reservation.pickupAt,
       end: reservation.returnAt,
-      summary: [reservation.number ?? "", person, carName(cars.get(reservation.carId))].filter(Boolean).join(" · "),
-      description: [
-        `Automobilis: ${withPlate(reservation.carId)}`,
-        customer?.phone ? `Telefonas: ${customer.phone}` : "",
-        reservation.comment ? `Komentaras: ${reservation.comment}` : "",
-      ]
+      summary: [reservation.number ?? "Rezervacija", person, carName(cars.get(reservation.carId))]
         .filter(Boolean)
-        .join("\n"),
+        .join(" · "),
+      description: `Automobilis: ${withPlate(reservation.carId)}`,
       status: reservation.status === "new" ? "TENTATIVE" : "CONFIRMED",
       categories: ["Rezervacija"],
       ...(reservation.updatedAt ? { updatedAt: reservation.updatedAt } : {}),
@@ -243,14 +244,17 @@ export async function calendarFeed(
       plates.set(doc.data.carId, doc.data.plateNumber);
     }
   }
-  const customers = await loadByIds<Customer>(
-    store,
-    COLLECTIONS.customers,
-    reservations.map((r) => r.customerId),
-  );
+  // Only a car's own feed names the renter; the fleet's reads no customer at all.
+  const renterNames = carId
+    ? await loadByIds<Customer>(
+        store,
+        COLLECTIONS.customers,
+        reservations.map((r) => r.customerId),
+      )
+    : null;
   const car = carId ? cars.get(carId) : undefined;
   const name = carId
     ? `Užimtumas: ${carName(car)}${plates.get(carId) ? ` (${plates.get(carId)})` : ""}`
     : "Užimtumas: visas parkas";
-  return formatCalendar({ name, now, events: feedEvents(reservations, blocks, cars, plates, customers) });
+  return formatCalendar({ name, now, events: feedEvents(reservations, blocks, cars, plates, renterNames) });
 }
