@@ -48,12 +48,31 @@ const STAMP_KEYS = ["id", "createdAt", "updatedAt", "version"] as const;
  */
 export type RecordCheck = (tx: Transaction, record: Record<string, unknown>) => Promise<Record<string, string>>;
 const recordChecks: Partial<Record<PlainResource, RecordCheck>> = {
+  // A mail written by hand may carry only the documents of the reservation it is about.
+  mail: async (_tx, record) => mailAttachmentErrors(record),
   // No tier of a price rule at 0 € or below the company's floor (settings.minDailyRate).
   prices: async (tx, record) => {
     const settings = await loadSettings(tx);
     return priceFloorErrors(record as { tiers: { dailyRate: number }[] }, floorOfSettings(settings));
   },
 };
+
+export const MAIL_ATTACHMENT_SCOPE_MESSAGE =
+  "Pridėti galima tik tos rezervacijos dokumentus, apie kurią laiškas (nuoroda reservation:<id>)";
+
+/** Field errors when a hand-written mail attaches a file that is not its reservation's own document. */
+export function mailAttachmentErrors(record: Record<string, unknown>): Record<string, string> {
+  const message = (record.message ?? {}) as { attachments?: { path?: unknown }[] };
+  const attachments = message.attachments ?? [];
+  if (attachments.length === 0) return {};
+  const ref = typeof record.ref === "string" ? /^reservation:([A-Za-z0-9-]{1,64})$/.exec(record.ref) : null;
+  const reservationId = ref?.[1];
+  const own = (path: unknown) =>
+    typeof path === "string" && !!reservationId && path.startsWith(`documents/${reservationId}-`);
+  return attachments.every((attachment) => own(attachment.path))
+    ? {}
+    : { "message.attachments": MAIL_ATTACHMENT_SCOPE_MESSAGE };
+}
 
 function withoutStamps(value: Record<string, unknown>): Record<string, unknown> {
   const copy = { ...value };
