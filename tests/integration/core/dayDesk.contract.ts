@@ -3,6 +3,7 @@
 // the confirmation of a booking staff save as confirmed, the hand-over that fills in the
 // customer card, and an edit's changed fields in the audit entry.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { auditDirectWrite } from "../../../src/core/auditLog";
 import { COLLECTIONS } from "../../../src/core/collections";
 import type { PrivateFiles } from "../../../src/core/ports";
 import { deskInfo, handOverReservation } from "../../../src/core/rentalDesk";
@@ -223,6 +224,38 @@ export function defineDayDeskContract(name: string, open: () => Promise<CoreStor
       await updateStaffReservation(testContext(store), booked.id, { notes: "Vaikiška kėdutė", version: 1 }, STAFF);
       const edit = (await auditOf(booked.id)).find((e) => e.action === "update");
       expect(edit?.changes).toEqual({ notes: { before: "", after: "Vaikiška kėdutė" } });
+    });
+
+    it("tiesioginis įrašymas (Firebase trigeris): kas, kada ir pakeisti laukai; be pakeitimų – nieko", async () => {
+      const id = store.newId(COLLECTIONS.cars);
+      const before = {
+        make: "Toyota",
+        model: "Yaris",
+        deposit: 300,
+        passwordHash: "x",
+        updatedAt: "2026-01-01T00:00:00Z",
+      };
+      const after = { ...before, deposit: 350, passwordHash: "y", updatedAt: "2026-03-10T09:00:00Z" };
+      const write = { resource: "cars", recordId: id, actor: STAFF.email };
+      expect(await auditDirectWrite(testContext(store), { ...write, before, after })).toBe(true);
+      expect(
+        await auditDirectWrite(testContext(store), {
+          ...write,
+          before: after,
+          after: { ...after, updatedAt: NOW.toISOString() },
+        }),
+      ).toBe(false);
+      expect(await auditDirectWrite(testContext(store), { ...write, before: null, after })).toBe(true);
+      const entries = await auditOf(id);
+      expect(entries).toHaveLength(2);
+      const update = entries.find((e) => e.action === "update");
+      expect(update).toMatchObject({ resource: "cars", actor: STAFF.email, at: NOW.toISOString() });
+      // The secret's value never reaches the log.
+      expect(update?.changes).toEqual({
+        deposit: { before: 300, after: 350 },
+        passwordHash: { before: "••••", after: "••••" },
+      });
+      expect(entries.find((e) => e.action === "create")?.changes).toBeUndefined();
     });
   });
 }
