@@ -389,6 +389,7 @@ export const ical = onRequest({ cors: false, maxInstances: 3 }, async (req, res)
     res.status(answer.httpErrorCode.status).json({ message: answer.message });
   }
 });
+export * from "./auditTrigger";
 export { applyRetentionPeriods } from "./dataRights";
 export * from "./richTextTriggers";
 

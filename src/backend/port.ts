@@ -8,7 +8,7 @@ import type { SiteQuote, SiteQuoteInput } from "../domain/siteQuote";
 export type { PublicCar, PublicSettings, SearchResult, SearchResults, SiteQuote, SiteQuoteInput };
 
 /** Back-office resources only an admin may open; the local server and firestore.rules refuse them to staff too. */
-export const ADMIN_ONLY_RESOURCES: readonly string[] = ["staff", "settings", "client-errors"];
+export const ADMIN_ONLY_RESOURCES: readonly string[] = ["staff", "settings", "client-errors", "audit-log"];
 
 export type WithId<T> = T & { id: string };
 

@@ -11,12 +11,15 @@
 
 import { type DeskDocumentInput, deskDocumentHash, renderDeskDocument } from "../documents/deskDocuments";
 import { inlineAttachment } from "../documents/mailAttachments";
+import { changesDetail } from "../domain/auditChanges";
 import { agreementForReadingMail, type DeskMail, handoverMail, returnMail } from "../domain/deskMails";
 import { formatMoney, formatNumber } from "../domain/format";
 import { fuelLevelText } from "../domain/fuel";
 import {
+  customerWithDeskInput,
   decodeSignaturePng,
   driverCheckErrors,
+  type HandoverInput,
   handoverReadingErrors,
   readHandoverInput,
   unconfirmedDamageErrors,
@@ -56,7 +59,7 @@ import { CoreError, StaleRecordError } from "./errors";
 import { fleetOf, moveFleetMileage } from "./fleetMileage";
 import { invoiceAtReturn } from "./invoices";
 import type { CoreContext, PrivateFiles, Reader, Transaction } from "./ports";
-import { damageRecord, reservationRecord, type Stamped } from "./records";
+import { customerRecord, damageRecord, reservationRecord, type Stamped } from "./records";
 import { RESERVATION_NOT_FOUND_MESSAGE } from "./reservations";
 import { requireStaffDisplayName } from "./staff";
 import { assertFresh, expectedVersionOf, versionOf } from "./versions";
@@ -295,6 +298,34 @@ function writeDeskAct(
 
 // ---------- hand-over ----------
 
+type CardFields = Partial<Pick<Customer, "birthDate" | "licenceIssuedAt" | "licenceNumber">>;
+
+/** What the desk's input changes on the customer card: typed dates and the licence number. */
+function deskCardChanges(customer: Customer, input: HandoverInput): CardFields {
+  const merged = customerWithDeskInput(customer, input.customer);
+  const changes: CardFields = {};
+  if (merged.birthDate !== customer.birthDate) changes.birthDate = merged.birthDate;
+  if (merged.licenceIssuedAt !== customer.licenceIssuedAt) changes.licenceIssuedAt = merged.licenceIssuedAt;
+  if (input.licence.number !== (customer.licenceNumber ?? "")) changes.licenceNumber = input.licence.number;
+  return changes;
+}
+
+/** The customer card with the desk's data, audited with its before and after; the card's id. */
+function writeDeskCard(w: Writer, card: Stamped<Customer>, changes: CardFields, actor: StaffActor): string {
+  const { id, createdAt, ...data } = card;
+  const next = { ...data, ...changes };
+  replaceDoc(w, COLLECTIONS.customers, id, next, createdAt, versionOf(card));
+  writeAudit(w, {
+    action: "update",
+    resource: "customers",
+    recordId: id,
+    actor: actor.email,
+    desk: "handover",
+    ...changesDetail(data, next),
+  });
+  return id;
+}
+
 /**
  * The car handed over: the licence, age and licence years checked, the readings taken, the car's
  * open damages confirmed with the customer, the customer's signature on the hand-over act and on
@@ -311,7 +342,11 @@ export async function handOverReservation(
   const now = ctx.clock.now();
   if (!store.isId(id)) throw new CoreError("not-found", RESERVATION_NOT_FOUND_MESSAGE);
   const input = readHandoverInput(body);
-  const desk = await readDeskContext(ctx, id);
+  const stored = await readDeskContext(ctx, id);
+  // The birth date and licence data typed at the desk count for the checks and the documents,
+  // and go to the customer card with the hand-over.
+  const cardChanges = deskCardChanges(stored.customer, input);
+  const desk: DeskContext = { ...stored, customer: { ...stored.customer, ...cardChanges } };
   const { reservation, customer, car, fleet, damages } = desk;
   if (!HANDOVER_STATUSES.includes(reservation.status)) {
     throw new CoreError("precondition", handoverStatusMessage(reservation.status));
@@ -375,8 +410,10 @@ export async function handOverReservation(
       throw new CoreError("precondition", handoverStatusMessage(current.status));
     }
     const fleetNow = await fleetOf(tx, current.carId);
+    const cardDoc = Object.keys(cardChanges).length > 0 ? await tx.get(COLLECTIONS.customers, customer.id) : null;
 
     const w = writer(tx, store, now);
+    const customerId = cardDoc ? writeDeskCard(w, customerRecord(cardDoc), cardChanges, actor) : null;
     const next: Record<string, unknown> = {
       ...current,
       status: "active",
@@ -409,10 +446,11 @@ export async function handOverReservation(
       deps.inlineMailAttachments === true,
     );
     const record = { ...next, id, ...stamps } as Stamped<Reservation>;
-    return { record, mailId, fleetId };
+    return { record, mailId, fleetId, customerId };
   });
 
   ctx.events.publish("reservations", id, "updated");
+  if (outcome.customerId) ctx.events.publish("customers", outcome.customerId, "updated");
   if (outcome.fleetId) ctx.events.publish("fleet", outcome.fleetId, "updated");
   ctx.events.publish("mail", outcome.mailId, "created");
   ctx.log.info(

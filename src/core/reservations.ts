@@ -6,6 +6,8 @@
 // first, and every new number locks the year's counter last (always in that order, so two
 // transactions never wait for each other in a circle). The PostgreSQL exclusion constraint stays
 // as the database's own safety net.
+
+import { changesDetail } from "../domain/auditChanges";
 import { BLOCKING_STATUSES, findConflicts, isBlockingStatus } from "../domain/availability";
 import { formatMoney } from "../domain/format";
 import { invalidFields, prepareBody } from "../domain/input";
@@ -49,7 +51,7 @@ import { COLLECTIONS } from "./collections";
 import { CoreError, RESERVATION_NOT_FOUND_MESSAGE, reservationConflict } from "./errors";
 import { fleetOf, moveFleetMileage } from "./fleetMileage";
 import { carHasNoBlock } from "./maintenance";
-import { prepareChangeMail } from "./notifications";
+import { prepareChangeMail, prepareReservationMail } from "./notifications";
 import type { PaymentGateway } from "./paymentPort";
 import { awaitingPayment } from "./payments";
 import { newReservationLink } from "./portalLinks";
@@ -364,20 +366,30 @@ export async function createStaffReservation(
       throw reservationConflict();
     }
     const numbering = await takeReservationNumber(tx, now);
+    const reservation = { ...data, ...period, number: numbering.number, quote, source };
+    const newId = store.newId(COLLECTIONS.reservations);
+    // Saved straight as confirmed: the customer gets the same confirmation as a web booking
+    // confirmed later (read here, before the first write, as Firestore wants).
+    const confirmation =
+      data.status === "confirmed"
+        ? await prepareReservationMail(tx, ctx, "reservationConfirmed", newId, reservation)
+        : null;
 
     const w = writer(tx, store, now);
     numbering.commit();
-    const reservation = { ...data, ...period, number: numbering.number, quote, source };
-    const id = insertDoc(w, COLLECTIONS.reservations, storedReservation(reservation));
+    const id = insertDoc(w, COLLECTIONS.reservations, storedReservation(reservation), newId);
     writeAudit(w, { action: "create", resource: "reservations", recordId: id, actor: actor.email, ...reasonOf(data) });
+    const mailId = confirmation ? queueMail(w, confirmation) : null;
     const at = now.toISOString();
     const record = { ...reservation, id, version: 1, createdAt: at, updatedAt: at } as Stamped<Reservation>;
-    return { id, number: numbering.number, quote, record };
+    return { id, number: numbering.number, quote, record, mailId };
   });
 
   ctx.events.publish("reservations", outcome.id, "created");
+  if (outcome.mailId) ctx.events.publish("mail", outcome.mailId, "created");
   ctx.log.info(`Rezervacija ${outcome.number} sukurta administravime${staffSuffix(actor.email)}`);
-  return outcome;
+  const { mailId: _mailId, ...saved } = outcome;
+  return saved;
 }
 
 /** A request body as an object (prepareBody says why anything else is refused). */
@@ -518,6 +530,7 @@ export async function updateStaffReservation(
       actor: actor.email,
       ...statusChange,
       ...(current.status === next.status ? {} : reasonOf(data)),
+      ...changesDetail(storedReservation(current), storedReservation(next)),
     });
     const fleetId = fleet ? moveFleetMileage(w, fleet.fleet, fleet.mileage, actor.email, id) : null;
     return {

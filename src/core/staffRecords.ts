@@ -4,6 +4,7 @@
 // update over a newer version than the one the form read (409), and is audited and announced in
 // the same transaction. Reservations and staff accounts have their own use cases.
 import type { ZodType } from "zod";
+import { changesDetail } from "../domain/auditChanges";
 import { InputError, invalidFields, parseFields } from "../domain/input";
 import { floorOfSettings, priceFloorErrors } from "../domain/priceFloor";
 import { ADMIN_RESOURCES, type AdminResource } from "../domain/schemas";
@@ -187,7 +188,7 @@ export async function updateStaffRecord(
       await checkRecord(tx, resource, data);
       const w = writer(tx, ctx.store, now);
       const stamps = replaceDoc(w, collection, id, { ...data, version: current.version }, current.createdAt);
-      writeAudit(w, { action: "update", resource, recordId: id, actor });
+      writeAudit(w, { action: "update", resource, recordId: id, actor, ...changesDetail(current, data) });
       return recordOf(id, { ...data, ...stamps });
     }),
   );

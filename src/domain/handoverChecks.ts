@@ -88,6 +88,20 @@ export const handoverInputSchema = z
       )
       .strict(),
     confirmedDamageIds: z.array(entityId).max(200).default([]),
+    /**
+     * What the customer card lacked, typed at the desk: checked with the card's other data and
+     * written to the card in the hand-over's transaction.
+     */
+    customer: z
+      .object(
+        {
+          birthDate: isoDate.optional(),
+          licenceIssuedAt: isoDate.optional(),
+        },
+        { error: "Neteisingi kliento duomenys" },
+      )
+      .strict()
+      .default({}),
     /** an admin's reason for a hand-over before the pickup day */
     statusReason: z.string().trim().max(STATUS_REASON_MAX).default(""),
   })
@@ -97,6 +111,18 @@ export type HandoverInput = z.infer<typeof handoverInputSchema>;
 /** Reads the hand-over request; a missing or wrong field is a field error (422). */
 export function readHandoverInput(body: unknown): HandoverInput {
   return parseFields(handoverInputSchema, body);
+}
+
+/** The birth date and licence issue date of the card, with what the desk typed laid over them. */
+export function customerWithDeskInput<C extends Pick<Customer, "birthDate" | "licenceIssuedAt">>(
+  customer: C,
+  typed: { birthDate?: string | undefined; licenceIssuedAt?: string | undefined },
+): C {
+  return {
+    ...customer,
+    ...(typed.birthDate ? { birthDate: typed.birthDate } : {}),
+    ...(typed.licenceIssuedAt ? { licenceIssuedAt: typed.licenceIssuedAt } : {}),
+  };
 }
 
 export interface DriverCheckContext {

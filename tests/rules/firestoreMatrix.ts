@@ -159,6 +159,10 @@ export const FIRESTORE_MATRIX: Readonly<Record<string, CollectionRules>> = {
       admin: row("allow", "allow", "deny", "deny", "deny"),
     },
   },
+  // The audit log: written by functions only (the core, the audit trigger), read by admins only.
+  auditLog: {
+    expected: { anonymous: NONE, signedIn: NONE, staff: NONE, admin: row("allow", "allow", "deny", "deny", "deny") },
+  },
   counters: { expected: { anonymous: NONE, signedIn: NONE, staff: NONE, admin: NONE } },
   reservationLocks: { expected: { anonymous: NONE, signedIn: NONE, staff: NONE, admin: NONE } },
   rateLimits: { expected: { anonymous: NONE, signedIn: NONE, staff: NONE, admin: NONE } },

@@ -27,6 +27,7 @@ import { type DaySpan, daySpans, mondayIndex, weekdayLong, weekdayShort } from "
 import { choiceName, REQUEST_TYPE_CHOICES } from "../labels";
 import { MailQueueWarning } from "../mail/MailQueueWarning";
 import { TodayDue } from "../reports/TodayDue";
+import { OverdueCard } from "./OverdueCard";
 import { UpkeepWarnings } from "./UpkeepWarnings";
 
 type ReservationRecord = Reservation & { id: string };
@@ -365,6 +366,7 @@ export function Dashboard() {
       </Typography>
       <BackupWarning />
       <MailQueueWarning />
+      <OverdueCard />
       <Box
         sx={{
           display: "grid",

@@ -45,6 +45,8 @@ export interface HandoverRequest {
   signature: { image: string; signerName: string };
   version?: number;
   statusReason?: string;
+  /** what the customer card lacked, typed at the desk */
+  customer?: { birthDate?: string; licenceIssuedAt?: string };
 }
 
 export interface ReturnRequest {

@@ -151,6 +151,11 @@ function signerProblems(draft: {
 export interface HandoverDraft {
   licenceNumber: string;
   licenceExpiresAt: string;
+  /** asked at the desk when the customer card has none (written to the card with the hand-over) */
+  birthDate?: string;
+  licenceIssuedAt?: string;
+  askBirthDate?: boolean;
+  askLicenceIssuedAt?: boolean;
   mileage: string;
   fuel: FuelLevel | null;
   marks: DamageMark[];
@@ -176,6 +181,16 @@ export const HANDOVER_STEP_FIELDS: readonly (readonly string[])[] = [
 ];
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+const isDate = (value: string | undefined): value is string =>
+  value !== undefined && ISO_DATE.test(value) && !Number.isNaN(Date.parse(value));
+
+/** What the desk typed for the customer card: the asked dates only. */
+export function handoverCardInput(draft: HandoverDraft): { birthDate?: string; licenceIssuedAt?: string } {
+  return {
+    ...(draft.askBirthDate && isDate(draft.birthDate) ? { birthDate: draft.birthDate } : {}),
+    ...(draft.askLicenceIssuedAt && isDate(draft.licenceIssuedAt) ? { licenceIssuedAt: draft.licenceIssuedAt } : {}),
+  };
+}
 
 /** What a step still needs (field -> Lithuanian message); empty when it may go on. */
 export function handoverStepProblems(
@@ -189,6 +204,9 @@ export function handoverStepProblems(
     else if (draft.licenceNumber.trim().length > 30) errors["licence.number"] = "Ne daugiau kaip 30 simbolių";
     if (!ISO_DATE.test(draft.licenceExpiresAt) || Number.isNaN(Date.parse(draft.licenceExpiresAt)))
       errors["licence.expiresAt"] = "Įveskite pažymėjimo galiojimo datą";
+    if (draft.askBirthDate && !isDate(draft.birthDate)) errors["customer.birthDate"] = "Įveskite gimimo datą";
+    if (draft.askLicenceIssuedAt && !isDate(draft.licenceIssuedAt))
+      errors["customer.licenceIssuedAt"] = "Įveskite pažymėjimo išdavimo datą";
     if (context.early) {
       const reason = draft.statusReason.trim();
       if (reason === "") errors.statusReason = "Nurodykite, kodėl perduodama anksčiau paėmimo dienos";
@@ -219,6 +237,7 @@ export function handoverBody(draft: HandoverDraft, version: number | undefined, 
     damages: draft.marks.map((mark) => ({ ...mark, note: mark.note.trim() })),
     photos: draft.photos,
     confirmedDamageIds: draft.confirmedDamageIds,
+    ...(draft.askBirthDate || draft.askLicenceIssuedAt ? { customer: handoverCardInput(draft) } : {}),
     signature: { image: draft.signature ?? "", signerName: draft.signerName.trim() },
     ...(version !== undefined ? { version } : {}),
     ...(early ? { statusReason: draft.statusReason.trim() } : {}),

@@ -531,6 +531,18 @@ const resources: Record<string, ResourceMessages> = {
       buildId: "Versija",
     },
   },
+  "audit-log": {
+    name: "Veiksmų žurnalas |||| Veiksmų žurnalas |||| Veiksmų žurnalo įrašų",
+    fields: {
+      ...audit,
+      at: "Laikas",
+      actor: "Asmuo",
+      action: "Veiksmas",
+      resource: "Įrašas",
+      recordId: "Įrašo ID",
+      changes: "Pakeista",
+    },
+  },
 };
 
 export const lt: AdminMessages = { ra: { ...ra, tiptap }, resources };

@@ -4,6 +4,7 @@
 // search. Pure TypeScript: shared by the browser, Cloud Functions, the seed and the tests.
 import type { ZodType } from "zod";
 import { SETTINGS_ID } from "../../../core/collections";
+import { auditEntrySchema } from "../../../domain/auditLog";
 import { ADMIN_RESOURCES, clientErrorSchema } from "../../../domain/schemas";
 import { SEARCH_FIELD } from "./searchTokens";
 
@@ -40,7 +41,7 @@ export const PUBLIC_SETTINGS_COLLECTION = "publicSettings";
 /** The history of bulk price changes: written by applyPriceUpdate, read by staff. */
 export const PRICE_UPDATES_COLLECTION = "priceUpdates";
 
-export type FirestoreResource = keyof typeof ADMIN_RESOURCES | "client-errors";
+export type FirestoreResource = keyof typeof ADMIN_RESOURCES | "client-errors" | "audit-log";
 
 /** How writes to a resource happen. */
 export type WritePath =
@@ -208,6 +209,16 @@ export const RESOURCE_MODELS: Readonly<Record<FirestoreResource, ResourceModel>>
     collection: "clientErrors",
     schema: clientErrorSchema,
     filters: ["kind"],
+    sorts: ["createdAt"],
+    ranges: ["createdAt"],
+    defaultSort: { field: "createdAt", order: "DESC" },
+    writes: "readonly",
+  }),
+  // Who did what and when (admins only): written by functions (the core, the audit trigger).
+  "audit-log": model({
+    collection: "auditLog",
+    schema: auditEntrySchema,
+    filters: ["resource", "recordId", "actor", "action"],
     sorts: ["createdAt"],
     ranges: ["createdAt"],
     defaultSort: { field: "createdAt", order: "DESC" },
