@@ -36,6 +36,7 @@ import {
   sellerParty,
   sequenceOf,
 } from "../domain/invoices";
+import { damageVatOf } from "../domain/invoicingSettings";
 import { buildIsafXml, isafFileName, NOT_VAT_PAYER_MESSAGE } from "../domain/isaf";
 import { invoiceMailText, type OutgoingMail } from "../domain/mailTemplates";
 import { type MailLanguage, mailLanguageOf } from "../domain/notifications";
@@ -337,7 +338,7 @@ function assertSeller(settings: Settings): void {
 function linesOf(reservation: Reservation, car: Car | null, settings: Settings): InvoiceLine[] {
   if (!reservation.quote) throw new CoreError("precondition", NO_QUOTE_MESSAGE);
   const rate = sellerIsVatPayer(settings) ? reservation.quote.vatRate : 0;
-  return reservationLines(reservation, car, rate);
+  return reservationLines(reservation, car, rate, damageVatOf(invoicingOf(settings)));
 }
 
 /** Staff issue the invoice of one reservation: 201 { id, number, total }. */

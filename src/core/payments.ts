@@ -66,9 +66,12 @@ export class PaymentRefusedError extends Error {
   }
 }
 
-const ledgerLockKey = (reservationId: string): string => `payment-${reservationId}`;
+export const ledgerLockKey = (reservationId: string): string => `payment-${reservationId}`;
 
-async function ledgerOf(tx: Transaction | CoreContext["store"], reservationId: string): Promise<StoredLedgerEntry[]> {
+export async function ledgerOf(
+  tx: Transaction | CoreContext["store"],
+  reservationId: string,
+): Promise<StoredLedgerEntry[]> {
   const docs = await tx.query(COLLECTIONS.payments, {
     where: [{ field: "reservationId", op: "==", value: reservationId }],
   });

@@ -12,6 +12,7 @@
 import { type DeskDocumentInput, deskDocumentHash, renderDeskDocument } from "../documents/deskDocuments";
 import { inlineAttachment } from "../documents/mailAttachments";
 import { changesDetail } from "../domain/auditChanges";
+import { dueAfterReturn, heldDeposit, planHandoverDeposit, settlementEntries } from "../domain/deposits";
 import { agreementForReadingMail, type DeskMail, handoverMail, returnMail } from "../domain/deskMails";
 import { formatMoney, formatNumber } from "../domain/format";
 import { fuelLevelText } from "../domain/fuel";
@@ -51,13 +52,16 @@ import type {
   Settings,
   Signature,
 } from "../domain/schemas";
+import { damageSchema } from "../domain/schemas";
 import { loadCar, loadExtras, loadLocations, loadOne, loadSettings } from "./catalog";
 import { COLLECTIONS } from "./collections";
 import { newReservationLink } from "./customerPortal";
+import { lockedLedger, writeDeskLedgerEntries } from "./deposits";
 import { loadDeskDocumentInput } from "./deskDocumentFiles";
 import { CoreError, StaleRecordError } from "./errors";
 import { fleetOf, moveFleetMileage } from "./fleetMileage";
 import { invoiceAtReturn } from "./invoices";
+import { ledgerOf } from "./payments";
 import type { CoreContext, PrivateFiles, Reader, Transaction } from "./ports";
 import { customerRecord, damageRecord, reservationRecord, type Stamped } from "./records";
 import { RESERVATION_NOT_FOUND_MESSAGE } from "./reservations";
@@ -94,6 +98,9 @@ export const handoverStatusMessage = (status: string): string =>
   `Automobilį išduoti galima tik pagal naują ar patvirtintą rezervaciją (dabar: ${statusLabel(status)})`;
 export const returnStatusMessage = (status: string): string =>
   `Automobilį priimti galima tik pagal vykdomą rezervaciją (dabar: ${statusLabel(status)})`;
+/** The ledger moved between reading and writing (an online payment arrived): the desk reads again. */
+export const LEDGER_MOVED_MESSAGE =
+  "Kol pildėte aktą, rezervacijos mokėjimai pasikeitė (pvz., gautas mokėjimas internetu). Atnaujinkite puslapį ir patikrinkite užstatą.";
 export const NO_HANDOVER_MESSAGE =
   "Rezervacija neturi išdavimo duomenų (ridos ir degalų), todėl grąžinimo mokesčių apskaičiuoti negalima";
 
@@ -111,6 +118,8 @@ export interface DeskInfo {
   graceMinutes: number;
   /** the hand-over act, for the return screen (null before the hand-over) */
   handover: HandoverAct | null;
+  /** the deposit the ledger holds now (an online hold before the hand-over; 0 when none) */
+  depositHeld: ReturnType<typeof heldDeposit>;
 }
 
 async function readReservation(reader: Reader, ctx: CoreContext, id: string): Promise<Stamped<Reservation>> {
@@ -155,6 +164,7 @@ export async function deskInfo(ctx: CoreContext, id: string): Promise<DeskInfo> 
     rates: settings.desk,
     graceMinutes: settings.bookingRules.graceMinutes,
     handover: desk.reservation.handover ?? null,
+    depositHeld: heldDeposit(await ledgerOf(ctx.store, id)),
   };
 }
 
@@ -360,7 +370,10 @@ export async function handOverReservation(
     if (actor.role !== "admin") throw new CoreError("precondition", Object.values(refusedEarly)[0] ?? "");
     throw invalidFields(refusedEarly);
   }
+  const ledgerBefore = await ledgerOf(store, id);
+  const depositPlan = planHandoverDeposit(input.deposit, heldDeposit(ledgerBefore));
   const errors = {
+    ...depositPlan.errors,
     ...driverCheckErrors(input.licence, { reservation, customer, car }),
     ...handoverReadingErrors(input.mileage, fleet?.mileage ?? null),
     ...unconfirmedDamageErrors(
@@ -385,6 +398,7 @@ export async function handOverReservation(
     photos: input.photos,
     licence: input.licence,
     confirmedDamageIds: input.confirmedDamageIds.filter((damageId) => openIds.has(damageId)),
+    ...(depositPlan.record ? { deposit: depositPlan.record } : {}),
   };
   const signed = { png, signedAt: at, signerName: input.signature.signerName };
   const imagePath = await storeSignature(deps.files, png);
@@ -411,15 +425,28 @@ export async function handOverReservation(
     }
     const fleetNow = await fleetOf(tx, current.carId);
     const cardDoc = Object.keys(cardChanges).length > 0 ? await tx.get(COLLECTIONS.customers, customer.id) : null;
+    const ledger = await lockedLedger(tx, id);
+    if (JSON.stringify(planHandoverDeposit(input.deposit, heldDeposit(ledger))) !== JSON.stringify(depositPlan)) {
+      throw new CoreError("precondition", LEDGER_MOVED_MESSAGE);
+    }
 
     const w = writer(tx, store, now);
     const customerId = cardDoc ? writeDeskCard(w, customerRecord(cardDoc), cardChanges, actor) : null;
+    const payment = writeDeskLedgerEntries(
+      w,
+      current,
+      id,
+      ledger,
+      depositPlan.entry ? [{ ...depositPlan.entry, kind: "deposit-held" }] : [],
+      actor.email,
+    );
     const next: Record<string, unknown> = {
       ...current,
       status: "active",
       handover,
       contract: { ...current.contract, mileageOut: input.mileage, fuelOut: input.fuel },
       ...(early ? { handoverOverrideReason: input.statusReason } : {}),
+      ...(payment ? { payment } : {}),
     };
     const { stamps, fleetId } = writeDeskAct(w, current, next, fleetNow, input.mileage, actor);
     writeAudit(w, {
@@ -540,6 +567,7 @@ function chargesFor(
   input: ReturnPreviewInput,
   actor: StaffActor,
   now: Date,
+  depositHeld: number,
 ): ReturnCharges {
   const { reservation } = desk;
   if (reservation.status !== "active") throw new CoreError("precondition", returnStatusMessage(reservation.status));
@@ -556,7 +584,12 @@ function chargesFor(
   try {
     return computeReturnCharges(
       {
-        car: { mileageLimitPerDay: desk.car.mileageLimitPerDay ?? null, deposit: desk.car.deposit },
+        car: {
+          mileageLimitPerDay: desk.car.mileageLimitPerDay ?? null,
+          deposit: desk.car.deposit,
+          excess: desk.car.excess ?? null,
+        },
+        depositHeld,
         reservation: { returnAt: reservation.returnAt, quote: reservation.quote },
         handover: { mileage: out.mileage, fuel: out.fuel },
         rates: desk.settings.desk,
@@ -571,23 +604,45 @@ function chargesFor(
   }
 }
 
+/** A return's charges with what is still owed afterwards by the ledger (the deposit applied). */
+export interface ReturnPreview extends ReturnCharges {
+  /** still owed once the return's charges and the deposit's entries are in the ledger */
+  balanceDue: number;
+}
+
+/** The charges, the deposit's entries and what stays owed: computed once for the preview and the return. */
+function settleReturn(
+  desk: Pick<DeskContext, "reservation" | "car" | "settings">,
+  input: ReturnPreviewInput,
+  actor: StaffActor,
+  now: Date,
+  ledger: Parameters<typeof heldDeposit>[0],
+) {
+  const held = heldDeposit(ledger);
+  const computed = chargesFor(desk, input, actor, now, held.amount);
+  const entries = settlementEntries(computed.deposit, held.method, desk.reservation.number ?? desk.reservation.id);
+  const balanceDue = dueAfterReturn(desk.reservation, computed.total, ledger, entries);
+  return { computed: { ...computed, balanceDue }, entries };
+}
+
 /** The return charges for the readings being typed; nothing is written. */
 export async function previewReturn(
   ctx: CoreContext,
   id: string,
   body: unknown,
   actor: StaffActor,
-): Promise<ReturnCharges> {
+): Promise<ReturnPreview> {
   if (!ctx.store.isId(id)) throw new CoreError("not-found", RESERVATION_NOT_FOUND_MESSAGE);
   const input = readReturnPreview(body);
   const reservation = await readReservation(ctx.store, ctx, id);
   const car = await loadCar(ctx.store, ctx.store, reservation.carId);
   if (!car) throw new CoreError("precondition", "Rezervacijos automobilis nerastas");
   const settings = await loadSettings(ctx.store);
-  return chargesFor({ reservation, car, settings }, input, actor, ctx.clock.now());
+  const ledger = await ledgerOf(ctx.store, id);
+  return settleReturn({ reservation, car, settings }, input, actor, ctx.clock.now(), ledger).computed;
 }
 
-export interface ReturnOutcome extends Omit<ReturnCharges, "due"> {
+export interface ReturnOutcome extends Omit<ReturnPreview, "due"> {
   reservation: Stamped<Reservation>;
   due: number;
 }
@@ -612,7 +667,8 @@ export async function returnReservation(
   const { reservation } = desk;
   assertFresh(reservation, input.version);
   const readVersion = versionOf(reservation);
-  const computed = chargesFor(desk, input, actor, now);
+  const ledgerBefore = await ledgerOf(store, id);
+  const { computed, entries: depositEntries } = settleReturn(desk, input, actor, now, ledgerBefore);
   const png = signaturePng(input.signature.image);
   const byName = await requireStaffDisplayName(store, actor);
 
@@ -629,6 +685,7 @@ export async function returnReservation(
     charges: computed.charges,
     total: computed.total,
     deposit: computed.deposit,
+    due: computed.balanceDue,
   };
   const signed = { png, signedAt: at, signerName: input.signature.signerName };
   const imagePath = await storeSignature(deps.files, png);
@@ -649,13 +706,24 @@ export async function returnReservation(
     assertUnchanged(current, readVersion);
     if (current.status !== "active") throw new CoreError("precondition", returnStatusMessage(current.status));
     const fleetNow = await fleetOf(tx, current.carId);
+    // The act printed the deposit and the balance read before: the ledger must still say the same.
+    const ledger = await lockedLedger(tx, id);
+    const held = heldDeposit(ledger);
+    if (
+      held.amount !== computed.deposit.held ||
+      dueAfterReturn(current, computed.total, ledger, depositEntries) !== computed.balanceDue
+    ) {
+      throw new CoreError("precondition", LEDGER_MOVED_MESSAGE);
+    }
 
     const w = writer(tx, store, now);
+    const payment = writeDeskLedgerEntries(w, { ...current, returnAct }, id, ledger, depositEntries, actor.email);
     const next: Record<string, unknown> = {
       ...current,
       status: "completed",
       returnAct,
       contract: { ...current.contract, mileageIn: input.mileage, fuelIn: input.fuel },
+      ...(payment ? { payment } : {}),
     };
     const { stamps, fleetId } = writeDeskAct(w, current, next, fleetNow, input.mileage, actor);
     const damageIds = input.damages.map((mark) => {
@@ -670,6 +738,7 @@ export async function returnReservation(
         foundAt: act.returnedAt,
         repairedAt: null,
         repairedBy: "",
+        repairCost: mark.repairCost ?? null,
       };
       const damageId = insertDoc(w, COLLECTIONS.damages, damage as Record<string, unknown>);
       writeAudit(w, {
@@ -698,6 +767,7 @@ export async function returnReservation(
       charges: computed.charges,
       total: computed.total,
       deposit: computed.deposit,
+      due: computed.balanceDue,
     });
     const mailId = queueDeskMail(
       w,
@@ -751,5 +821,50 @@ export async function markDamageRepaired(
   });
   ctx.events.publish("damages", id, "updated");
   ctx.log.info(`Pažeidimas ${id} pažymėtas sutaisytu (${actor.email})`);
+  return record;
+}
+
+export const REPAIR_COST_MESSAGE = "Įveskite remonto kainą eurais (pvz., 420,00) arba palikite tuščią";
+
+/**
+ * A damage's repair cost set or corrected in the register once the repair is known (null clears
+ * it), with the version the list read when it sends one. Open and repaired damages alike.
+ */
+export async function setDamageRepairCost(
+  ctx: CoreContext,
+  id: string,
+  actor: StaffActor,
+  body: unknown = {},
+): Promise<Stamped<Damage>> {
+  const { store } = ctx;
+  const now = ctx.clock.now();
+  if (!store.isId(id)) throw new CoreError("not-found", DAMAGE_NOT_FOUND_MESSAGE);
+  const fields =
+    typeof body === "object" && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
+  const parsed = damageSchema.shape.repairCost.safeParse(fields.repairCost ?? null);
+  if (!parsed.success) throw invalidFields({ repairCost: REPAIR_COST_MESSAGE });
+  const repairCost = parsed.data ?? null;
+  const expected = expectedVersionOf(fields);
+  const record = await store.transaction(async (tx) => {
+    const found = await tx.get(COLLECTIONS.damages, id);
+    if (!found) throw new CoreError("not-found", DAMAGE_NOT_FOUND_MESSAGE);
+    const current = damageRecord(found);
+    assertFresh(current, expected);
+    const w = writer(tx, store, now);
+    const next = { ...current, repairCost };
+    const stamps = replaceDoc(w, COLLECTIONS.damages, id, next, current.createdAt, versionOf(current));
+    writeAudit(w, {
+      action: "update",
+      resource: "damages",
+      recordId: id,
+      actor: actor.email,
+      repairCost,
+    });
+    return { ...next, id, ...stamps } as Stamped<Damage>;
+  });
+  ctx.events.publish("damages", id, "updated");
+  ctx.log.info(
+    `Pažeidimo ${id} remonto kaina: ${repairCost === null ? "nežinoma" : formatMoney(repairCost)} (${actor.email})`,
+  );
   return record;
 }

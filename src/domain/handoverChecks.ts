@@ -3,6 +3,7 @@
 // the core (src/core/rentalDesk.ts) on every backend and by the desk screens to explain them up
 // front. Every answer is a map of field errors in Lithuanian, empty when the hand-over may go.
 import { z } from "zod";
+import { handoverDepositInputSchema } from "./deposits";
 import { formatNumber } from "./format";
 import { parseFields } from "./input";
 import { ageOn } from "./reservationInput";
@@ -104,6 +105,8 @@ export const handoverInputSchema = z
       .default({}),
     /** an admin's reason for a hand-over before the pickup day */
     statusReason: z.string().trim().max(STATUS_REASON_MAX).default(""),
+    /** the deposit taken (src/domain/deposits.ts) */
+    deposit: handoverDepositInputSchema.optional(),
   })
   .strict();
 export type HandoverInput = z.infer<typeof handoverInputSchema>;

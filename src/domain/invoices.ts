@@ -9,7 +9,14 @@ import { z } from "zod";
 import { amountInWords } from "./amountInWords";
 import { formatDate } from "./format";
 import { invalidFields, issueFieldErrors, prepareBody } from "./input";
-import { INVOICING_DEFAULTS, type InvoicingSettings, invoicingSettingsSchema } from "./invoicingSettings";
+import {
+  type DamageVatTreatment,
+  DEFAULT_DAMAGE_VAT,
+  INVOICING_DEFAULTS,
+  type InvoicingSettings,
+  invoicingSettingsSchema,
+  OUTSIDE_VAT_NOTE,
+} from "./invoicingSettings";
 import type { Car, ChargeKind, Customer, Reservation, Settings } from "./schemas";
 import { vilniusDateString } from "./time";
 
@@ -57,6 +64,8 @@ export interface InvoiceLine {
   vatRate: number;
   vat: number;
   total: number;
+  /** outside the scope of VAT (damage compensation, settings.invoicing.damageVat): why no VAT */
+  vatNote?: string;
 }
 
 export interface InvoiceTotals {
@@ -197,6 +206,7 @@ export function reservationLines(
   reservation: Pick<Reservation, "number" | "pickupAt" | "returnAt" | "quote" | "returnAct">,
   car: Pick<Car, "make" | "model"> | null,
   vatRate: number,
+  damageVat: DamageVatTreatment = DEFAULT_DAMAGE_VAT,
 ): InvoiceLine[] {
   const quote = reservation.quote;
   if (!quote) throw new Error(NO_QUOTE_MESSAGE);
@@ -225,7 +235,12 @@ export function reservationLines(
   if (quote.discount > 0) lines.push(grossLine("Nuolaida pagal akciją", -quote.discount, vatRate));
   for (const charge of reservation.returnAct?.charges ?? []) {
     if (charge.amount <= 0) continue;
-    lines.push(grossLine(`${CHARGE_LINE_LABELS[charge.kind]}: ${charge.rule}`, charge.amount, vatRate));
+    const description = `${CHARGE_LINE_LABELS[charge.kind]}: ${charge.rule}`;
+    lines.push(
+      charge.kind === "damage" && damageVat === "outside-scope"
+        ? { ...grossLine(description, charge.amount, 0), vatNote: OUTSIDE_VAT_NOTE }
+        : grossLine(description, charge.amount, vatRate),
+    );
   }
   return lines;
 }

@@ -138,6 +138,11 @@ export const carSchema = z
     minDriverAge: z.number().int().min(18).max(99).default(21),
     minLicenceYears: z.number().int().min(0).max(50).default(2),
     deposit: money,
+    /**
+     * the car's excess (savarankiška rizika / franšizė): the most a customer pays for damage;
+     * null means the deposit (excessOf in src/domain/deposits.ts)
+     */
+    excess: money.nullable().optional(),
     /** km per day; null means unlimited */
     mileageLimitPerDay: z.number().int().min(1).max(10_000).nullable().default(null),
     longTermMonthlyPrice: money.nullable().default(null),
@@ -413,6 +418,8 @@ export const damageMarkSchema = z
     y: z.number({ error: numberTypeError }).min(0).max(1),
     note: text(DAMAGE_NOTE_MAX, "Aprašykite pažeidimą"),
     photos: z.array(privateFile).max(10).default([]),
+    /** the return: the repair's cost as staff know it (an estimate), kept on the damage record */
+    repairCost: money.nullable().optional(),
   })
   .strict();
 export type DamageMark = z.infer<typeof damageMarkSchema>;
@@ -448,6 +455,14 @@ const readingFields = {
   document: privateFile,
 };
 
+/** How the deposit was taken at the hand-over: cash, card at the desk, the online hold, or none. */
+export const HANDOVER_DEPOSIT_METHODS = ["cash", "card", "online", "none"] as const;
+export type HandoverDepositMethod = (typeof HANDOVER_DEPOSIT_METHODS)[number];
+export const handoverDepositSchema = z
+  .object({ method: z.enum(HANDOVER_DEPOSIT_METHODS), amount: money, reference: z.string().max(200).default("") })
+  .strict();
+export type HandoverDeposit = z.infer<typeof handoverDepositSchema>;
+
 /** The hand-over act (išdavimo aktas), stored on the reservation when the car leaves. */
 export const handoverActSchema = z
   .object({
@@ -457,6 +472,8 @@ export const handoverActSchema = z
     confirmedDamageIds: z.array(entityId).max(200).default([]),
     /** the rental agreement the customer signed at the hand-over, kept unchanged */
     agreementDocument: privateFile.optional(),
+    /** the deposit at the hand-over (src/domain/deposits.ts); absent in acts made before it was asked */
+    deposit: handoverDepositSchema.optional(),
   })
   .strict();
 export type HandoverAct = z.infer<typeof handoverActSchema>;
@@ -484,7 +501,10 @@ export const returnActSchema = z
     charges: z.array(chargeSchema).max(20),
     /** sum of the charges */
     total: money,
+    /** held = what the ledger held at the return, retained = applied to the charges, refunded = given back */
     deposit: z.object({ held: money, retained: money, refunded: money }).strict(),
+    /** what is still owed after the return, by the ledger (src/domain/deposits.ts); absent in older acts */
+    due: money.optional(),
   })
   .strict();
 export type ReturnAct = z.infer<typeof returnActSchema>;
@@ -505,6 +525,8 @@ export const damageSchema = z
     foundAt: isoDateTime,
     repairedAt: isoDateTime.nullable().default(null),
     repairedBy: z.string().max(254).default(""),
+    /** what the repair costs (an estimate at the return, the real cost once known); null: not known */
+    repairCost: money.nullable().optional(),
   })
   .strict();
 export type Damage = z.infer<typeof damageSchema>;
@@ -545,7 +567,7 @@ export const paymentSettingsSchema = z
   .strict();
 export type PaymentSettings = z.infer<typeof paymentSettingsSchema>;
 
-export const DEPOSIT_STATES = ["none", "held", "released"] as const;
+export const DEPOSIT_STATES = ["none", "held", "applied", "released"] as const;
 export type DepositState = (typeof DEPOSIT_STATES)[number];
 export const PAYMENT_PROVIDERS = ["paysera", "stripe"] as const;
 export type PaymentProvider = (typeof PAYMENT_PROVIDERS)[number];

@@ -139,6 +139,8 @@ async function handoverBody(reservation: Reservation, patch: Record<string, unkn
     confirmedDamageIds: [],
     signature: SIGNATURE,
     version: reservation.version,
+    // the car's 300 € deposit taken in cash (the return applies it to the charges)
+    deposit: { method: "cash", amount: 300 },
     ...patch,
   };
 }

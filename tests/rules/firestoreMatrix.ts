@@ -214,6 +214,8 @@ export const FIRESTORE_INVALID_WRITES: readonly InvalidWrite[] = [
   { collection: "cars", what: "nežinoma būsena", persona: "staff", change: { status: "parduotas" } },
   { collection: "cars", what: "nežinoma klasė", persona: "staff", change: { category: "sportinė" } },
   { collection: "cars", what: "neigiamas užstatas", persona: "staff", change: { deposit: -100 } },
+  { collection: "cars", what: "neigiama savarankiška rizika", persona: "staff", change: { excess: -1 } },
+  { collection: "cars", what: "savarankiška rizika ne skaičius", persona: "staff", change: { excess: "500" } },
   { collection: "cars", what: "sėdimų vietų 0", persona: "staff", change: { seats: 0 } },
   { collection: "cars", what: "kondicionierius ne taip/ne", persona: "staff", change: { airConditioning: "taip" } },
   { collection: "cars", what: "per ilgas modelio pavadinimas", persona: "staff", change: { model: "x".repeat(81) } },

@@ -55,6 +55,12 @@ export function CarForm({ isNew = false }: { isNew?: boolean }) {
       <Section title="Nuomos sąlygos">
         <FormRow lgColumns={3}>
           <NumberInput source="deposit" validate={required()} step={0.01} min={0} />
+          <NumberInput
+            source="excess"
+            step={0.01}
+            min={0}
+            helperText="Didžiausia suma, kurią klientas moka už žalą. Tuščia – lygi užstatui"
+          />
           <NumberInput source="minDriverAge" step={1} min={18} />
           <NumberInput source="minLicenceYears" step={1} min={0} />
           <NumberInput source="mileageLimitPerDay" step={1} min={1} helperText="Tuščia – rida neribota" />

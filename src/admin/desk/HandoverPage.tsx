@@ -17,7 +17,7 @@ import {
 import { type ReactNode, useMemo, useState } from "react";
 import { Loading, useBasename, usePermissions } from "react-admin";
 import { Link, useLocation, useParams } from "react-router-dom";
-import { formatDate, formatDateTime } from "../../domain/format";
+import { formatDate, formatDateTime, formatMoney, formatNumber } from "../../domain/format";
 import { customerWithDeskInput, driverCheckErrors, handoverReadingErrors } from "../../domain/handoverChecks";
 import { ageOn } from "../../domain/reservationInput";
 import { mayHandOverNow } from "../../domain/reservationRules";
@@ -25,6 +25,7 @@ import type { DamageMark } from "../../domain/schemas";
 import { vilniusDateString } from "../../domain/time";
 import { DateField } from "../common/DatePicker";
 import { CarDiagram, DiagramLegend } from "./CarDiagram";
+import { DepositFields } from "./DepositFields";
 import { type DeskInfoView, useDeskActions } from "./deskApi";
 import {
   addMark,
@@ -37,6 +38,7 @@ import {
   handoverCardInput,
   handoverStepProblems,
   mileageText,
+  parseAmount,
   parseMileage,
   withoutFields,
 } from "./deskModel";
@@ -75,6 +77,8 @@ const HANDOVER_DRAFT_FIELDS: Record<string, string[]> = {
   statusReason: ["statusReason"],
   birthDate: ["customer.birthDate", "customer"],
   licenceIssuedAt: ["customer.licenceIssuedAt", "customer"],
+  depositMethod: ["deposit.method", "deposit"],
+  depositAmount: ["deposit.amount"],
 };
 
 function emptyDraft(info: DeskInfoView, statusReason: string): HandoverDraft {
@@ -97,6 +101,9 @@ function emptyDraft(info: DeskInfoView, statusReason: string): HandoverDraft {
     signerConfirmed: false,
     signature: null,
     statusReason,
+    // an online hold already taken, else cash with the car's deposit (staff change it)
+    depositMethod: (info.depositHeld?.amount ?? 0) > 0 ? "online" : "cash",
+    depositAmount: formatNumber(info.car?.deposit ?? 0, 2).replace(/\s/g, ""),
   };
 }
 
@@ -435,6 +442,14 @@ export function HandoverPage() {
         }
       />
       <FuelPicker value={draft.fuel} onChange={(fuel) => change({ fuel })} error={fieldError("fuel")} />
+      <DepositFields
+        method={draft.depositMethod ?? "cash"}
+        amount={draft.depositAmount ?? ""}
+        onlineHold={info.depositHeld?.amount ?? 0}
+        carDeposit={car?.deposit ?? 0}
+        errors={errors}
+        onChange={change}
+      />
     </Box>,
 
     // ---- 3. Damage ----
@@ -547,6 +562,14 @@ export function HandoverPage() {
                 : info.damages.map((damage, index) => `${letterLabel(index)}. ${damage.note}`).join("; "),
             ],
             ["Nuotraukos", String(draft.photos.length)],
+            [
+              "Užstatas",
+              draft.depositMethod === "online"
+                ? `${formatMoney(info.depositHeld?.amount ?? 0)} (rezervuotas kortelėje internetu)`
+                : draft.depositMethod === "none"
+                  ? "nepaimtas"
+                  : `${formatMoney(parseAmount(draft.depositAmount ?? "") ?? 0)} (${draft.depositMethod === "card" ? "kortele" : "grynaisiais"})`,
+            ],
           ]}
         />
       </Box>
@@ -570,6 +593,8 @@ export function HandoverPage() {
     "customer",
     "mileage",
     "fuel",
+    "deposit.method",
+    "deposit.amount",
     "confirmedDamageIds",
     "photos",
     "signature.signerName",

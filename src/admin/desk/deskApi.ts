@@ -11,6 +11,7 @@ import type {
   DeskSettings,
   Fleet,
   HandoverAct,
+  HandoverDepositMethod,
   Reservation,
 } from "../../domain/schemas";
 import { useAdminActions } from "../adminApi";
@@ -27,12 +28,18 @@ export interface DeskInfoView {
   damages: WithId<Damage>[];
   rates: DeskSettings;
   handover: HandoverAct | null;
+  /** the deposit the ledger holds (an online hold before the hand-over) */
+  depositHeld?: { amount: number; method: string | null };
 }
 
 export interface ReturnPreviewView {
   charges: Charge[];
   total: number;
   deposit: { held: number; retained: number; refunded: number };
+  /** the charges the deposit does not cover */
+  due?: number;
+  /** what stays owed once the charges and the deposit's entries are in the ledger */
+  balanceDue?: number;
 }
 
 export interface HandoverRequest {
@@ -47,6 +54,7 @@ export interface HandoverRequest {
   statusReason?: string;
   /** what the customer card lacked, typed at the desk */
   customer?: { birthDate?: string; licenceIssuedAt?: string };
+  deposit?: { method: HandoverDepositMethod; amount: number; reference?: string };
 }
 
 export interface ReturnRequest {

@@ -311,6 +311,7 @@ const resources: Record<string, ResourceMessages> = {
       minDriverAge: "Mažiausias vairuotojo amžius",
       minLicenceYears: "Mažiausias vairavimo stažas, metais",
       deposit: "Užstatas, €",
+      excess: "Savarankiška rizika (franšizė), €",
       mileageLimitPerDay: "Ridos limitas per parą, km",
       longTermMonthlyPrice: "Ilgalaikės nuomos kaina per mėnesį, €",
       priceFrom: "Kaina nuo, € parai",
@@ -490,6 +491,7 @@ const resources: Record<string, ResourceMessages> = {
       foundAt: "Rastas",
       repairedAt: "Sutaisytas",
       repairedBy: "Sutaisymą pažymėjo",
+      repairCost: "Remonto kaina",
     },
   },
   mail: {

@@ -19,6 +19,7 @@ import { setStaffRole } from "../../../src/core/staff";
 import { emulatorFromEnv } from "../firebase/emulators";
 import { defineCalendarFeedsContract } from "./calendarFeeds.contract";
 import { defineDayDeskContract } from "./dayDesk.contract";
+import { defineDepositsContract } from "./deposits.contract";
 import { defineMaintenanceContract } from "./maintenance.contract";
 import { defineNotificationsContract } from "./notifications.contract";
 import { definePriceFloorContract } from "./priceFloor.contract";
@@ -74,6 +75,7 @@ describe.skipIf(!firestoreHost)("Branduolys su Firestore saugykla (Firestore emu
   definePriceFloorContract("Firestore (createFirestoreDocumentStore)", () => openFirestore(`kainos-${++appCount}`));
   defineRentalDeskContract("Firestore (createFirestoreDocumentStore)", () => openFirestore(`stalas-${++appCount}`));
   defineDayDeskContract("Firestore (createFirestoreDocumentStore)", () => openFirestore(`diena-${++appCount}`));
+  defineDepositsContract("Firestore (createFirestoreDocumentStore)", () => openFirestore(`uzstatai-${++appCount}`));
   defineNotificationsContract(
     "Firestore (createFirestoreDocumentStore)",
     () => openFirestore(`laiskai-${++appCount}`),

@@ -7,6 +7,7 @@ import { nextRateWindow } from "../../../src/core/rateLimit";
 import { createMemoryStore, type MemoryStore } from "../../../src/core/stores/memoryStore";
 import { defineCalendarFeedsContract } from "./calendarFeeds.contract";
 import { defineDayDeskContract } from "./dayDesk.contract";
+import { defineDepositsContract } from "./deposits.contract";
 import { defineMaintenanceContract } from "./maintenance.contract";
 import { defineNotificationsContract } from "./notifications.contract";
 import { definePriceFloorContract } from "./priceFloor.contract";
@@ -44,6 +45,7 @@ definePriceFloorContract("atmintyje (createMemoryStore)", openMemory);
 defineRentalDeskContract("atmintyje (createMemoryStore)", openMemory);
 
 defineDayDeskContract("atmintyje (createMemoryStore)", openMemory);
+defineDepositsContract("atmintyje (createMemoryStore)", openMemory);
 
 defineNotificationsContract("atmintyje (createMemoryStore)", openMemory, { concurrency: 10 });
 

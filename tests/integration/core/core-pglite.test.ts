@@ -10,6 +10,7 @@ import { createPgStore } from "../../../server/store/pgStore";
 import { migratedDataDir } from "../../helpers/pgliteTemplate";
 import { defineCalendarFeedsContract } from "./calendarFeeds.contract";
 import { defineDayDeskContract } from "./dayDesk.contract";
+import { defineDepositsContract } from "./deposits.contract";
 import { defineMaintenanceContract } from "./maintenance.contract";
 import { defineNotificationsContract } from "./notifications.contract";
 import { definePriceFloorContract } from "./priceFloor.contract";
@@ -54,6 +55,7 @@ definePriceFloorContract("PGlite (createPgStore)", openPglite);
 defineRentalDeskContract("PGlite (createPgStore)", openPglite);
 
 defineDayDeskContract("PGlite (createPgStore)", openPglite);
+defineDepositsContract("PGlite (createPgStore)", openPglite);
 
 defineNotificationsContract("PGlite (createPgStore)", openPglite, { concurrency: 10 });
 
