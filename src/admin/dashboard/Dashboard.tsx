@@ -27,6 +27,7 @@ import { type DaySpan, daySpans, mondayIndex, weekdayLong, weekdayShort } from "
 import { choiceName, REQUEST_TYPE_CHOICES } from "../labels";
 import { MailQueueWarning } from "../mail/MailQueueWarning";
 import { TodayDue } from "../reports/TodayDue";
+import { ApprovalsCard } from "./ApprovalsCard";
 import { UpkeepWarnings } from "./UpkeepWarnings";
 
 type ReservationRecord = Reservation & { id: string };
@@ -420,6 +421,7 @@ export function Dashboard() {
           moreTo={listLink(basename, "requests", { status: "new" })}
         />
       </Box>
+      <ApprovalsCard />
       <Box
         sx={{
           display: "grid",

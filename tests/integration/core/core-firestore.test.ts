@@ -17,6 +17,7 @@ import type { DocumentStore } from "../../../src/core/ports";
 import { counterId, submitWebReservation } from "../../../src/core/reservations";
 import { setStaffRole } from "../../../src/core/staff";
 import { emulatorFromEnv } from "../firebase/emulators";
+import { defineApprovalsContract } from "./approvals.contract";
 import { defineCalendarFeedsContract } from "./calendarFeeds.contract";
 import { defineMaintenanceContract } from "./maintenance.contract";
 import { defineNotificationsContract } from "./notifications.contract";
@@ -85,6 +86,9 @@ describe.skipIf(!firestoreHost)("Branduolys su Firestore saugykla (Firestore emu
   });
   defineCalendarFeedsContract("Firestore (createFirestoreDocumentStore)", () =>
     openFirestore(`kalendoriai-${++appCount}`),
+  );
+  defineApprovalsContract("Firestore (createFirestoreDocumentStore)", () =>
+    openFirestore(`keturios-akys-${++appCount}`),
   );
   defineCoreContract("Firestore (createFirestoreDocumentStore)", () => openFirestore(`branduolys-${++appCount}`), {
     concurrency: 20,

@@ -5,6 +5,7 @@ import { randomInt } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { nextRateWindow } from "../../../src/core/rateLimit";
 import { createMemoryStore, type MemoryStore } from "../../../src/core/stores/memoryStore";
+import { defineApprovalsContract } from "./approvals.contract";
 import { defineCalendarFeedsContract } from "./calendarFeeds.contract";
 import { defineMaintenanceContract } from "./maintenance.contract";
 import { defineNotificationsContract } from "./notifications.contract";
@@ -47,6 +48,8 @@ defineNotificationsContract("atmintyje (createMemoryStore)", openMemory, { concu
 defineMaintenanceContract("atmintyje (createMemoryStore)", openMemory, { databaseGuarantee: false, concurrency: 20 });
 
 defineCalendarFeedsContract("atmintyje (createMemoryStore)", openMemory);
+
+defineApprovalsContract("atmintyje (createMemoryStore)", openMemory);
 
 defineCoreContract("atmintyje (createMemoryStore)", openMemory, {
   concurrency: 50,
