@@ -3,6 +3,8 @@
 // at a reservation. The local server asks the ledger and the invoices themselves (refuseDeletingMoney);
 // Firestore's rules cannot query, so the same writes keep a flag on the reservation,
 // payment.moneyTrail = true, and firestore.rules refuse to delete a reservation that has it.
+import { invoiceBalance } from "../domain/creditNotes";
+import { formatMoney } from "../domain/format";
 import { RESERVATION_WITH_MONEY_DELETE_REFUSED } from "../domain/moneyTrail";
 import { paymentSummaryDoc, summarizeLedger } from "../domain/payments";
 import type { ReservationPayment } from "../domain/schemas";
@@ -45,5 +47,28 @@ export async function hasMoneyTrail(reader: Reader, reservationId: string): Prom
 export async function refuseDeletingMoney(reader: Reader, reservationId: string): Promise<void> {
   if (await hasMoneyTrail(reader, reservationId)) {
     throw new CoreError("precondition", RESERVATION_WITH_MONEY_DELETE_REFUSED);
+  }
+}
+
+export const INVOICED_CANCEL_REFUSED = (number: string, balance: number) =>
+  `Rezervacijai išrašyta sąskaita ${number} dar galioja (${formatMoney(balance)}). Prieš atšaukdami rezervaciją išrašykite kreditinę sąskaitą (administratorius) arba pateikite prašymą ją išrašyti – sąskaitos puslapyje „Kreditinė sąskaita“.`;
+
+/**
+ * Refuses (409) to cancel a reservation whose invoice is still in force: its credit note comes
+ * first (issued, or asked for and approved). Call in the cancelling transaction, before its writes.
+ */
+export async function refuseCancellingInvoiced(reader: Reader, reservationId: string): Promise<void> {
+  const docs = await reader.query(COLLECTIONS.invoices, {
+    where: [{ field: "reservationIds", op: "array-contains", value: reservationId }],
+  });
+  const invoices = docs.filter((doc) => doc.data.kind === "invoice");
+  if (invoices.length === 0) return;
+  const credits = await reader.query(COLLECTIONS.invoices, {
+    where: [{ field: "creditOfId", op: "in", value: invoices.map((doc) => doc.id).slice(0, 30) }],
+  });
+  for (const doc of invoices) {
+    const own = credits.filter((c) => c.data.creditOfId === doc.id).map((c) => c.data as { totals: { total: number } });
+    const balance = invoiceBalance(doc.data as { totals: { total: number } }, own);
+    if (balance > 0) throw new CoreError("precondition", INVOICED_CANCEL_REFUSED(String(doc.data.number), balance));
   }
 }

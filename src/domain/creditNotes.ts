@@ -44,7 +44,7 @@ export function remainingByLine(
 
 /** The invoice's balance still in force: its total plus its credit notes' (negative) totals. */
 export function invoiceBalance(
-  invoice: Pick<InvoiceDoc, "totals">,
+  invoice: { totals: { total: number } },
   credits: readonly { totals: { total: number } }[],
 ): number {
   return euros(credits.reduce((sum, credit) => sum + cents(credit.totals.total), cents(invoice.totals.total)));

@@ -1,8 +1,9 @@
 // Issue 26 over HTTP, in process through the Hono app: a reservation with a payment is never
 // deleted (409 in Lithuanian); a staff member cannot issue a credit note (403 in Lithuanian) and
 // files a request instead, an administrator approves it and the invoice's balance follows
-// (337 € → 295 € for a 42 € line); the requester never approves their own request; a staff refund
-// is refused, a refund request waits on the dashboard's list.
+// (337 € → 295 € for a 42 € line); the requester never approves their own request; an invoiced
+// reservation is cancelled only after its credit note; a staff refund is refused, a refund request
+// waits on the dashboard's list.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addDaysToDateString, vilniusDateString, vilniusLocalToInstant } from "../../src/domain/time";
 import { DEMO_STAFF } from "../helpers/accounts";
@@ -127,6 +128,22 @@ describe("kreditinės sąskaitos ir grąžinimai su keturiomis akimis", () => {
     });
     expect(rejected.status).toBe(200);
     expect(rejected.body.status).toBe("rejected");
+
+    // Cancelling while the invoice is still in force asks for the credit note first.
+    const cancel = () =>
+      staff.put<{ message: string; status: string }>(`/api/admin/reservations/${booked.id}`, {
+        status: "cancelled",
+        statusReason: "Klientas atsisakė",
+      });
+    const refusedCancel = await cancel();
+    expect(refusedCancel.status).toBe(409);
+    expect(refusedCancel.body.message).toContain("išrašykite kreditinę sąskaitą");
+    expect(nonLithuanianMessages(refusedCancel.body)).toEqual([]);
+    const rest = await admin.post(`/api/admin/invoices/${issued.body.id}/credit`, { reason: "Nuoma atšaukta" });
+    expect(rest.status, rest.text.slice(0, 300)).toBe(201);
+    const cancelled = await cancel();
+    expect(cancelled.status, cancelled.text.slice(0, 300)).toBe(200);
+    expect(cancelled.body.status).toBe("cancelled");
   });
 
   it("darbuotojo grąžinimas atmetamas (403), prašymas be nuorodos – 422, su nuoroda laukia patvirtinimo", async () => {

@@ -2,7 +2,7 @@
 // a staff member asks to credit 42 € of an invoice's line (the dialog files a request, it issues
 // nothing), an administrator sees it on the dashboard under "Laukia patvirtinimo", approves it, and
 // the invoice shows the balance still in force.
-import type { Locator, Page } from "playwright-core";
+import type { BrowserContext, Locator, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { formatMoney } from "../../../src/domain/format";
 import { DEMO_ADMIN, DEMO_STAFF } from "../../helpers/accounts";
@@ -43,8 +43,26 @@ describe("kreditinė sąskaita su patvirtinimu", () => {
       expect(invoice).not.toBeNull();
       const { id, number, total } = invoice!;
       const press = (locator: Locator) => (screen.touch ? locator.tap() : locator.click());
+      // The tablet: its own touch context (the shared one has no touch); 1280 px: the shared context.
+      const contexts: BrowserContext[] = [];
+      const openPage = async (): Promise<Page> => {
+        if (!screen.touch) {
+          const page = await app.browser.newPage();
+          await page.setViewportSize(screen.viewport);
+          return page;
+        }
+        const context = await app.browser.context.browser()!.newContext({
+          locale: "lt-LT",
+          timezoneId: "Europe/Vilnius",
+          viewport: screen.viewport,
+          hasTouch: true,
+        });
+        context.setDefaultTimeout(15_000);
+        contexts.push(context);
+        return context.newPage();
+      };
 
-      const staffPage = await app.browser.newPage({ viewport: screen.viewport, hasTouch: screen.touch });
+      const staffPage = await openPage();
       await withScreenshot(app.browser, staffPage, `kreditine-prasymas-${screen.name}`, async () => {
         await signInAs(staffPage, app.server.url, DEMO_STAFF);
         await staffPage.goto(`${app.server.url}/admin/invoices/${id}`, { waitUntil: "load" });
@@ -70,7 +88,7 @@ describe("kreditinė sąskaita su patvirtinimu", () => {
         expect(await noSidewaysScroll(staffPage)).toBe(true);
       });
 
-      const adminPage = await app.browser.newPage({ viewport: screen.viewport, hasTouch: screen.touch });
+      const adminPage = await openPage();
       await withScreenshot(app.browser, adminPage, `kreditine-patvirtinimas-${screen.name}`, async () => {
         await signInAs(adminPage, app.server.url, DEMO_ADMIN);
         await adminPage.goto(`${app.server.url}/admin`, { waitUntil: "load" });
@@ -88,6 +106,7 @@ describe("kreditinė sąskaita su patvirtinimu", () => {
         await adminPage.getByText(`Galioja ${formatMoney(left)}`).waitFor();
         await adminPage.getByText(/^Kredituota KS-\d{6}$/).waitFor();
       });
+      for (const context of contexts) await context.close();
     }, 180_000);
   }
 });
