@@ -72,7 +72,9 @@ export function portalRoutes(): Hono<AppEnv> {
     c.json(await quotePortalChange(core(c), token(c), await readJson(c), { clientKey: client(c) })),
   );
 
-  app.post("/change", limitBody, async (c) => c.json(await applyPortalChange(core(c), token(c), await readJson(c))));
+  app.post("/change", limitBody, async (c) =>
+    c.json(await applyPortalChange(core(c), token(c), await readJson(c), { clientKey: client(c) })),
+  );
 
   app.post("/cancel", limitBody, async (c) => c.json(await cancelByCustomer(core(c), token(c), await readJson(c))));
 

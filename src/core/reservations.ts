@@ -51,6 +51,7 @@ import { COLLECTIONS } from "./collections";
 import { CoreError, RESERVATION_NOT_FOUND_MESSAGE, reservationConflict } from "./errors";
 import { fleetOf, moveFleetMileage } from "./fleetMileage";
 import { carHasNoBlock } from "./maintenance";
+import { refuseCancellingInvoiced } from "./moneyTrail";
 import { prepareChangeMail, prepareReservationMail } from "./notifications";
 import type { PaymentGateway } from "./paymentPort";
 import { awaitingPayment } from "./payments";
@@ -489,6 +490,8 @@ export async function updateStaffReservation(
       if (past) throw invalidFields(past);
     }
     const data = { ...edit.data, ...statusChangeReasons(current, edit.data, intent, actor, now) };
+    // An invoiced reservation is cancelled only after its credit note (issue 26).
+    if (data.status === "cancelled" && current.status !== "cancelled") await refuseCancellingInvoiced(tx, id);
 
     if (edit.customerChanged) await assertCustomerExists(tx, store, data.customerId);
     let quote = edit.oldQuote;

@@ -599,6 +599,8 @@ export const reservationPaymentSchema = z
     due: z.number(),
     depositState: z.enum(DEPOSIT_STATES),
     online: onlinePaymentSchema.nullable().default(null),
+    /** the reservation has ledger entries or invoices: it is never deleted (src/core/moneyTrail.ts) */
+    moneyTrail: z.boolean().optional(),
   })
   .strict();
 export type ReservationPayment = z.infer<typeof reservationPaymentSchema>;

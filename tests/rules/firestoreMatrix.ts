@@ -118,6 +118,15 @@ export const FIRESTORE_MATRIX: Readonly<Record<string, CollectionRules>> = {
       admin: row("allow", "allow", "deny", "deny", "deny"),
     },
   },
+  // Four-eyes requests (credit notes, refunds): written by callables only, staff read them.
+  approvals: {
+    expected: {
+      anonymous: NONE,
+      signedIn: NONE,
+      staff: row("allow", "allow", "deny", "deny", "deny"),
+      admin: row("allow", "allow", "deny", "deny", "deny"),
+    },
+  },
   damages: {
     expected: {
       anonymous: NONE,

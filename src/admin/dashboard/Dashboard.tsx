@@ -27,6 +27,7 @@ import { type DaySpan, daySpans, mondayIndex, weekdayLong, weekdayShort } from "
 import { choiceName, REQUEST_TYPE_CHOICES } from "../labels";
 import { MailQueueWarning } from "../mail/MailQueueWarning";
 import { TodayDue } from "../reports/TodayDue";
+import { ApprovalsCard } from "./ApprovalsCard";
 import { OverdueCard } from "./OverdueCard";
 import { UpkeepWarnings } from "./UpkeepWarnings";
 
@@ -422,6 +423,7 @@ export function Dashboard() {
           moreTo={listLink(basename, "requests", { status: "new" })}
         />
       </Box>
+      <ApprovalsCard />
       <Box
         sx={{
           display: "grid",

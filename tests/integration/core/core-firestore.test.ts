@@ -17,6 +17,7 @@ import type { DocumentStore } from "../../../src/core/ports";
 import { counterId, submitWebReservation } from "../../../src/core/reservations";
 import { setStaffRole } from "../../../src/core/staff";
 import { emulatorFromEnv } from "../firebase/emulators";
+import { defineApprovalsContract } from "./approvals.contract";
 import { defineCalendarFeedsContract } from "./calendarFeeds.contract";
 import { defineDayDeskContract } from "./dayDesk.contract";
 import { defineDepositsContract } from "./deposits.contract";
@@ -89,6 +90,9 @@ describe.skipIf(!firestoreHost)("Branduolys su Firestore saugykla (Firestore emu
   });
   defineCalendarFeedsContract("Firestore (createFirestoreDocumentStore)", () =>
     openFirestore(`kalendoriai-${++appCount}`),
+  );
+  defineApprovalsContract("Firestore (createFirestoreDocumentStore)", () =>
+    openFirestore(`keturios-akys-${++appCount}`),
   );
   defineCoreContract("Firestore (createFirestoreDocumentStore)", () => openFirestore(`branduolys-${++appCount}`), {
     concurrency: 20,

@@ -5,6 +5,7 @@ import { randomInt } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { nextRateWindow } from "../../../src/core/rateLimit";
 import { createMemoryStore, type MemoryStore } from "../../../src/core/stores/memoryStore";
+import { defineApprovalsContract } from "./approvals.contract";
 import { defineCalendarFeedsContract } from "./calendarFeeds.contract";
 import { defineDayDeskContract } from "./dayDesk.contract";
 import { defineDepositsContract } from "./deposits.contract";
@@ -52,6 +53,8 @@ defineNotificationsContract("atmintyje (createMemoryStore)", openMemory, { concu
 defineMaintenanceContract("atmintyje (createMemoryStore)", openMemory, { databaseGuarantee: false, concurrency: 20 });
 
 defineCalendarFeedsContract("atmintyje (createMemoryStore)", openMemory);
+
+defineApprovalsContract("atmintyje (createMemoryStore)", openMemory);
 
 defineCoreContract("atmintyje (createMemoryStore)", openMemory, {
   concurrency: 50,

@@ -8,6 +8,7 @@ import type { Db } from "../../../server/db/types";
 import { seedDemoIfEmpty } from "../../../server/seed/seed";
 import { createPgStore } from "../../../server/store/pgStore";
 import { migratedDataDir } from "../../helpers/pgliteTemplate";
+import { defineApprovalsContract } from "./approvals.contract";
 import { defineCalendarFeedsContract } from "./calendarFeeds.contract";
 import { defineDayDeskContract } from "./dayDesk.contract";
 import { defineDepositsContract } from "./deposits.contract";
@@ -62,6 +63,8 @@ defineNotificationsContract("PGlite (createPgStore)", openPglite, { concurrency:
 defineMaintenanceContract("PGlite (createPgStore)", openPglite, { databaseGuarantee: true, concurrency: 20 });
 
 defineCalendarFeedsContract("PGlite (createPgStore)", openPglite);
+
+defineApprovalsContract("PGlite (createPgStore)", openPglite);
 
 defineCoreContract("PGlite (createPgStore)", openPglite, {
   concurrency: 50,

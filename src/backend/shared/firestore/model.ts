@@ -31,6 +31,8 @@ export const RETENTION_RUNS_COLLECTION = "retentionRuns";
 export const BACKUPS_COLLECTION = "backups";
 /** Invoices and credit notes (src/core/invoices.ts): written once by functions, read by staff. */
 export const INVOICES_COLLECTION = "invoices";
+/** Four-eyes requests for credit notes and refunds (src/core/approvals.ts): written by functions, read by staff. */
+export const APPROVALS_COLLECTION = "approvals";
 
 /** The payments ledger (src/core/payments.ts): written by functions only, read by staff through a callable. */
 export const PAYMENTS_COLLECTION = "payments";
@@ -241,6 +243,7 @@ export const ALL_COLLECTIONS: readonly string[] = [
   PAYMENTS_COLLECTION,
   BACKUPS_COLLECTION,
   INVOICES_COLLECTION,
+  APPROVALS_COLLECTION,
   ...Object.values(INTERNAL_COLLECTIONS),
 ];
 
