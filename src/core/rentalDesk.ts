@@ -48,6 +48,7 @@ import type {
   Settings,
   Signature,
 } from "../domain/schemas";
+import { moveCarTo } from "./carLocation";
 import { loadCar, loadExtras, loadLocations, loadOne, loadSettings } from "./catalog";
 import { COLLECTIONS } from "./collections";
 import { newReservationLink } from "./customerPortal";
@@ -611,8 +612,11 @@ export async function returnReservation(
     assertUnchanged(current, readVersion);
     if (current.status !== "active") throw new CoreError("precondition", returnStatusMessage(current.status));
     const fleetNow = await fleetOf(tx, current.carId);
+    // The car now stands at the return place (src/domain/carLocation.ts).
+    const carNow = await tx.get(COLLECTIONS.cars, current.carId);
 
     const w = writer(tx, store, now);
+    const carMovedId = moveCarTo(w, carNow, current.returnLocationId, actor.email, id);
     const next: Record<string, unknown> = {
       ...current,
       status: "completed",
@@ -668,11 +672,12 @@ export async function returnReservation(
       deps.inlineMailAttachments === true,
     );
     const record = { ...next, id, ...stamps } as Stamped<Reservation>;
-    return { record, mailId, damageIds, fleetId };
+    return { record, mailId, damageIds, fleetId, carMovedId };
   });
 
   ctx.events.publish("reservations", id, "updated");
   if (outcome.fleetId) ctx.events.publish("fleet", outcome.fleetId, "updated");
+  if (outcome.carMovedId) ctx.events.publish("cars", outcome.carMovedId, "updated");
   for (const damageId of outcome.damageIds) ctx.events.publish("damages", damageId, "created");
   ctx.events.publish("mail", outcome.mailId, "created");
   ctx.log.info(

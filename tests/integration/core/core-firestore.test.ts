@@ -18,6 +18,7 @@ import { counterId, submitWebReservation } from "../../../src/core/reservations"
 import { setStaffRole } from "../../../src/core/staff";
 import { emulatorFromEnv } from "../firebase/emulators";
 import { defineCalendarFeedsContract } from "./calendarFeeds.contract";
+import { defineCarLocationContract } from "./carLocation.contract";
 import { defineMaintenanceContract } from "./maintenance.contract";
 import { defineNotificationsContract } from "./notifications.contract";
 import { definePriceFloorContract } from "./priceFloor.contract";
@@ -72,6 +73,7 @@ describe.skipIf(!firestoreHost)("Branduolys su Firestore saugykla (Firestore emu
   let appCount = 0;
   definePriceFloorContract("Firestore (createFirestoreDocumentStore)", () => openFirestore(`kainos-${++appCount}`));
   defineRentalDeskContract("Firestore (createFirestoreDocumentStore)", () => openFirestore(`stalas-${++appCount}`));
+  defineCarLocationContract("Firestore (createFirestoreDocumentStore)", () => openFirestore(`vieta-${++appCount}`));
   defineNotificationsContract(
     "Firestore (createFirestoreDocumentStore)",
     () => openFirestore(`laiskai-${++appCount}`),

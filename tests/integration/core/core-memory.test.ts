@@ -6,6 +6,7 @@ import { describe, expect, it } from "vitest";
 import { nextRateWindow } from "../../../src/core/rateLimit";
 import { createMemoryStore, type MemoryStore } from "../../../src/core/stores/memoryStore";
 import { defineCalendarFeedsContract } from "./calendarFeeds.contract";
+import { defineCarLocationContract } from "./carLocation.contract";
 import { defineMaintenanceContract } from "./maintenance.contract";
 import { defineNotificationsContract } from "./notifications.contract";
 import { definePriceFloorContract } from "./priceFloor.contract";
@@ -41,6 +42,8 @@ const openMemory = async () => {
 definePriceFloorContract("atmintyje (createMemoryStore)", openMemory);
 
 defineRentalDeskContract("atmintyje (createMemoryStore)", openMemory);
+
+defineCarLocationContract("atmintyje (createMemoryStore)", openMemory);
 
 defineNotificationsContract("atmintyje (createMemoryStore)", openMemory, { concurrency: 10 });
 

@@ -9,6 +9,7 @@ import { seedDemoIfEmpty } from "../../../server/seed/seed";
 import { createPgStore } from "../../../server/store/pgStore";
 import { migratedDataDir } from "../../helpers/pgliteTemplate";
 import { defineCalendarFeedsContract } from "./calendarFeeds.contract";
+import { defineCarLocationContract } from "./carLocation.contract";
 import { defineMaintenanceContract } from "./maintenance.contract";
 import { defineNotificationsContract } from "./notifications.contract";
 import { definePriceFloorContract } from "./priceFloor.contract";
@@ -51,6 +52,8 @@ const openPglite = async () => {
 definePriceFloorContract("PGlite (createPgStore)", openPglite);
 
 defineRentalDeskContract("PGlite (createPgStore)", openPglite);
+
+defineCarLocationContract("PGlite (createPgStore)", openPglite);
 
 defineNotificationsContract("PGlite (createPgStore)", openPglite, { concurrency: 10 });
 
