@@ -36,6 +36,8 @@ export interface TimelineCar {
   plate: string;
   detail: string;
   bookable: boolean;
+  /** where the car stands now (its current place's name); empty: not given (any place) */
+  place?: string;
 }
 
 export interface TimelineBooking extends BarBooking {
@@ -176,15 +178,42 @@ export function Timeline({
             >
               <Box
                 component="span"
-                sx={{ fontWeight: 500, whiteSpace: "nowrap", textOverflow: "ellipsis", overflow: "hidden" }}
+                sx={{
+                  fontWeight: 500,
+                  lineHeight: 1.2,
+                  whiteSpace: "nowrap",
+                  textOverflow: "ellipsis",
+                  overflow: "hidden",
+                }}
               >
                 {car.name}
               </Box>
               <Box
                 component="span"
-                sx={{ color: "text.secondary", fontSize: 12, whiteSpace: "nowrap", overflow: "hidden" }}
+                sx={{
+                  color: "text.secondary",
+                  fontSize: 12,
+                  lineHeight: 1.2,
+                  whiteSpace: "nowrap",
+                  overflow: "hidden",
+                }}
               >
                 {[car.plate, car.detail].filter(Boolean).join(" · ")}
+              </Box>
+              <Box
+                component="span"
+                data-car-place={car.place || undefined}
+                title={car.place ? `Dabartinė vieta: ${car.place}` : "Vieta nenurodyta"}
+                sx={{
+                  color: "text.secondary",
+                  fontSize: 11,
+                  lineHeight: 1.2,
+                  whiteSpace: "nowrap",
+                  overflow: "hidden",
+                  textOverflow: "ellipsis",
+                }}
+              >
+                {car.place ? `Vieta: ${car.place}` : "Vieta nenurodyta"}
               </Box>
             </Box>
             <Box

@@ -313,6 +313,8 @@ const resources: Record<string, ResourceMessages> = {
       deposit: "Užstatas, €",
       mileageLimitPerDay: "Ridos limitas per parą, km",
       longTermMonthlyPrice: "Ilgalaikės nuomos kaina per mėnesį, €",
+      locationId: "Dabartinė vieta",
+      homeLocationId: "Nuolatinė vieta",
       priceFrom: "Kaina nuo, € parai",
       thumbnail: "Nuotrauka",
     },
