@@ -261,13 +261,6 @@ export const FIRESTORE_INVALID_WRITES: readonly InvalidWrite[] = [
   },
   { collection: "settings", what: "PVM tarifas virš 1", persona: "admin", change: { "bookingRules.vatRate": 21 } },
   { collection: "settings", what: "taisyklės ne tekstas", persona: "admin", change: { terms: 5 } },
-  { collection: "settings", what: "neigiamas pervežimo mokestis", persona: "admin", change: { "transfers.fee": -1 } },
-  {
-    collection: "settings",
-    what: "pervežimo nustatymuose nežinomas laukas",
-    persona: "admin",
-    change: { "transfers.km": 5 },
-  },
   { collection: "settings", what: "mažiausia paros kaina 0 €", persona: "admin", change: { minDailyRate: 0 } },
   { collection: "settings", what: "mažiausia paros kaina neigiama", persona: "admin", change: { minDailyRate: -1 } },
   {
