@@ -178,42 +178,17 @@ export function Timeline({
             >
               <Box
                 component="span"
-                sx={{
-                  fontWeight: 500,
-                  lineHeight: 1.2,
-                  whiteSpace: "nowrap",
-                  textOverflow: "ellipsis",
-                  overflow: "hidden",
-                }}
+                sx={{ fontWeight: 500, whiteSpace: "nowrap", textOverflow: "ellipsis", overflow: "hidden" }}
               >
                 {car.name}
               </Box>
               <Box
                 component="span"
-                sx={{
-                  color: "text.secondary",
-                  fontSize: 12,
-                  lineHeight: 1.2,
-                  whiteSpace: "nowrap",
-                  overflow: "hidden",
-                }}
-              >
-                {[car.plate, car.detail].filter(Boolean).join(" · ")}
-              </Box>
-              <Box
-                component="span"
                 data-car-place={car.place || undefined}
-                title={car.place ? `Dabartinė vieta: ${car.place}` : "Vieta nenurodyta"}
-                sx={{
-                  color: "text.secondary",
-                  fontSize: 11,
-                  lineHeight: 1.2,
-                  whiteSpace: "nowrap",
-                  overflow: "hidden",
-                  textOverflow: "ellipsis",
-                }}
+                title={car.place ? `Dabartinė vieta: ${car.place}` : undefined}
+                sx={{ color: "text.secondary", fontSize: 12, whiteSpace: "nowrap", overflow: "hidden" }}
               >
-                {car.place ? `Vieta: ${car.place}` : "Vieta nenurodyta"}
+                {[car.plate, car.detail, car.place].filter(Boolean).join(" · ")}
               </Box>
             </Box>
             <Box
