@@ -53,6 +53,7 @@ import type {
   Signature,
 } from "../domain/schemas";
 import { damageSchema } from "../domain/schemas";
+import { moveCarTo } from "./carLocation";
 import { loadCar, loadExtras, loadLocations, loadOne, loadSettings } from "./catalog";
 import { COLLECTIONS } from "./collections";
 import { newReservationLink } from "./customerPortal";
@@ -715,9 +716,12 @@ export async function returnReservation(
     ) {
       throw new CoreError("precondition", LEDGER_MOVED_MESSAGE);
     }
+    // The car now stands at the return place (src/domain/carLocation.ts).
+    const carNow = await tx.get(COLLECTIONS.cars, current.carId);
 
     const w = writer(tx, store, now);
     const payment = writeDeskLedgerEntries(w, { ...current, returnAct }, id, ledger, depositEntries, actor.email);
+    const carMovedId = moveCarTo(w, carNow, current.returnLocationId, actor.email, id);
     const next: Record<string, unknown> = {
       ...current,
       status: "completed",
@@ -776,11 +780,12 @@ export async function returnReservation(
       deps.inlineMailAttachments === true,
     );
     const record = { ...next, id, ...stamps } as Stamped<Reservation>;
-    return { record, mailId, damageIds, fleetId };
+    return { record, mailId, damageIds, fleetId, carMovedId };
   });
 
   ctx.events.publish("reservations", id, "updated");
   if (outcome.fleetId) ctx.events.publish("fleet", outcome.fleetId, "updated");
+  if (outcome.carMovedId) ctx.events.publish("cars", outcome.carMovedId, "updated");
   for (const damageId of outcome.damageIds) ctx.events.publish("damages", damageId, "created");
   ctx.events.publish("mail", outcome.mailId, "created");
   ctx.log.info(

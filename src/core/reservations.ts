@@ -9,6 +9,8 @@
 
 import { changesDetail } from "../domain/auditChanges";
 import { BLOCKING_STATUSES, findConflicts, isBlockingStatus } from "../domain/availability";
+import { type PlaceVerdict, placeRefusalMessage, transferFeeOf } from "../domain/carLocation";
+import { transfersOf } from "../domain/carTransfers";
 import { formatMoney } from "../domain/format";
 import { invalidFields, prepareBody } from "../domain/input";
 import { reservationMails } from "../domain/mailTemplates";
@@ -46,6 +48,7 @@ import {
 import type { Fleet, Quote, Reservation, Settings } from "../domain/schemas";
 import { readSiteQuote, type SiteQuote, siteQuoteAnswer } from "../domain/siteQuote";
 import { vilniusDateString } from "../domain/time";
+import { carPlaceVerdict } from "./carLocation";
 import { loadActiveOffers, loadCar, loadExtras, loadLocations, loadPrices, loadSettings } from "./catalog";
 import { COLLECTIONS } from "./collections";
 import { CoreError, RESERVATION_NOT_FOUND_MESSAGE, reservationConflict } from "./errors";
@@ -94,10 +97,33 @@ async function priceReservation(
   refs: ResolvedRefs,
   period: ReservationPeriod,
   settings: Settings,
+  transferFee = 0,
 ): Promise<Quote> {
   const prices = await loadPrices(reader);
   const offers = await loadActiveOffers(reader);
-  return priceRefs(refs, period, { prices, offers, settings });
+  return priceRefs(refs, period, { prices, offers, settings, ...(transferFee > 0 ? { transferFee } : {}) });
+}
+
+/**
+ * Where the web booking's car will be at the pickup (src/domain/carLocation.ts): a place it cannot
+ * reach in time is refused (409, whatever the browser sent); a place it must be brought to costs
+ * the settings' transfer fee.
+ */
+async function webPlaceVerdict(
+  reader: Reader,
+  refs: ResolvedRefs,
+  period: ReservationPeriod,
+  settings: Settings,
+  now: Date,
+): Promise<PlaceVerdict> {
+  return carPlaceVerdict(reader, {
+    car: refs.car,
+    pickupLocationId: refs.pickupLocation.id,
+    returnLocationId: refs.returnLocation.id,
+    period,
+    now,
+    settings,
+  });
 }
 
 /** Reservations of a car that hold it (new, confirmed, active). */
@@ -234,11 +260,14 @@ export async function submitWebReservation(
     // Reads first (Firestore's rule for transactions).
     const refs = await resolveRefs(tx, store, input, { publicOnly: true });
     assertDriverAge(input.customer.birthDate, period.pickupAt, refs.car.minDriverAge);
-    const quote = await priceReservation(tx, refs, period, settings);
     await tx.lock(carLockKey(refs.car.id));
     if (!(await carIsFree(tx, refs.car.id, period, settings.bookingRules.turnaroundMinutes))) {
       throw reservationConflict();
     }
+    const place = await webPlaceVerdict(tx, refs, period, settings, now);
+    if (place.kind === "unreachable")
+      throw new CoreError("conflict", placeRefusalMessage(place, transfersOf(settings)));
+    const quote = await priceReservation(tx, refs, period, settings, transferFeeOf(place));
     const countHit = opts.rateLimit
       ? await takeRateLimit(tx, rateKey("site-reservation", opts.rateLimit.clientKey), opts.rateLimit.limit, now)
       : null;
@@ -316,10 +345,36 @@ export async function quoteWebReservation(
   const prices = await loadPrices(store);
   const offers = await loadActiveOffers(store);
   const free = await carIsFree(store, refs.car.id, period, settings.bookingRules.turnaroundMinutes);
-  return siteQuoteAnswer(refs, period, { prices, offers, settings }, free);
+  const place = await webPlaceVerdict(store, refs, period, settings, now);
+  if (free && place.kind === "unreachable") {
+    // Not at that place in time: not bookable there, and the answer says why (the form offers the
+    // cars that are).
+    return { available: false, quote: null, quoteError: placeRefusalMessage(place, transfersOf(settings)) };
+  }
+  return siteQuoteAnswer(refs, period, { prices, offers, settings, transferFee: transferFeeOf(place) }, free);
 }
 
 // ---------- the back-office ----------
+
+/** Where a staff booking's car will be: never refused (staff move cars), the move is priced. */
+function staffPlaceVerdict(
+  reader: Reader,
+  refs: ResolvedRefs,
+  period: ReservationPeriod,
+  settings: Settings,
+  now: Date,
+  ignoreId: string | null,
+): Promise<PlaceVerdict> {
+  return carPlaceVerdict(reader, {
+    car: refs.car,
+    pickupLocationId: refs.pickupLocation.id,
+    returnLocationId: refs.returnLocation.id,
+    period,
+    now,
+    settings,
+    ignoreId,
+  });
+}
 
 /** Where a staff reservation came from: "web" or "phone" as given, anything else the office. */
 export const reservationSource = (body: unknown): ReservationSource => {
@@ -360,7 +415,9 @@ export async function createStaffReservation(
     const settings = await loadSettings(tx);
     const refs = await resolveRefs(tx, store, data, { publicOnly: false });
     await assertCustomerExists(tx, store, data.customerId);
-    const quote = await priceReservation(tx, refs, period, settings);
+    // Staff may book a car elsewhere (they move it; the form warned): the move is priced.
+    const place = await staffPlaceVerdict(tx, refs, period, settings, now, null);
+    const quote = await priceReservation(tx, refs, period, settings, place.fee);
     await tx.lock(carLockKey(refs.car.id));
     const buffer = settings.bookingRules.turnaroundMinutes;
     if (isBlockingStatus(data.status) && !(await carIsFree(tx, refs.car.id, period, buffer))) {
@@ -498,7 +555,8 @@ export async function updateStaffReservation(
     const settings = edit.repricing || edit.availabilityCheck ? await loadSettings(tx) : null;
     if (edit.repricing && settings) {
       const refs = await resolveRefs(tx, store, data, { publicOnly: false });
-      quote = await priceReservation(tx, refs, period, settings);
+      const place = await staffPlaceVerdict(tx, refs, period, settings, now, id);
+      quote = await priceReservation(tx, refs, period, settings, place.fee);
     }
     if (edit.availabilityCheck) {
       await tx.lock(carLockKey(data.carId));

@@ -5,8 +5,10 @@
 // Prices of the product include VAT (src/domain/pricing.ts): a line's gross amount is what the
 // customer pays; its net and VAT are split out per line, rounded to cents, and the invoice's totals
 // are the sums of its lines (so every line, the totals and the i.SAF export agree to the cent).
+
 import { z } from "zod";
 import { amountInWords } from "./amountInWords";
+import { TRANSFER_LABEL } from "./carTransfers";
 import { formatDate } from "./format";
 import { invalidFields, issueFieldErrors, prepareBody } from "./input";
 import {
@@ -232,6 +234,7 @@ export function reservationLines(
     );
   }
   if (quote.delivery > 0) lines.push(grossLine("Automobilio pristatymas ir paėmimas", quote.delivery, vatRate));
+  if ((quote.transfer ?? 0) > 0) lines.push(grossLine(TRANSFER_LABEL, quote.transfer ?? 0, vatRate));
   if (quote.discount > 0) lines.push(grossLine("Nuolaida pagal akciją", -quote.discount, vatRate));
   for (const charge of reservation.returnAct?.charges ?? []) {
     if (charge.amount <= 0) continue;

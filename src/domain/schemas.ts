@@ -3,6 +3,7 @@
 
 import { z } from "zod";
 import { backupSettingsSchema } from "./backupSchedule";
+import { transferSettingsSchema } from "./carTransfers";
 import {
   DEFAULT_EMAIL_TEMPLATES_EN,
   DEFAULT_EMAIL_TEMPLATES_LT,
@@ -148,6 +149,13 @@ export const carSchema = z
     longTermMonthlyPrice: money.nullable().default(null),
     /** cheapest daily rate, denormalised for "nuo X €/parai" */
     priceFrom: money.nullable().optional(),
+    /**
+     * where the car stands now (a `locations` id), set by the return (src/core/rentalDesk.ts) and by
+     * staff; absent or null (older data): the car can be at any place (src/domain/carLocation.ts)
+     */
+    locationId: entityId.nullable().optional(),
+    /** the place the car belongs to (where staff bring it back between rentals); null: none */
+    homeLocationId: entityId.nullable().optional(),
   })
   .strict();
 export type Car = z.infer<typeof carSchema>;
@@ -374,6 +382,8 @@ export const quoteSchema = z
     extras: z.number(),
     extrasLines: z.array(quoteExtraLineSchema),
     delivery: z.number(),
+    /** bringing the car from another place to the pickup (settings.transfers); absent: none */
+    transfer: z.number().optional(),
     discount: z.number(),
     offerId: z.string().nullable(),
     total: z.number(),
@@ -924,6 +934,8 @@ export const settingsSchema = z
     payments: paymentSettingsSchema.optional(),
     /** the customer's "Mano rezervacija" page (src/core/customerPortal.ts); older documents: the defaults */
     portal: portalSettingsSchema.default({ ...PORTAL_DEFAULTS }),
+    /** moving cars between places (src/domain/carTransfers.ts); older documents: the defaults */
+    transfers: transferSettingsSchema.optional(),
   })
   .strict();
 export type Settings = z.infer<typeof settingsSchema>;

@@ -230,6 +230,13 @@ export const FIRESTORE_INVALID_WRITES: readonly InvalidWrite[] = [
   { collection: "cars", what: "per ilgas modelio pavadinimas", persona: "staff", change: { model: "x".repeat(81) } },
   { collection: "cars", what: "nuotraukos ne sąrašas", persona: "staff", change: { images: "cars/a.png" } },
   { collection: "cars", what: "netinkamas adreso fragmentas", persona: "staff", change: { slug: "Toyota Yaris" } },
+  {
+    collection: "cars",
+    what: "dabartinė vieta ne identifikatorius",
+    persona: "staff",
+    change: { locationId: "oro uostas" },
+  },
+  { collection: "cars", what: "nuolatinė vieta ne tekstas", persona: "staff", change: { homeLocationId: 7 } },
   { collection: "prices", what: "neigiama paros kaina", persona: "staff", change: { "tiers.0.dailyRate": -5 } },
   { collection: "prices", what: "kaina ne skaičius", persona: "staff", change: { "tiers.0.dailyRate": "35" } },
   { collection: "prices", what: "0 € paros kaina", persona: "staff", change: { "tiers.0.dailyRate": 0 } },

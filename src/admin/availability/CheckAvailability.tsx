@@ -135,6 +135,8 @@ export function CheckAvailability() {
   }, [actions, rangeStart, rangeEnd, blocksVersion, notify]);
 
   const plates = useMemo(() => new Map((fleet.data ?? []).map((f) => [f.carId, f.plateNumber])), [fleet.data]);
+  // Where each car stands and where each rental leaves it (src/domain/carLocation.ts).
+  const placeNames = useMemo(() => new Map((locations.data ?? []).map((l) => [l.id, l.name])), [locations.data]);
   const names = useMemo(
     () => new Map((customers.data ?? []).map((c) => [c.id, `${c.firstName} ${c.lastName}`.trim()])),
     [customers.data],
@@ -146,6 +148,7 @@ export function CheckAvailability() {
     plate: plates.get(car.id) ?? "",
     detail: car.status === "maintenance" ? CAR_STATUS_LABELS.maintenance.toLocaleLowerCase("lt-LT") : String(car.year),
     bookable: car.status === "active",
+    place: car.locationId ? (placeNames.get(car.locationId) ?? "") : "",
   }));
   const carName = (id: string) => {
     const row = rows.find((car) => car.id === id);
@@ -170,13 +173,15 @@ export function CheckAvailability() {
         pickupAt: moved?.pickupAt ?? reservation.pickupAt,
         returnAt: moved?.returnAt ?? reservation.returnAt,
         customerName: names.get(reservation.customerId) ?? "…",
+        pickupPlace: placeNames.get(reservation.pickupLocationId) ?? "",
+        returnPlace: placeNames.get(reservation.returnLocationId) ?? "",
         faded: location !== "" && reservation.pickupLocationId !== location,
         preview: Boolean(moved),
       });
       map.set(carId, list);
     }
     return map;
-  }, [reservations.data, pending, names, location]);
+  }, [reservations.data, pending, names, location, placeNames]);
   const blocksByCar = useMemo(() => {
     const map = new Map<string, MaintenanceBlock[]>();
     for (const block of blocks) map.set(block.carId, [...(map.get(block.carId) ?? []), block]);

@@ -42,6 +42,9 @@ export interface BarBooking {
   pickupAt: string;
   returnAt: string;
   customerName: string;
+  /** the pickup and return places' names: the car is at the return place after the rental */
+  pickupPlace?: string;
+  returnPlace?: string;
 }
 
 interface BarProps {
@@ -96,7 +99,9 @@ export function TimelineBar({
   }
   const dates = `${formatDateTime(booking.pickupAt)} – ${formatDateTime(booking.returnAt)}`;
   const status = RESERVATION_STATUS_LABELS[booking.status as keyof typeof RESERVATION_STATUS_LABELS] ?? booking.status;
-  const label = `${booking.number} · ${booking.customerName} · ${status}, ${dates}`;
+  const places =
+    booking.pickupPlace || booking.returnPlace ? `, ${booking.pickupPlace ?? "—"} → ${booking.returnPlace ?? "—"}` : "";
+  const label = `${booking.number} · ${booking.customerName} · ${status}, ${dates}${places}`;
   const open = (event: MouseEvent<HTMLElement> | KeyboardEvent<HTMLElement>) => {
     if (consumeDrag()) return;
     onOpenMenu(event.currentTarget, booking.id);
@@ -178,6 +183,9 @@ export function TimelineBar({
         {booking.customerName}
       </Box>
       {` · ${booking.number}`}
+      {booking.returnPlace ? (
+        <Box component="span" data-return-place={booking.returnPlace}>{` · → ${booking.returnPlace}`}</Box>
+      ) : null}
       {allowed.has("end") && !clippedEnd ? handle("end") : null}
     </Box>
   );

@@ -314,6 +314,8 @@ const resources: Record<string, ResourceMessages> = {
       excess: "Savarankiška rizika (franšizė), €",
       mileageLimitPerDay: "Ridos limitas per parą, km",
       longTermMonthlyPrice: "Ilgalaikės nuomos kaina per mėnesį, €",
+      locationId: "Dabartinė vieta",
+      homeLocationId: "Nuolatinė vieta",
       priceFrom: "Kaina nuo, € parai",
       thumbnail: "Nuotrauka",
     },

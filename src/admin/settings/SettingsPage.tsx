@@ -43,6 +43,7 @@ import { EmailTemplatesSection } from "./EmailTemplatesSection";
 import { PaymentSettingsSection } from "./PaymentSettingsSection";
 import { PortalSettingsSection } from "./PortalSettingsSection";
 import { RetentionSettingsSection } from "./RetentionSettingsSection";
+import { TransferSettingsSection } from "./TransferSettingsSection";
 
 const validateSettings = zodFormValidator(settingsSchema);
 
@@ -232,6 +233,7 @@ function SettingsForm() {
       </FormTab>
       <FormTab label="Nuomos punktas">
         <DeskSettingsSection />
+        <TransferSettingsSection />
       </FormTab>
       <FormTab label="Mokėjimai">
         <PaymentSettingsSection />

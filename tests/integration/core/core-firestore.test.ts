@@ -19,6 +19,7 @@ import { setStaffRole } from "../../../src/core/staff";
 import { emulatorFromEnv } from "../firebase/emulators";
 import { defineApprovalsContract } from "./approvals.contract";
 import { defineCalendarFeedsContract } from "./calendarFeeds.contract";
+import { defineCarLocationContract } from "./carLocation.contract";
 import { defineDayDeskContract } from "./dayDesk.contract";
 import { defineDepositsContract } from "./deposits.contract";
 import { defineMaintenanceContract } from "./maintenance.contract";
@@ -77,6 +78,7 @@ describe.skipIf(!firestoreHost)("Branduolys su Firestore saugykla (Firestore emu
   defineRentalDeskContract("Firestore (createFirestoreDocumentStore)", () => openFirestore(`stalas-${++appCount}`));
   defineDayDeskContract("Firestore (createFirestoreDocumentStore)", () => openFirestore(`diena-${++appCount}`));
   defineDepositsContract("Firestore (createFirestoreDocumentStore)", () => openFirestore(`uzstatai-${++appCount}`));
+  defineCarLocationContract("Firestore (createFirestoreDocumentStore)", () => openFirestore(`vieta-${++appCount}`));
   defineNotificationsContract(
     "Firestore (createFirestoreDocumentStore)",
     () => openFirestore(`laiskai-${++appCount}`),

@@ -7,6 +7,7 @@ import { nextRateWindow } from "../../../src/core/rateLimit";
 import { createMemoryStore, type MemoryStore } from "../../../src/core/stores/memoryStore";
 import { defineApprovalsContract } from "./approvals.contract";
 import { defineCalendarFeedsContract } from "./calendarFeeds.contract";
+import { defineCarLocationContract } from "./carLocation.contract";
 import { defineDayDeskContract } from "./dayDesk.contract";
 import { defineDepositsContract } from "./deposits.contract";
 import { defineMaintenanceContract } from "./maintenance.contract";
@@ -47,6 +48,7 @@ defineRentalDeskContract("atmintyje (createMemoryStore)", openMemory);
 
 defineDayDeskContract("atmintyje (createMemoryStore)", openMemory);
 defineDepositsContract("atmintyje (createMemoryStore)", openMemory);
+defineCarLocationContract("atmintyje (createMemoryStore)", openMemory);
 
 defineNotificationsContract("atmintyje (createMemoryStore)", openMemory, { concurrency: 10 });
 

@@ -10,6 +10,7 @@ import { createPgStore } from "../../../server/store/pgStore";
 import { migratedDataDir } from "../../helpers/pgliteTemplate";
 import { defineApprovalsContract } from "./approvals.contract";
 import { defineCalendarFeedsContract } from "./calendarFeeds.contract";
+import { defineCarLocationContract } from "./carLocation.contract";
 import { defineDayDeskContract } from "./dayDesk.contract";
 import { defineDepositsContract } from "./deposits.contract";
 import { defineMaintenanceContract } from "./maintenance.contract";
@@ -57,6 +58,7 @@ defineRentalDeskContract("PGlite (createPgStore)", openPglite);
 
 defineDayDeskContract("PGlite (createPgStore)", openPglite);
 defineDepositsContract("PGlite (createPgStore)", openPglite);
+defineCarLocationContract("PGlite (createPgStore)", openPglite);
 
 defineNotificationsContract("PGlite (createPgStore)", openPglite, { concurrency: 10 });
 
