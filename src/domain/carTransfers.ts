@@ -3,12 +3,10 @@
 // place rules (carLocation.ts) so the settings schema (schemas.ts) uses it without the two
 // importing each other.
 import { z } from "zod";
+import { TRANSFER_DEFAULTS } from "./carTransferText";
 import { numberTypeError } from "./zodLocale";
 
-/** The quote's line for the move, wherever a quote is shown (site, back-office, mails, invoices). */
-export const TRANSFER_LABEL = "Automobilio pervežimas į paėmimo vietą";
-
-export const TRANSFER_DEFAULTS = { fee: 35, leadHours: 6 } as const;
+export { TRANSFER_DEFAULTS, TRANSFER_LABEL } from "./carTransferText";
 
 export const transferSettingsSchema = z
   .object({

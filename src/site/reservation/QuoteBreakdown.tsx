@@ -1,4 +1,4 @@
-import { TRANSFER_LABEL } from "../../domain/carTransfers";
+import { TRANSFER_LABEL } from "../../domain/carTransferText";
 import { formatDays, formatMoney } from "../../domain/format";
 import type { Quote } from "../../domain/schemas";
 

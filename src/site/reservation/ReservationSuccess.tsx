@@ -1,6 +1,6 @@
 import { useEffect, useRef } from "react";
 import type { PublicCar, PublicSettings, ReservationCreated } from "../../backend/port";
-import { TRANSFER_LABEL } from "../../domain/carTransfers";
+import { TRANSFER_LABEL } from "../../domain/carTransferText";
 import { formatDays, formatMoney } from "../../domain/format";
 import { Link } from "../lib/siteRouter";
 import TripRows from "./TripRows";
