@@ -25,7 +25,13 @@ import {
   takeLoginAttempt,
 } from "../services/loginThrottle";
 import { enqueueMail, type OutgoingMail, textToHtml } from "../services/mail";
-import { hashPassword, PasswordPoolBusyError, verifyAgainstDummy, verifyPassword } from "../services/passwords";
+import {
+  hashPassword,
+  PasswordPoolBusyError,
+  passwordCheckHasRoom,
+  verifyAgainstDummy,
+  verifyPassword,
+} from "../services/passwords";
 import { pruneRateLimits } from "../services/rateLimit";
 import { createSession, deleteOtherSessions, deleteSession, staffToSessionUser } from "../services/sessions";
 import { findStaffByEmail } from "../store/staffAccounts";
@@ -74,6 +80,11 @@ export function authRoutes(): Hono<AppEnv> {
     const ip = clientIp(c, config.trustProxy);
     const email = input.email.toLowerCase();
 
+    // A burst beyond the hashing queue is refused before it costs the database anything.
+    if (!passwordCheckHasRoom()) {
+      c.header("Retry-After", String(SIGN_IN_BUSY_RETRY_S));
+      throw new ApiError(503, SIGN_IN_BUSY_MESSAGE);
+    }
     // Counted before the password is checked: concurrent guesses cannot pass the count together.
     const attempt = await takeLoginAttempt(db, email, ip);
     const row = await findStaffByEmail(db, email);

@@ -146,6 +146,12 @@ export class PasswordPool {
     return this.submit({ op: "verify", password, hash }, bounded) as Promise<boolean>;
   }
 
+  /** Whether a sign-in check would be taken now (a worker free, or room in the bounded queue). */
+  get acceptsCheck(): boolean {
+    if (this.workers.some((w) => w.idle)) return true;
+    return this.queue.filter((j) => j.bounded).length < QUEUED_CHECKS_PER_WORKER * this.workers.length;
+  }
+
   private submit(task: Task, bounded: boolean): Promise<string | boolean> {
     return new Promise((resolve, reject) => {
       const job: Pending = { task, resolve, reject, bounded };

@@ -30,6 +30,14 @@ export async function verifyPassword(password: string, hash: string, bounded = f
   }
 }
 
+/**
+ * Whether a sign-in's password check would be taken now: a burst beyond the queue is answered
+ * 503 before it costs a database round trip.
+ */
+export function passwordCheckHasRoom(): boolean {
+  return shared().acceptsCheck;
+}
+
 let dummyHash: Promise<string> | null = null;
 
 /** Spends the same time as a real check, so an unknown e-mail cannot be told apart by timing. */
