@@ -108,7 +108,10 @@ class PoolWorker {
   }
 
   private rest(ms: number): void {
-    if (ms <= 0) return this.onIdle(this);
+    if (ms <= 0) {
+      this.onIdle(this);
+      return;
+    }
     this.resting = true;
     // Not unref'd: a job queued meanwhile must keep a command-line process alive until it runs.
     setTimeout(() => {
