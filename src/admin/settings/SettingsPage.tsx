@@ -53,7 +53,7 @@ const CONTRACT_PLACEHOLDERS =
   "{customer.personalCode}, {customer.idDocumentNumber}, {customer.licenceNumber}, {customer.licenceIssuedAt}, " +
   "{customer.address}, {customer.phone}, {customer.email}, {car.make}, {car.model}, {car.year}, {car.plateNumber}, " +
   "{car.vin}, {car.fuel}, {car.transmission}, {pickupAt}, {returnAt}, {pickupLocation}, {returnLocation}, {days}, " +
-  "{dailyRate}, {extras}, {delivery}, {discount}, {total}, {vat}, {deposit}, {mileageLimit}, {mileageOut}, " +
+  "{dailyRate}, {extras}, {delivery}, {transfer}, {discount}, {total}, {vat}, {deposit}, {mileageLimit}, {mileageOut}, " +
   "{mileageIn}, {fuelOut}, {fuelIn}, {damages}, {terms}";
 
 /** Places and extras are records of their own; the settings show them with links to edit. */
