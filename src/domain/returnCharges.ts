@@ -184,12 +184,12 @@ function damageCharge(ctx: ReturnChargeContext, readings: ReturnReadings) {
   if (entered > cap) {
     return {
       computed: cap,
-      rule: `Įvesta ${formatMoney(entered)}, apribota savarankiška rizika ${formatMoney(cap)} (daugiau – tik administratorius, nurodęs priežastį)`,
+      rule: `Nauji pažeidimai įvertinti ${formatMoney(entered)}; nuomininkas atlygina ne daugiau nei savarankišką riziką (franšizę) ${formatMoney(cap)}`,
     };
   }
   return {
     computed: entered,
-    rule: `Nauji pažeidimai: ${formatMoney(entered)} (ne daugiau nei savarankiška rizika ${formatMoney(cap)})`,
+    rule: `Nauji pažeidimai: ${formatMoney(entered)} (ne daugiau nei savarankiška rizika (franšizė) ${formatMoney(cap)})`,
   };
 }
 

@@ -335,7 +335,7 @@ export function defineDepositsContract(name: string, open: () => Promise<CoreSto
       const capped = above.charges.find((c) => c.kind === "damage");
       expect(capped).toMatchObject({ amount: 500, computed: 500 });
       expect(capped?.rule).toBe(
-        "Įvesta 650,00\u00a0€, apribota savarankiška rizika 500,00\u00a0€ (daugiau – tik administratorius, nurodęs priežastį)",
+        "Nauji pažeidimai įvertinti 650,00\u00a0€; nuomininkas atlygina ne daugiau nei savarankišką riziką (franšizę) 500,00\u00a0€",
       );
       const overByStaff = await coreRefusal(
         previewReturn(
