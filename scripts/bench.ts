@@ -5,7 +5,9 @@
 //   2. HTTP latency p50/p95/p99 and requests per second of the main pages and API calls, a fixed
 //      number of requests at a fixed concurrency over keep-alive connections;
 //   3. double booking: many simultaneous reservations of one car for one period (exactly one may win);
-//   4. transfer sizes of every public page: HTML raw, gzip and brotli as the server sends it, and the
+//   4. the public catalogue's latency at rest, during a burst of wrong sign-ins and during forged
+//      100 000-deep / 120 000-key bodies (scripts/lib/attackBench.ts; the target is p95 ≤ 2× at rest);
+//   5. transfer sizes of every public page: HTML raw, gzip and brotli as the server sends it, and the
 //      JavaScript (gzip) the page loads before any interaction against the budget: 100 kB, and
 //      40 kB on pages with no form (they load no React).
 // Latency has no target here (the figures are printed). Exits with 1 when double booking lets
@@ -28,6 +30,7 @@ import { DEMO_CREDENTIALS } from "../server/seed/demoData";
 import { PUBLIC_ROUTES } from "../src/app/routes";
 import { BLOCKING_STATUSES } from "../src/domain/availability";
 import { addDaysToDateString, vilniusDateString, vilniusLocalToInstant } from "../src/domain/time";
+import { type AttackFigures, measureUnderAttack } from "./lib/attackBench";
 import {
   type BenchServer,
   DIST_MISSING,
@@ -292,6 +295,7 @@ async function main(): Promise<void> {
   const latency: LatencyFigures[] = [];
   let doubleBooking: DoubleBookingFigures;
   let sizes: SizeFigures[];
+  let attack: AttackFigures;
   try {
     // ----- what the measurements need: cars, a place, a session -----
     const get = async <T>(path: string) => {
@@ -441,6 +445,9 @@ async function main(): Promise<void> {
       ...(news[0] ? [`/naujienos/${news[0].slug}`] : []),
     ];
     sizes = await measureSizes(agent, base, paths);
+
+    // ----- the public catalogue under a sign-in burst and forged bodies (last: it slows sign-ins) -----
+    attack = await measureUnderAttack(base, origin, cookie);
   } finally {
     agent.destroy();
     await server.stop();
@@ -526,6 +533,7 @@ async function main(): Promise<void> {
           latency,
           doubleBooking,
           sizes,
+          attack,
           jsBudgetKb: JS_BUDGET_KB,
           jsBudgetNoFormKb: JS_BUDGET_NO_FORM_KB,
         },

@@ -28,6 +28,7 @@ const UNINDEXED_FIELDS: readonly [string, string][] = [
   ["publicSettings", "about"],
   ["publicSettings", "privacy"],
   ["clientErrors", "stack"],
+  ["auditLog", "changes"],
 ];
 
 export function indexesDocument() {

@@ -234,6 +234,9 @@ const PG_MESSAGES: Record<string, { status: ContentfulStatusCode; message: strin
   "22008": { status: 400, message: "Neteisinga data" },
   "22003": { status: 400, message: "Skaičius per didelis" },
   "22001": { status: 400, message: "Reikšmė per ilga" },
+  // a NUL or an invalid byte in text (a query parameter; JSON bodies are refused earlier)
+  "22P05": { status: 400, message: "Užklausoje yra neleistinas simbolis" },
+  "22021": { status: 400, message: "Užklausoje yra neleistinas simbolis" },
   "40001": { status: 503, message: "Serveris užimtas. Bandykite dar kartą." },
   "40P01": { status: 503, message: "Serveris užimtas. Bandykite dar kartą." },
   "55P03": { status: 503, message: "Serveris užimtas. Bandykite dar kartą." },
@@ -272,6 +275,12 @@ export function errorResponse(error: unknown, c: Context): Response {
   }
   if (error instanceof SyntaxError && /JSON/i.test(error.message))
     return c.json({ message: MALFORMED_JSON_MESSAGE }, 400);
+  // A value out of any range the code handles (a date of year 300 000, a stack overflow on a
+  // forged shape): the request is wrong, not the server.
+  if (error instanceof RangeError) {
+    log.warn(`Atmesta užklausa su neapdorojama reikšme: ${c.req.method} ${loggedPath(c.req.path)} (${error.message})`);
+    return c.json({ message: "Neteisinga užklausos reikšmė" }, 400);
+  }
   if (error instanceof Error && error.name === "QuoteError") return c.json({ message: error.message }, 422);
   if (error instanceof Error && error.name === "ReservationTransitionError") {
     return c.json({ message: error.message, errors: { status: error.message } }, 422);

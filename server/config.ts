@@ -87,7 +87,10 @@ export interface Config {
   /** the site's public address, e.g. https://nuoma.lt (no trailing slash) */
   publicUrl: string | null;
   demo: boolean;
+  /** SESSION_TTL_HOURS: a session's absolute lifetime from sign-in, however busy (default 12) */
   sessionTtlHours: number;
+  /** SESSION_IDLE_MINUTES: a session unused this long ends (default 30) */
+  sessionIdleMinutes: number;
   /**
    * Whose X-Forwarded-For / X-Forwarded-Proto / X-Forwarded-Host to believe: everyone's (TRUST_PROXY=1),
    * nobody's (TRUST_PROXY=0), or, when TRUST_PROXY is not set, a proxy on this machine's loopback
@@ -309,6 +312,7 @@ export function loadConfig(env: Env = process.env, argv: string[] = process.argv
     publicUrl: publicUrl ? publicUrl.replace(/\/+$/, "") : null,
     demo: argv.includes("--demo") || parseBoolean("DEMO", env.DEMO),
     sessionTtlHours: parseInteger("SESSION_TTL_HOURS", env.SESSION_TTL_HOURS, 12, 1, 24 * 90),
+    sessionIdleMinutes: parseInteger("SESSION_IDLE_MINUTES", env.SESSION_IDLE_MINUTES, 30, 1, 24 * 60),
     trustProxy: nonEmpty(env.TRUST_PROXY) === null ? "loopback" : parseBoolean("TRUST_PROXY", env.TRUST_PROXY),
     logFormat: parseLogFormat(env.LOG_FORMAT),
     accessLog: nonEmpty(env.ACCESS_LOG) === null ? true : parseBoolean("ACCESS_LOG", env.ACCESS_LOG),

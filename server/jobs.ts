@@ -10,6 +10,7 @@ import { loadConfig } from "./config";
 import { runBaseBackupJob } from "./db/walArchive";
 import { mirrorWalArchive } from "./db/walMirror";
 import { runRetention } from "./routes/dataRights";
+import { removeStaleUploads } from "./routes/files";
 import { dbOfStore } from "./store/pgStore";
 
 export interface JobSpec {
@@ -46,6 +47,12 @@ async function mirrorPitr(core: CoreContext): Promise<unknown> {
 }
 
 export const JOBS: JobSpec[] = [
+  // Unfinished resumable uploads untouched for an hour (server/routes/files.ts).
+  {
+    title: "nebaigtų įkėlimų valymas",
+    run: () => removeStaleUploads(loadConfig().dataDir),
+    intervalMs: 10 * 60_000,
+  },
   { title: "priminimai apie paėmimą", run: queueDueReminders },
   // Web reservations whose online payment did not come in time are cancelled: the car is free again.
   { title: "neapmokėtų rezervacijų atlaisvinimas", run: (core) => releaseExpiredHolds(core) },

@@ -269,6 +269,12 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     const shownHost = config.host === "0.0.0.0" || config.host === "::" ? "localhost" : config.host;
     log.info(`Serveris veikia: http://${shownHost}:${address.port}`);
     if (config.publicUrl) log.info(`Viešas adresas: ${config.publicUrl}`);
+    else if (!config.demo) {
+      log.warn(
+        `PUBLIC_URL nenurodytas: laiškų nuorodos ir mokėjimų grąžinimo adresai rodys į http://localhost:${config.port}. ` +
+          "Nurodykite svetainės adresą, pvz. PUBLIC_URL=https://nuoma.lt (užklausos Host antrašte nepasitikima).",
+      );
+    }
     if (config.firebase) log.info(`Naršyklė naudos Firebase (projektas ${config.firebase.projectId})`);
     if (!existsSync(path.join(config.distDir, "index.html"))) {
       log.warn(`Programos failų nėra (${config.distDir}). Sukurkite juos komanda „npm run build“.`);

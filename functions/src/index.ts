@@ -281,7 +281,7 @@ export const customerPortal = callable("customerPortal", async (request) => {
     case "quote":
       return quotePortalChange(core, token, input.body, { clientKey: requestClient(request) });
     case "change":
-      return applyPortalChange(core, token, input.body);
+      return applyPortalChange(core, token, input.body, { clientKey: requestClient(request) });
     case "cancel":
       return cancelByCustomer(core, token, input.body);
     case "driver":
@@ -389,6 +389,7 @@ export const ical = onRequest({ cors: false, maxInstances: 3 }, async (req, res)
     res.status(answer.httpErrorCode.status).json({ message: answer.message });
   }
 });
+export * from "./auditTrigger";
 export { applyRetentionPeriods } from "./dataRights";
 export * from "./richTextTriggers";
 

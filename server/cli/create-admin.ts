@@ -4,13 +4,15 @@
 import { createInterface } from "node:readline";
 import { Writable } from "node:stream";
 import { parseArgs } from "node:util";
+import { passwordProblem } from "../../src/domain/commonPasswords";
+import { PASSWORD_MIN_LENGTH } from "../../src/domain/passwordRules";
 import { email as emailSchema } from "../../src/domain/schemas";
 import { ConfigError, loadConfig } from "../config";
 import { openDb } from "../db/index";
 import { migrate } from "../db/migrate";
 import type { Db } from "../db/types";
 import { log } from "../log";
-import { hashPassword, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from "../services/passwords";
+import { hashPassword } from "../services/passwords";
 import { deleteUserSessions } from "../services/sessions";
 
 const USAGE =
@@ -139,8 +141,9 @@ async function main(): Promise<number> {
       return 2;
     }
   }
-  if (password.length < PASSWORD_MIN_LENGTH || password.length > PASSWORD_MAX_LENGTH) {
-    log.error(`Slaptažodis turi būti nuo ${PASSWORD_MIN_LENGTH} iki ${PASSWORD_MAX_LENGTH} simbolių`);
+  const problem = passwordProblem(password, [email, name ?? ""]);
+  if (problem) {
+    log.error(problem);
     return 2;
   }
 

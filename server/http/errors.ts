@@ -16,21 +16,44 @@ export class ApiError extends Error {
   toJSON(): { message: string; errors?: Record<string, string>; code?: string; current?: Record<string, unknown> } {
     return {
       message: this.message,
-      ...(Object.keys(this.errors).length > 0 ? { errors: this.errors } : {}),
+      ...(Object.keys(this.errors).length > 0 ? { errors: boundedErrors(this.errors) } : {}),
       ...this.details,
     };
   }
 }
 
+/** At most this many field errors in an answer, each at most MAX_ERROR_TEXT characters. */
+export const MAX_FIELD_ERRORS = 50;
+const MAX_ERROR_TEXT = 300;
+
+/** The first MAX_FIELD_ERRORS field errors, and how many more there were. */
+export function boundedErrors(errors: Record<string, string>): Record<string, string> {
+  const keys = Object.keys(errors);
+  if (keys.length <= MAX_FIELD_ERRORS) return errors;
+  const kept: Record<string, string> = {};
+  for (const key of keys.slice(0, MAX_FIELD_ERRORS)) {
+    Object.defineProperty(kept, key, { value: errors[key], enumerable: true, writable: true, configurable: true });
+  }
+  kept["…"] = `Ir dar ${keys.length - MAX_FIELD_ERRORS} klaidų`;
+  return kept;
+}
+
 /** A zod failure as field errors: { "customer.phone": "Neteisingas telefono numeris" }. */
 export function fieldErrorsFromZod(error: ZodError): Record<string, string> {
   const errors: Record<string, string> = {};
+  let listed = 0;
   for (const issue of error.issues) {
-    const key = issue.path.length > 0 ? issue.path.map(String).join(".") : "_";
+    const key = issue.path.length > 0 ? issue.path.map(String).join(".").slice(0, MAX_ERROR_TEXT) : "_";
+    if (listed === MAX_FIELD_ERRORS) {
+      // A forged body's thousands of errors are not sent back one by one.
+      errors["…"] = `Ir dar ${error.issues.length - listed} klaidų`;
+      break;
+    }
     if (!Object.hasOwn(errors, key)) {
+      listed++;
       // An own property even for a key such as "__proto__", which plain assignment would drop.
       Object.defineProperty(errors, key, {
-        value: issue.message,
+        value: issue.message.length > MAX_ERROR_TEXT ? `${issue.message.slice(0, MAX_ERROR_TEXT - 1)}…` : issue.message,
         enumerable: true,
         writable: true,
         configurable: true,

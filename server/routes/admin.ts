@@ -44,7 +44,9 @@ export const ADMIN_RESOURCE_NAMES: readonly AdminResourceName[] = [
 // Staff accounts are people's details: only admins list them; everyone reads their own record
 // (as in the Firestore rules).
 const ADMIN_ONLY_READ = new Set<AdminResourceName>(["client-errors", "audit-log", "staff"]);
-const ADMIN_ONLY_WRITE = new Set<AdminResourceName>(["staff", "settings"]);
+// Free-form mail from the company's address is an admin's: staff write to customers through the
+// actions tied to a reservation or an inquiry (the templates), never any text to anyone.
+const ADMIN_ONLY_WRITE = new Set<AdminResourceName>(["staff", "settings", "mail"]);
 
 /** Fields of a resource served from real columns (typed, indexed) rather than the document: the store's own map. */
 const RESOURCE_COLUMNS: Partial<Record<AdminResourceName, ColumnMap>> = {

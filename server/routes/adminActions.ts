@@ -4,7 +4,9 @@
 // mounted by server/routes/staffActions.ts).
 // Mounted under /api/admin, behind requireStaff() (see app.ts): every route needs a session.
 import { type Context, Hono } from "hono";
+import { readMeasuredText } from "../http/body";
 import type { AppEnv } from "../http/context";
+import { ApiError } from "../http/errors";
 import { sanitizeRichText, sanitizeTextOrHtml } from "../services/richText";
 
 type Sanitiser = (doc: Record<string, unknown>) => void;
@@ -31,8 +33,10 @@ async function sanitiseBody(c: Context<AppEnv>, next: () => Promise<void>): Prom
   if (sanitiser) {
     let text: string | null = null;
     try {
-      text = await c.req.text();
-    } catch {
+      // Measured while read: a forged 120 000-key or 100 000-deep body stops here (400/413).
+      text = await readMeasuredText(c);
+    } catch (error) {
+      if (error instanceof ApiError) throw error;
       text = null;
     }
     if (text !== null) {
@@ -42,12 +46,12 @@ async function sanitiseBody(c: Context<AppEnv>, next: () => Promise<void>): Prom
       } catch {
         parsed = undefined;
       }
-      if (typeof parsed === "object" && parsed !== null && !Array.isArray(parsed)) {
-        sanitiser(parsed as Record<string, unknown>);
-        // Hono reads the body through this cache, so the next handler sees the sanitised JSON. The
-        // cache holds promises at run time although its type says string (Hono's request.js).
-        c.req.bodyCache = { text: Promise.resolve(JSON.stringify(parsed)) as unknown as string };
-      }
+      const sanitised = typeof parsed === "object" && parsed !== null && !Array.isArray(parsed);
+      if (sanitised) sanitiser(parsed as Record<string, unknown>);
+      // Hono reads the body through this cache, so the next handler sees the sanitised JSON (or the
+      // text as it came, which it refuses with its own message). The cache holds promises at run
+      // time although its type says string (Hono's request.js).
+      c.req.bodyCache = { text: Promise.resolve(sanitised ? JSON.stringify(parsed) : text) as unknown as string };
     }
   }
   await next();

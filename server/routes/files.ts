@@ -107,8 +107,15 @@ function checkFolder(folder: unknown): FileFolder {
 // Parts wait in DATA_DIR/uploads/ (one instance's disk): a paused upload resumes on the same server.
 
 const UPLOAD_ID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-/** Unfinished uploads older than this are removed when a new one starts. */
-const UPLOAD_TTL_MS = 24 * 60 * 60 * 1000;
+/**
+ * An unfinished upload untouched this long is removed (when a new one starts and by the hourly
+ * job): a paused photo upload resumes within it; abandoned parts never pile up for a day.
+ */
+export const UPLOAD_TTL_MS = 60 * 60 * 1000;
+/** Unfinished uploads one member may have at once (a desk photo series is 4–8, one after another). */
+export const MAX_OPEN_UPLOADS_PER_USER = 8;
+export const TOO_MANY_UPLOADS_MESSAGE =
+  "Per daug nebaigtų įkėlimų. Palaukite, kol baigsis pradėti, arba atšaukite juos ir bandykite vėl.";
 export const UPLOAD_NOT_FOUND_MESSAGE = "Įkėlimas nerastas arba jau baigtas. Pradėkite iš naujo.";
 
 interface UploadSession {
@@ -138,14 +145,35 @@ async function removeUpload(dataDir: string, id: string): Promise<void> {
   await rm(files.meta, { force: true });
 }
 
-async function removeStaleUploads(dataDir: string): Promise<void> {
+/** Removes the unfinished uploads untouched for UPLOAD_TTL_MS; how many files went. */
+export async function removeStaleUploads(dataDir: string, now = Date.now()): Promise<number> {
   const root = uploadsRoot(dataDir);
   const names = await readdir(root).catch(() => [] as string[]);
-  const now = Date.now();
+  let removed = 0;
   for (const name of names) {
     const info = await stat(path.join(root, name)).catch(() => null);
-    if (info && now - info.mtimeMs > UPLOAD_TTL_MS) await rm(path.join(root, name), { force: true });
+    if (info && now - info.mtimeMs > UPLOAD_TTL_MS) {
+      await rm(path.join(root, name), { force: true });
+      removed++;
+    }
   }
+  return removed;
+}
+
+/** How many unfinished uploads the member has now. */
+async function openUploadsOf(dataDir: string, userId: string): Promise<number> {
+  const root = uploadsRoot(dataDir);
+  const names = (await readdir(root).catch(() => [] as string[])).filter((name) => name.endsWith(".json"));
+  let open = 0;
+  for (const name of names) {
+    const meta = await readFile(path.join(root, name), "utf8").catch(() => null);
+    try {
+      if (meta && (JSON.parse(meta) as { userId?: unknown }).userId === userId) open++;
+    } catch {
+      // a half-written meta file of an upload being started: not counted
+    }
+  }
+  return open;
 }
 
 /** The caller's own unfinished upload, or 404. */
@@ -178,6 +206,9 @@ async function startResumableUpload(c: Context<AppEnv>): Promise<Response> {
   const name = typeof body.name === "string" ? body.name.slice(0, 200) : "";
   await mkdir(uploadsRoot(config.dataDir), { recursive: true });
   await removeStaleUploads(config.dataDir);
+  if ((await openUploadsOf(config.dataDir, user.id)) >= MAX_OPEN_UPLOADS_PER_USER) {
+    throw new ApiError(429, TOO_MANY_UPLOADS_MESSAGE);
+  }
   const session: UploadSession = { id: randomUUID(), folder, size, userId: user.id, name, startedAt: Date.now() };
   const files = uploadFiles(config.dataDir, session.id);
   await writeFile(files.part, new Uint8Array(0), { flag: "wx" });

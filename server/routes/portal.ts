@@ -29,7 +29,7 @@ import {
 } from "../../src/core/customerPortal";
 import { portalPaymentUrls } from "../../src/payments/portalCheckout";
 import { coreFor } from "../core";
-import { parseJsonText } from "../http/body";
+import { parseJsonText, readMeasuredText } from "../http/body";
 import { clientKey } from "../http/clientIp";
 import type { AppEnv } from "../http/context";
 import { dispositionHeader } from "../http/disposition";
@@ -41,7 +41,7 @@ export const PORTAL_TOKEN_HEADER = "x-portal-token";
 const MAX_BODY_BYTES = 16 * 1024;
 
 const readJson = async (c: Context): Promise<unknown> =>
-  parseJsonText(await c.req.text(), "Užklausos turinys nėra tinkamas JSON");
+  parseJsonText(await readMeasuredText(c), "Užklausos turinys nėra tinkamas JSON");
 
 export function portalRoutes(): Hono<AppEnv> {
   const app = new Hono<AppEnv>();
@@ -72,7 +72,9 @@ export function portalRoutes(): Hono<AppEnv> {
     c.json(await quotePortalChange(core(c), token(c), await readJson(c), { clientKey: client(c) })),
   );
 
-  app.post("/change", limitBody, async (c) => c.json(await applyPortalChange(core(c), token(c), await readJson(c))));
+  app.post("/change", limitBody, async (c) =>
+    c.json(await applyPortalChange(core(c), token(c), await readJson(c), { clientKey: client(c) })),
+  );
 
   app.post("/cancel", limitBody, async (c) => c.json(await cancelByCustomer(core(c), token(c), await readJson(c))));
 

@@ -20,7 +20,7 @@ import type { Payments } from "../../src/payments/gateway";
 import type { Config } from "../config";
 import { coreFor } from "../core";
 import type { Db } from "../db/types";
-import { parseJsonText } from "../http/body";
+import { parseJsonText, readMeasuredText } from "../http/body";
 import { clientKey } from "../http/clientIp";
 import { ApiError } from "../http/errors";
 import { createSiteCache } from "../http/siteCache";
@@ -39,7 +39,7 @@ const MAX_BODY_BYTES = 64 * 1024;
 
 /** The body as JSON; a `__proto__` or `constructor` key anywhere is a 422 field error (parseJsonText). */
 async function readJson(c: Context): Promise<unknown> {
-  return parseJsonText(await c.req.text(), "Užklausos turinys nėra tinkamas JSON");
+  return parseJsonText(await readMeasuredText(c), "Užklausos turinys nėra tinkamas JSON");
 }
 
 /** The catalogue filters of a query; an unknown value is a 400 with the field named. */

@@ -4,6 +4,7 @@
 
 import { createHash } from "node:crypto";
 import { BLOCKING_STATUSES, intervalsOverlap } from "../../src/domain/availability";
+import { TRANSFER_DEFAULTS } from "../../src/domain/carTransfers";
 import { formatDateTime, formatMoney } from "../../src/domain/format";
 import { MAIL_RETRY_DAYS_DEFAULT } from "../../src/domain/mailQueue";
 import { calculateQuote } from "../../src/domain/pricing";
@@ -163,6 +164,18 @@ interface LocationSpec {
   airport: boolean;
   hours: string;
 }
+
+/** The cars' home places, in turn (most of the fleet in Vilnius, some in Kaunas and Palanga). */
+const HOME_PLACES = [
+  "vilnius-airport",
+  "vilnius-office",
+  "vilnius-office",
+  "kaunas-airport",
+  "vilnius-airport",
+  "palanga-airport",
+  "vilnius-office",
+  "kaunas-centre",
+] as const;
 
 const LOCATIONS: LocationSpec[] = [
   {
@@ -584,6 +597,7 @@ export function buildDemoData(now: Date): DemoData {
       minDailyRate: 1,
       desk: { ...DESK_DEFAULTS },
       portal: { ...PORTAL_DEFAULTS },
+      transfers: { ...TRANSFER_DEFAULTS },
       mailRetryDays: MAIL_RETRY_DAYS_DEFAULT,
     },
   };
@@ -655,6 +669,9 @@ export function buildDemoData(now: Date): DemoData {
         deposit: c.deposit,
         mileageLimitPerDay: c.mileageLimitPerDay,
         longTermMonthlyPrice: c.longTermMonthlyPrice,
+        // the place the car belongs to; where it stands now follows from its last return (below)
+        homeLocationId: locationByKey(HOME_PLACES[i % HOME_PLACES.length] as string).id,
+        locationId: locationByKey(HOME_PLACES[i % HOME_PLACES.length] as string).id,
       },
       stamp(-380 + i * 3),
       stamp(-30 + (i % 20)),
@@ -974,8 +991,12 @@ export function buildDemoData(now: Date): DemoData {
                 ? "kaunas-centre"
                 : "palanga-airport";
     const returnKey = r.chance(0.8) ? pickupKey : r.pick(["vilnius-office", "vilnius-airport"]);
-    const pickupLocation = locationByKey(pickupKey);
-    const returnLocation = locationByKey(returnKey);
+    // A booking still ahead starts and ends at the car's home place (where the car will be);
+    // past rentals went anywhere, the last one leaving the car where it stands now.
+    const homeKey = HOME_PLACES[slot.car % HOME_PLACES.length] as string;
+    const ahead = (BLOCKING_STATUSES as readonly string[]).includes(slot.status);
+    const pickupLocation = locationByKey(ahead ? homeKey : pickupKey);
+    const returnLocation = locationByKey(ahead ? homeKey : returnKey);
 
     const chosen: { key: string; quantity: number }[] = [];
     if (spec.category !== "krovininis" && r.chance(0.2)) chosen.push({ key: "child-seat", quantity: r.int(1, 2) });
@@ -1060,6 +1081,14 @@ export function buildDemoData(now: Date): DemoData {
         payment: null,
       },
     });
+  }
+
+  // where each car stands now: the return place of its last completed rental (the return sets it)
+  for (const car of cars) {
+    const last = drafts
+      .filter((d) => d.doc.carId === car.id && d.doc.status === "completed")
+      .sort((a, b) => Date.parse(b.doc.returnAt) - Date.parse(a.doc.returnAt))[0];
+    if (last) car.doc.locationId = last.doc.returnLocationId;
   }
 
   // handover records and odometers, car by car in time order

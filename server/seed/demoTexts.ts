@@ -117,6 +117,7 @@ Nuomos parų skaičius: {days}
 Kaina parai: {dailyRate}
 Papildomos paslaugos: {extras}
 Pristatymas: {delivery}
+Automobilio pervežimas į paėmimo vietą: {transfer}
 Nuolaida: {discount}
 Iš viso su PVM: {total} (iš jų PVM {vat})
 Užstatas: {deposit}

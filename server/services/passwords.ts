@@ -1,32 +1,55 @@
-// Password hashing: argon2id (hash-wasm), encoded "$argon2id$v=19$m=...,t=...,p=...$salt$hash".
+// Password hashing: argon2id (hash-wasm, in worker threads: server/services/passwordPool.ts),
+// encoded "$argon2id$v=19$m=...,t=...,p=...$salt$hash".
 import { randomBytes } from "node:crypto";
-import { argon2id, argon2Verify } from "hash-wasm";
+import { PasswordPool } from "./passwordPool";
 
-/** OWASP's minimum argon2id profile: cheap enough for a 2-core box, costly for an attacker. */
-const COST = { memorySize: 19_456, iterations: 2, parallelism: 1, hashLength: 32 } as const;
+export { PasswordPoolBusyError } from "./passwordPool";
 
-export const PASSWORD_MIN_LENGTH = 10;
-export const PASSWORD_MAX_LENGTH = 200;
+let pool: PasswordPool | null = null;
+const shared = (): PasswordPool => {
+  pool ??= new PasswordPool();
+  return pool;
+};
 
 export async function hashPassword(password: string): Promise<string> {
-  return argon2id({ password, salt: randomBytes(16), ...COST, outputType: "encoded" });
+  return shared().hash(password, randomBytes(16));
 }
 
-export async function verifyPassword(password: string, hash: string): Promise<boolean> {
+/**
+ * Whether the password matches the stored hash. `bounded`: a sign-in, refused with
+ * PasswordPoolBusyError when too many checks already wait (a burst answers 503, not minutes later).
+ */
+export async function verifyPassword(password: string, hash: string, bounded = false): Promise<boolean> {
   if (!hash.startsWith("$argon2")) return false;
   try {
-    return await argon2Verify({ password, hash });
-  } catch {
+    return await shared().verify(password, hash, bounded);
+  } catch (error) {
+    if (error instanceof Error && error.name === "PasswordPoolBusyError") throw error;
     // A damaged hash in the database must read as "wrong password", never as a server error.
     return false;
   }
 }
 
+/**
+ * Whether a sign-in's password check would be taken now: a burst beyond the queue is answered
+ * 503 before it costs a database round trip.
+ */
+export function passwordCheckHasRoom(): boolean {
+  return shared().acceptsCheck;
+}
+
 let dummyHash: Promise<string> | null = null;
 
 /** Spends the same time as a real check, so an unknown e-mail cannot be told apart by timing. */
-export async function verifyAgainstDummy(password: string): Promise<false> {
+export async function verifyAgainstDummy(password: string, bounded = false): Promise<false> {
   dummyHash ??= hashPassword(randomBytes(16).toString("hex"));
-  await verifyPassword(password, await dummyHash);
+  await verifyPassword(password, await dummyHash, bounded);
   return false;
+}
+
+/** Ends the hashing threads (a server stopping; they never keep a process alive on their own). */
+export async function stopPasswordWorkers(): Promise<void> {
+  const running = pool;
+  pool = null;
+  await running?.stop();
 }

@@ -2,6 +2,7 @@
 // the list, one record, and the deletes with their rules (a reservation only while it never became
 // a rental; never the last active admin). The route reads the request and answers; the SQL is here.
 import { CoreError } from "../../src/core/errors";
+import { refuseDeletingMoney } from "../../src/core/moneyTrail";
 import { assertAnotherActiveAdmin, isActiveAdmin } from "../../src/core/staff";
 import { versionOf } from "../../src/core/versions";
 import { DELETABLE_STATUSES, RESERVATION_DELETE_REFUSED } from "../../src/domain/reservationRules";
@@ -92,6 +93,8 @@ export async function deleteRecord(
       if (current.rows[0] && !(DELETABLE_STATUSES as readonly string[]).includes(status)) {
         throw new CoreError("precondition", RESERVATION_DELETE_REFUSED);
       }
+      // Never one with ledger entries or invoices (src/core/moneyTrail.ts): 409.
+      if (current.rows[0]) await refuseDeletingMoney(transactionOver(tx).tx, id);
     }
     if (resource === "staff") {
       const current = await tx.query<DocRow>("SELECT id, doc FROM staff WHERE id = $1", [id]);

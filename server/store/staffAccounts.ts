@@ -2,11 +2,14 @@
 // password hash. Creating and changing an account (the password hashed before any transaction
 // starts; the last active admin kept; an account switched off, or whose password someone else
 // reset, signed out everywhere) and finding the account that signs in.
+
 import type { ZodType } from "zod";
 import { CoreError, StaleRecordError } from "../../src/core/errors";
 import { assertAnotherActiveAdmin, isActiveAdmin } from "../../src/core/staff";
 import { versionOf } from "../../src/core/versions";
+import { passwordProblem } from "../../src/domain/commonPasswords";
 import { invalidFields } from "../../src/domain/input";
+import { PASSWORD_REQUIRED_MESSAGE } from "../../src/domain/passwordRules";
 import { ADMIN_RESOURCES, staffUserSchema } from "../../src/domain/schemas";
 import type { Db, Queryable } from "../db/types";
 import { writeAudit } from "../services/audit";
@@ -23,7 +26,10 @@ async function passwordHashFrom(body: Record<string, unknown>): Promise<string |
   if (body.password === undefined || body.password === null || body.password === "") return null;
   // A ZodError: answered as 422 with the field's message, like every other invalid input.
   const { password } = staffUserSchema.pick({ password: true }).parse({ password: body.password });
-  return password ? hashPassword(password) : null;
+  if (!password) return null;
+  const problem = passwordProblem(password, [String(body.email ?? ""), String(body.name ?? "")]);
+  if (problem) throw invalidFields({ password: problem });
+  return hashPassword(password);
 }
 
 /** A new staff account, audited in the same transaction. */
@@ -33,7 +39,7 @@ export async function createStaffAccount(
   actor: string,
 ): Promise<Record<string, unknown>> {
   const passwordHash = await passwordHashFrom(body);
-  if (passwordHash === null) throw invalidFields({ password: "Įveskite slaptažodį (bent 10 simbolių)" });
+  if (passwordHash === null) throw invalidFields({ password: PASSWORD_REQUIRED_MESSAGE });
   const doc = withoutNonDocumentKeys(staffSchema.parse(withoutNonDocumentKeys(body)));
   const row = await db.transaction(async (tx) => {
     const inserted = (

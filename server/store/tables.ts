@@ -79,6 +79,8 @@ export const TABLES: Readonly<Record<CollectionName, TableSpec>> = {
   // Written once; 007_invoices.sql refuses any UPDATE or DELETE of them.
   [COLLECTIONS.invoices]: shared,
   [COLLECTIONS.retentionRuns]: shared,
+  // Four-eyes requests for credit notes and refunds (src/core/approvals.ts).
+  [COLLECTIONS.approvals]: shared,
   // The scheduled backups' daily records (src/core/backupSchedule.ts).
   [COLLECTIONS.backups]: shared,
   // The "Mano rezervacija" links, by the SHA-256 of their token (src/core/customerPortal.ts).

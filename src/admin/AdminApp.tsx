@@ -5,6 +5,7 @@ import { Admin, type AuthProvider, type DataProvider, Notification, Resource } f
 import { BackendProvider } from "../app/BackendContext";
 import LoadingScreen from "../app/LoadingScreen";
 import type { Backend } from "../backend/port";
+import { auditLog } from "./audit";
 import { cars } from "./cars";
 import { clientErrors } from "./client-errors";
 import { withStaleSaveReports } from "./common/staleRecords";
@@ -100,6 +101,7 @@ export default function AdminApp({ backend, notFound = false }: { backend: Backe
           <Resource name="mail" {...mail} />
           <Resource name="staff" {...staff} />
           <Resource name="client-errors" {...clientErrors} />
+          <Resource name="audit-log" {...auditLog} />
           {adminCustomRoutes()}
         </Admin>
       </AdminNotFoundContext.Provider>

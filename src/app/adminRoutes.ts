@@ -75,6 +75,8 @@ export const ADMIN_ROUTES: readonly AppRoute[] = [
   admin("/admin/client-errors"),
   admin("/admin/client-errors/:id", idParam("id")),
   admin("/admin/client-errors/:id/show", idParam("id")),
+  // the audit log, admins only (src/admin/audit)
+  admin("/admin/audit-log"),
   // react-admin redirects here when an access check refuses or fails.
   admin("/admin/access-denied"),
   admin("/admin/authentication-error"),

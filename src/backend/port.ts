@@ -8,7 +8,7 @@ import type { SiteQuote, SiteQuoteInput } from "../domain/siteQuote";
 export type { PublicCar, PublicSettings, SearchResult, SearchResults, SiteQuote, SiteQuoteInput };
 
 /** Back-office resources only an admin may open; the local server and firestore.rules refuse them to staff too. */
-export const ADMIN_ONLY_RESOURCES: readonly string[] = ["staff", "settings", "client-errors"];
+export const ADMIN_ONLY_RESOURCES: readonly string[] = ["staff", "settings", "client-errors", "audit-log"];
 
 export type WithId<T> = T & { id: string };
 
@@ -73,6 +73,11 @@ export interface SessionApi {
   logout(): Promise<void>;
   /** null when signed out */
   me(): Promise<SessionUser | null>;
+  /**
+   * The signed-in member's own password: the current one checked, the new one against the rules;
+   * the account's other sessions end. 422 with fieldErrors currentPassword / newPassword.
+   */
+  changePassword(currentPassword: string, newPassword: string): Promise<void>;
 }
 
 export type UploadState = "running" | "paused" | "success" | "canceled" | "error";

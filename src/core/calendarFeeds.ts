@@ -155,13 +155,18 @@ async function loadByIds<T>(reader: Reader, collection: string, ids: string[]): 
 const carName = (car: Pick<Car, "make" | "model"> | undefined): string =>
   car ? `${car.make} ${car.model}`.trim() : "Automobilis";
 
-/** The events of a feed: reservations as "R-2026-000123 · Vardas Pavardė · Toyota Corolla", blocks as "Remontas · …". */
+/**
+ * The events of a feed: reservations as "R-2026-000123 · Toyota Corolla", blocks as "Remontas · …".
+ * A calendar address ends up in calendar applications and shared calendars, so it carries no
+ * personal data: the fleet's feed names no customer; a car's feed (for the staff who look after
+ * it) adds only the renter's name (`renterNames`). Never a phone, an e-mail or a comment.
+ */
 export function feedEvents(
   reservations: readonly WithId<Reservation & { updatedAt?: string }>[],
   blocks: readonly Block[],
   cars: ReadonlyMap<string, WithId<Car>>,
   plates: ReadonlyMap<string, string>,
-  customers: ReadonlyMap<string, WithId<Customer>>,
+  renterNames: ReadonlyMap<string, WithId<Customer>> | null,
   /** a car's feed: only that car's holds */
   onlyCarId: string | null = null,
 ): IcalEvent[] {
@@ -181,20 +186,14 @@ export function feedEvents(
       .filter(({ hold }) => onlyCarId === null || hold.carId === onlyCarId);
   });
   const booked: IcalEvent[] = parts.map(({ reservation, hold, uid }) => {
-    const customer = customers.get(reservation.customerId);
-    const person = customer ? `${customer.firstName} ${customer.lastName}`.trim() : "Klientas";
+    const customer = renterNames?.get(reservation.customerId);
+    const person = customer ? `${customer.firstName} ${customer.lastName}`.trim() : "";
     return {
       uid: `reservation-${uid}@ratunuoma`,
       start: hold.pickupAt,
       end: hold.returnAt,
-      summary: [reservation.number ?? "", person, carName(cars.get(hold.carId))].filter(Boolean).join(" · "),
-      description: [
-        `Automobilis: ${withPlate(hold.carId)}`,
-        customer?.phone ? `Telefonas: ${customer.phone}` : "",
-        reservation.comment ? `Komentaras: ${reservation.comment}` : "",
-      ]
-        .filter(Boolean)
-        .join("\n"),
+      summary: [reservation.number ?? "Rezervacija", person, carName(cars.get(hold.carId))].filter(Boolean).join(" · "),
+      description: `Automobilis: ${withPlate(hold.carId)}`,
       status: reservation.status === "new" ? "TENTATIVE" : "CONFIRMED",
       categories: ["Rezervacija"],
       ...(reservation.updatedAt ? { updatedAt: reservation.updatedAt } : {}),
@@ -264,14 +263,17 @@ export async function calendarFeed(
       plates.set(doc.data.carId, doc.data.plateNumber);
     }
   }
-  const customers = await loadByIds<Customer>(
-    store,
-    COLLECTIONS.customers,
-    reservations.map((r) => r.customerId),
-  );
+  // Only a car's own feed names the renter; the fleet's reads no customer at all.
+  const renterNames = carId
+    ? await loadByIds<Customer>(
+        store,
+        COLLECTIONS.customers,
+        reservations.map((r) => r.customerId),
+      )
+    : null;
   const car = carId ? cars.get(carId) : undefined;
   const name = carId
     ? `Užimtumas: ${carName(car)}${plates.get(carId) ? ` (${plates.get(carId)})` : ""}`
     : "Užimtumas: visas parkas";
-  return formatCalendar({ name, now, events: feedEvents(reservations, blocks, cars, plates, customers, carId) });
+  return formatCalendar({ name, now, events: feedEvents(reservations, blocks, cars, plates, renterNames, carId) });
 }

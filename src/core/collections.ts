@@ -41,6 +41,8 @@ export const COLLECTIONS = {
   reservationLinks: "reservationLinks",
   /** the retention job's daily runs: retentionRuns/{Vilnius date} { status, counts } (src/core/dataRights.ts) */
   retentionRuns: "retentionRuns",
+  /** four-eyes requests: a credit note or a refund waiting for an administrator (src/core/approvals.ts) */
+  approvals: "approvals",
   /** scheduled backups: backups/{Vilnius date} { status, file, size, error } (src/core/backupSchedule.ts) */
   backups: "backups",
 } as const;

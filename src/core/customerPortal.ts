@@ -8,6 +8,12 @@ import { formatDateTime, formatMoney } from "../domain/format";
 import { formatCalendar, ICAL_CONTENT_TYPE } from "../domain/ical";
 import { invalidFields, parseFields, prepareBody } from "../domain/input";
 import {
+  overpaymentLabel,
+  overpaymentOf,
+  portalApprovalMessage,
+  portalOverpaymentMessage,
+} from "../domain/overpayment";
+import {
   CHANGE_INPUT_KEYS,
   CUSTOMER_CANCEL_REASON,
   cancelInputSchema,
@@ -30,6 +36,7 @@ import { assertBookablePeriod, assertDriverAge, priceRefs } from "../domain/rese
 import type { Customer, DriverDetails, Quote, Reservation } from "../domain/schemas";
 import { readSiteQuote, type SiteQuote, siteQuoteAnswer } from "../domain/siteQuote";
 import { vilniusDateString } from "../domain/time";
+import { fileOverpaymentTask, readPendingPortalTask } from "./approvals";
 import { loadActiveOffers, loadCar, loadExtras, loadLocations, loadPrices, loadSettings } from "./catalog";
 import { COLLECTIONS } from "./collections";
 import { CoreError, reservationConflict } from "./errors";
@@ -53,6 +60,8 @@ export { newReservationLink } from "./portalLinks";
 export const PORTAL_LINK_RATE_LIMIT: RateLimit = { max: 5, windowSeconds: 600 };
 /** Page actions (quotes, changes) per client per 10 minutes. */
 export const PORTAL_ACTION_RATE_LIMIT: RateLimit = { max: 300, windowSeconds: 600 };
+/** Applied (or requested) changes per client per 10 minutes. */
+export const PORTAL_CHANGE_RATE_LIMIT: RateLimit = { max: 10, windowSeconds: 600 };
 
 const invalidLink = (): CoreError => new CoreError("not-found", PORTAL_MESSAGES.invalidLink);
 
@@ -346,6 +355,10 @@ export interface PortalChangeResult {
   /** applied: the reservation now has the new dates/places/extras; requested: staff decide */
   outcome: "applied" | "requested";
   quote: Quote;
+  /** what was paid above the new price (a refund task for staff), 0 when nothing */
+  overpayment: number;
+  /** what happens next, in the customer's words ("" when nothing to add) */
+  message: string;
 }
 
 /**
@@ -353,7 +366,12 @@ export interface PortalChangeResult {
  * with the booking's own rules; a taken car is the usual 409. Applied at once, or stored as a
  * request for staff (an inquiry of type "reservation") when the settings say so.
  */
-export async function applyPortalChange(ctx: CoreContext, token: unknown, body: unknown): Promise<PortalChangeResult> {
+export async function applyPortalChange(
+  ctx: CoreContext,
+  token: unknown,
+  body: unknown,
+  opts: { clientKey?: string } = {},
+): Promise<PortalChangeResult> {
   const { store } = ctx;
   const now = ctx.clock.now();
   const settings = await loadSettings(store);
@@ -364,9 +382,15 @@ export async function applyPortalChange(ctx: CoreContext, token: unknown, body: 
     requestId: string | null;
     quote: Quote;
     applied: boolean;
+    overpayment: number;
+    taskId: string | null;
   };
   try {
     outcome = await store.transaction(async (tx) => {
+      const clientKey = opts.clientKey;
+      const countHit = clientKey
+        ? await takeRateLimit(tx, rateKey("portal-change", clientKey), PORTAL_CHANGE_RATE_LIMIT, now)
+        : null;
       const { reservation: current } = await openToken(tx, token, now);
       const refusal = changeRefusal(current, now);
       if (refusal) throw new CoreError("precondition", refusal);
@@ -383,7 +407,7 @@ export async function applyPortalChange(ctx: CoreContext, token: unknown, body: 
       const customer = await loadCustomer(tx, store, current.customerId);
       const locations = await loadLocations(tx);
       const placeName = (id: string) => locations.find((l) => l.id === id)?.name ?? "—";
-      const next: Reservation = {
+      const repriced: Reservation = {
         ...current,
         ...period,
         pickupLocationId: input.pickupLocationId,
@@ -391,6 +415,14 @@ export async function applyPortalChange(ctx: CoreContext, token: unknown, body: 
         extras: input.extras,
         quote,
       };
+      // A paid reservation: its summary follows the new price, and what was paid above it becomes
+      // a refund task for staff (four eyes: an administrator approves the refund).
+      const ledger = current.payment ? await balanceDue(tx, { ...repriced, id: current.id }) : null;
+      const next: Reservation =
+        ledger && current.payment
+          ? { ...repriced, payment: { ...current.payment, paid: ledger.summary.paid, due: ledger.summary.due } }
+          : repriced;
+      const pendingTask = await readPendingPortalTask(tx, current.id);
       const lines = changeSummary(
         {
           pickupAt: current.pickupAt,
@@ -411,8 +443,11 @@ export async function applyPortalChange(ctx: CoreContext, token: unknown, body: 
       const customerMail = approval ? null : await prepareChangeMail(tx, ctx, current.id, current, next);
 
       const w = writer(tx, store, now);
+      countHit?.();
       const mailIds: string[] = [];
       let requestId: string | null = null;
+      let taskId: string | null = null;
+      const overpayment = approval ? 0 : overpaymentOf(next);
       if (approval) {
         requestId = insertDoc(w, COLLECTIONS.requests, {
           type: "reservation",
@@ -434,6 +469,7 @@ export async function applyPortalChange(ctx: CoreContext, token: unknown, body: 
         replaceDoc(w, COLLECTIONS.reservations, current.id, stored(next), current.createdAt, versionOf(current));
         writeAudit(w, { action: "update", resource: "reservations", recordId: current.id, actor: PORTAL_ACTOR });
         if (customerMail) mailIds.push(queueMail(w, customerMail));
+        if (overpayment > 0 || pendingTask) taskId = fileOverpaymentTask(w, current, pendingTask, overpayment);
       }
       const staffAddress = settings.company.emails[0];
       if (staffAddress) {
@@ -447,12 +483,21 @@ export async function applyPortalChange(ctx: CoreContext, token: unknown, body: 
               number: current.number ?? "",
               customerName: customerName(customer),
               what: approval ? "change-requested" : "changed",
-              lines,
+              lines: overpayment > 0 ? [...lines, overpaymentLabel(overpayment)] : lines,
             }),
           ),
         );
       }
-      return { id: current.id, number: current.number ?? "", mailIds, requestId, quote, applied: !approval };
+      return {
+        id: current.id,
+        number: current.number ?? "",
+        mailIds,
+        requestId,
+        quote,
+        applied: !approval,
+        overpayment,
+        taskId,
+      };
     });
   } catch (error) {
     if (error instanceof StoreConstraintError) throw reservationConflict();
@@ -460,13 +505,29 @@ export async function applyPortalChange(ctx: CoreContext, token: unknown, body: 
   }
   if (outcome.applied) ctx.events.publish("reservations", outcome.id, "updated");
   if (outcome.requestId) ctx.events.publish("requests", outcome.requestId, "created");
+  if (outcome.taskId) ctx.events.publish("approvals", outcome.taskId, "updated");
   for (const id of outcome.mailIds) ctx.events.publish("mail", id, "created");
   ctx.log.info(
     outcome.applied
       ? `Klientas pakeitė rezervaciją ${outcome.number} („Mano rezervacija“), nauja kaina ${formatMoney(outcome.quote.total)}`
       : `Klientas paprašė pakeisti rezervaciją ${outcome.number} („Mano rezervacija“)`,
   );
-  return { outcome: outcome.applied ? "applied" : "requested", quote: outcome.quote };
+  if (outcome.overpayment > 0) {
+    ctx.log.info(
+      `Rezervacijos ${outcome.number} permoka ${formatMoney(outcome.overpayment)}: grąžinimo užduotis darbuotojams`,
+    );
+  }
+  return {
+    outcome: outcome.applied ? "applied" : "requested",
+    quote: outcome.quote,
+    overpayment: outcome.overpayment,
+    message:
+      outcome.overpayment > 0
+        ? portalOverpaymentMessage(outcome.overpayment)
+        : outcome.applied
+          ? ""
+          : portalApprovalMessage,
+  };
 }
 
 // ---------- driver details ----------

@@ -13,6 +13,14 @@
 // any UPDATE or DELETE, and the Firestore rules let nobody write them from a browser.
 import { renderInvoicePdf } from "../documents/invoicePdf";
 import { inlineAttachment } from "../documents/mailAttachments";
+import {
+  CREDIT_MESSAGES,
+  type CreditLine,
+  creditLines,
+  invoiceBalance,
+  readPartialCreditInput,
+  remainingByLine,
+} from "../domain/creditNotes";
 import { formatMoney } from "../domain/format";
 import {
   buyerParty,
@@ -25,8 +33,6 @@ import {
   issueDateOf,
   monthBounds,
   NO_QUOTE_MESSAGE,
-  negatedLines,
-  readCreditInput,
   readIssueInput,
   readMonth,
   readMonthlyInput,
@@ -36,6 +42,7 @@ import {
   sellerParty,
   sequenceOf,
 } from "../domain/invoices";
+import { damageVatOf } from "../domain/invoicingSettings";
 import { buildIsafXml, isafFileName, NOT_VAT_PAYER_MESSAGE } from "../domain/isaf";
 import { invoiceMailText, type OutgoingMail } from "../domain/mailTemplates";
 import { type MailLanguage, mailLanguageOf } from "../domain/notifications";
@@ -45,7 +52,8 @@ import { vilniusDateString } from "../domain/time";
 import { loadSettings } from "./catalog";
 import { COLLECTIONS } from "./collections";
 import { CoreError, RESERVATION_NOT_FOUND_MESSAGE } from "./errors";
-import type { CoreContext, PrivateFiles, Reader, Transaction } from "./ports";
+import { markMoneyTrail } from "./moneyTrail";
+import type { CoreContext, PrivateFiles, Reader, StoredDoc, Transaction } from "./ports";
 import { carRecord, customerRecord, reservationRecord, type Stamped, toRecord } from "./records";
 import { staffDisplayName } from "./staff";
 import { insertDoc, queueMail, type StaffActor, writeAudit, writer } from "./writes";
@@ -104,15 +112,22 @@ async function creditNotesOf(reader: Reader, invoiceIds: string[]): Promise<Stor
   return found;
 }
 
-/** The reservation's invoice still in force (issued and not credited), if any. */
-async function openInvoiceOf(reader: Reader, reservationId: string): Promise<StoredInvoice | null> {
+/** The reservation's invoice still in force (issued and not wholly credited), if any. */
+export async function openInvoiceOf(reader: Reader, reservationId: string): Promise<StoredInvoice | null> {
   const invoices = (await invoicesOfReservation(reader, reservationId)).filter((i) => i.kind === "invoice");
   const credits = await creditNotesOf(
     reader,
     invoices.map((i) => i.id),
   );
-  const credited = new Set(credits.map((c) => c.creditOfId));
-  return invoices.find((i) => !credited.has(i.id)) ?? null;
+  return (
+    invoices.find(
+      (i) =>
+        invoiceBalance(
+          i,
+          credits.filter((c) => c.creditOfId === i.id),
+        ) > 0,
+    ) ?? null
+  );
 }
 
 async function loadInvoice(reader: Reader, ctx: CoreContext, id: string): Promise<StoredInvoice> {
@@ -122,27 +137,43 @@ async function loadInvoice(reader: Reader, ctx: CoreContext, id: string): Promis
 }
 
 export interface InvoiceView extends StoredInvoice {
-  /** the credit note that reverses this invoice, when there is one */
+  /** the (latest) credit note that corrects this invoice, when there is one */
   creditedBy: { id: string; number: string } | null;
+  /** every credit note of this invoice, oldest first */
+  credits: { id: string; number: string; total: number; issueDate: string }[];
+  /** what of the invoice is still in force (its total less its credit notes); a credit note: its own total */
+  balance: number;
+  /** what of each line is still in force (gross), for a partial credit note */
+  remainingLines: number[];
 }
 
-/** One invoice with the credit note that reverses it. */
+/** An invoice with its credit notes: the latest, all of them and the balance still in force. */
+function viewOf(invoice: StoredInvoice, credits: readonly StoredInvoice[]): InvoiceView {
+  const own = credits
+    .filter((c) => c.creditOfId === invoice.id)
+    .sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.sequence - b.sequence);
+  const latest = own[own.length - 1];
+  return {
+    ...invoice,
+    creditedBy: latest ? { id: latest.id, number: latest.number } : null,
+    credits: own.map((c) => ({ id: c.id, number: c.number, total: c.totals.total, issueDate: c.issueDate })),
+    balance: invoice.kind === "invoice" ? invoiceBalance(invoice, own) : invoice.totals.total,
+    remainingLines: invoice.kind === "invoice" ? remainingByLine(invoice, own) : invoice.lines.map(() => 0),
+  };
+}
+
+/** One invoice with its credit notes. */
 export async function getInvoice(ctx: CoreContext, id: string): Promise<InvoiceView> {
   const invoice = await loadInvoice(ctx.store, ctx, id);
-  const credit = invoice.kind === "invoice" ? (await creditNotesOf(ctx.store, [id]))[0] : undefined;
-  return { ...invoice, creditedBy: credit ? { id: credit.id, number: credit.number } : null };
+  const credits = invoice.kind === "invoice" ? await creditNotesOf(ctx.store, [id]) : [];
+  return viewOf(invoice, credits);
 }
 
-/** Every invoice and credit note, each with its credit note (newest first). */
+/** Every invoice and credit note, each with its credit notes (newest first). */
 export async function allInvoices(ctx: CoreContext): Promise<InvoiceView[]> {
   const all = (await ctx.store.query(COLLECTIONS.invoices)).map(toInvoice);
-  const creditOf = new Map(all.filter((i) => i.creditOfId).map((i) => [i.creditOfId as string, i]));
-  return all
-    .map((invoice) => {
-      const credit = creditOf.get(invoice.id);
-      return { ...invoice, creditedBy: credit ? { id: credit.id, number: credit.number } : null };
-    })
-    .sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+  const credits = all.filter((i) => i.creditOfId);
+  return all.map((invoice) => viewOf(invoice, credits)).sort((a, b) => b.createdAt.localeCompare(a.createdAt));
 }
 
 /** The reservation's invoices and credit notes, for its page. */
@@ -153,11 +184,9 @@ export async function reservationInvoices(ctx: CoreContext, reservationId: strin
     ctx.store,
     invoices.filter((i) => i.kind === "invoice").map((i) => i.id),
   );
-  const byOriginal = new Map(credits.map((c) => [c.creditOfId as string, c]));
-  const views = [...invoices, ...credits.filter((c) => !invoices.some((i) => i.id === c.id))].map((invoice) => {
-    const credit = byOriginal.get(invoice.id);
-    return { ...invoice, creditedBy: credit ? { id: credit.id, number: credit.number } : null };
-  });
+  const views = [...invoices, ...credits.filter((c) => !invoices.some((i) => i.id === c.id))].map((invoice) =>
+    viewOf(invoice, credits),
+  );
   return views.sort((a, b) => a.createdAt.localeCompare(b.createdAt));
 }
 
@@ -277,7 +306,7 @@ function writeInvoice(
  * customer with the PDF attached (a mail only once its file exists). A failure here leaves the
  * invoice as issued; the PDF is rendered again on download.
  */
-async function afterIssue(ctx: CoreContext, deps: InvoiceDeps, id: string): Promise<void> {
+export async function afterIssue(ctx: CoreContext, deps: InvoiceDeps, id: string): Promise<void> {
   try {
     const invoice = await loadInvoice(ctx.store, ctx, id);
     const bytes = await renderInvoicePdf(invoice);
@@ -337,7 +366,7 @@ function assertSeller(settings: Settings): void {
 function linesOf(reservation: Reservation, car: Car | null, settings: Settings): InvoiceLine[] {
   if (!reservation.quote) throw new CoreError("precondition", NO_QUOTE_MESSAGE);
   const rate = sellerIsVatPayer(settings) ? reservation.quote.vatRate : 0;
-  return reservationLines(reservation, car, rate);
+  return reservationLines(reservation, car, rate, damageVatOf(invoicingOf(settings)));
 }
 
 /** Staff issue the invoice of one reservation: 201 { id, number, total }. */
@@ -421,6 +450,7 @@ async function issueFor(
     const taken = await takeInvoiceNumber(tx, invoicingOf(settings).series);
     const doc = invoiceDoc(draft, taken, now, actor, actorName);
     const id = writeInvoice(tx, ctx, now, doc, taken.commit, actor);
+    markMoneyTrail(tx, found);
     return { id, number: doc.number, total: doc.totals.total };
   });
   if (!result) return null;
@@ -472,6 +502,7 @@ export async function issueMonthlyInvoice(
     const settings = await loadSettings(tx);
     assertSeller(settings);
     const reservations: Stamped<Reservation>[] = [];
+    const foundDocs: StoredDoc[] = [];
     const lines: InvoiceLine[] = [];
     for (const candidate of candidates) {
       const found = await tx.get(COLLECTIONS.reservations, candidate.id);
@@ -481,6 +512,7 @@ export async function issueMonthlyInvoice(
       if (await openInvoiceOf(tx, reservation.id)) continue;
       if (!reservation.quote) continue;
       reservations.push(reservation);
+      foundDocs.push(found);
       lines.push(...linesOf(reservation, await readCar(tx, reservation.carId), settings));
     }
     if (reservations.length === 0) throw new CoreError("precondition", NOTHING_TO_INVOICE_MESSAGE(input.month));
@@ -498,6 +530,7 @@ export async function issueMonthlyInvoice(
     const taken = await takeInvoiceNumber(tx, invoicingOf(settings).series);
     const doc = invoiceDoc(draft, taken, now, actor.email, actorName);
     const id = writeInvoice(tx, ctx, now, doc, taken.commit, actor.email);
+    for (const found of foundDocs) markMoneyTrail(tx, found);
     return { id, number: doc.number, total: doc.totals.total };
   });
   ctx.events.publish("invoices", result.id, "created");
@@ -508,7 +541,12 @@ export async function issueMonthlyInvoice(
   return result;
 }
 
-/** A credit note reversing a whole invoice: POST /invoices/:id/credit { reason }. */
+/**
+ * A credit note: POST /invoices/:id/credit { reason, lines? }. Without lines it credits everything
+ * still in force (the whole invoice the first time); with lines, each chosen line by the amount
+ * given. Several may follow each other until nothing is left, never more than the invoice.
+ * An administrator's action: staff file a request an administrator approves (src/core/approvals.ts).
+ */
 export async function creditInvoice(
   ctx: CoreContext,
   deps: InvoiceDeps,
@@ -518,52 +556,125 @@ export async function creditInvoice(
 ): Promise<IssuedInvoice> {
   const { store } = ctx;
   const now = ctx.clock.now();
-  const input = readCreditInput(body);
+  const input = readPartialCreditInput(body);
   if (!store.isId(invoiceId)) throw new CoreError("not-found", INVOICE_NOT_FOUND_MESSAGE);
   const actorName = await staffDisplayName(store, actor);
   const result = await store.transaction(async (tx) => {
-    await tx.lock(`invoice-credit-${invoiceId}`);
-    const original = await loadInvoice(tx, ctx, invoiceId);
-    if (original.kind !== "invoice") throw new CoreError("precondition", CREDIT_OF_CREDIT_MESSAGE);
-    const existing = (await creditNotesOf(tx, [invoiceId]))[0];
-    if (existing) throw new CoreError("conflict", ALREADY_CREDITED_MESSAGE(existing.number));
-    const settings = await loadSettings(tx);
-    const customerDoc = await tx.get(COLLECTIONS.customers, original.customerId);
-    const taken = await takeInvoiceNumber(tx, invoicingOf(settings).creditSeries);
-    const issueDate = issueDateOf(now);
-    // The credit note repeats the original's parties as invoiced, with every amount negated.
-    const doc: InvoiceDoc & { creditOfId: string | null } = {
-      ...invoiceDoc(
-        {
-          kind: "credit",
-          settings,
-          customerId: original.customerId,
-          customer: customerDoc ? customerRecord(customerDoc) : ({} as Customer),
-          reservations: [],
-          lines: negatedLines(original.lines),
-          creditOf: { id: original.id, number: original.number, issueDate: original.issueDate },
-          reason: input.reason,
-          period: original.period,
-        },
-        taken,
-        now,
-        actor.email,
-        actorName,
-      ),
-      vatInvoice: original.vatInvoice,
-      seller: original.seller,
-      buyer: original.buyer,
-      reservationIds: original.reservationIds,
-      reservationNumbers: original.reservationNumbers,
-      issueDate,
-    };
-    const id = writeInvoice(tx, ctx, now, doc, taken.commit, actor.email);
-    return { id, number: doc.number, total: doc.totals.total };
+    const credit = await prepareCreditNote(tx, ctx, invoiceId, body, actor.email, actorName, now);
+    return credit.write();
   });
-  ctx.events.publish("invoices", result.id, "created");
-  ctx.log.info(`Išrašyta kreditinė sąskaita ${result.number} sąskaitai ${invoiceId}: ${input.reason} (${actor.email})`);
+  afterCredit(ctx, result, invoiceId, input.reason, actor.email);
   await afterIssue(ctx, deps, result.id);
   return result;
+}
+
+/** After a credit note's transaction: the event and the log line (the PDF and mail: afterIssue). */
+export function afterCredit(
+  ctx: CoreContext,
+  result: IssuedInvoice,
+  invoiceId: string,
+  reason: string,
+  actor: string,
+): void {
+  ctx.events.publish("invoices", result.id, "created");
+  ctx.log.info(`Išrašyta kreditinė sąskaita ${result.number} sąskaitai ${invoiceId}: ${reason} (${actor})`);
+}
+
+export interface PreparedCredit {
+  /** the credited invoice */
+  original: StoredInvoice;
+  /** the credit note's lines and total (negative) */
+  lines: CreditLine[];
+  total: number;
+  reason: string;
+  /** writes the credit note (call after every other read of the transaction) */
+  write: () => IssuedInvoice;
+}
+
+/**
+ * Reads and checks a credit note inside the caller's transaction (every read first, as Firestore
+ * wants): the invoice, its credit notes, what is left of each line, the counter. `write` stores it.
+ */
+export async function prepareCreditNote(
+  tx: Transaction,
+  ctx: CoreContext,
+  invoiceId: string,
+  body: unknown,
+  actor: string,
+  actorName: string | null,
+  now: Date,
+): Promise<PreparedCredit> {
+  const input = readPartialCreditInput(body);
+  await tx.lock(`invoice-credit-${invoiceId}`);
+  const original = await loadInvoice(tx, ctx, invoiceId);
+  const { lines } = await checkCreditLines(tx, original, input.lines);
+  const settings = await loadSettings(tx);
+  const customerDoc = await tx.get(COLLECTIONS.customers, original.customerId);
+  const taken = await takeInvoiceNumber(tx, invoicingOf(settings).creditSeries);
+  const total = lines.reduce((sum, line) => sum + Math.round(line.total * 100), 0) / 100;
+  return {
+    original,
+    lines,
+    total,
+    reason: input.reason,
+    write: () => {
+      const issueDate = issueDateOf(now);
+      // The credit note repeats the original's parties as invoiced, with the credited amounts negative.
+      const doc: InvoiceDoc & { creditOfId: string | null } = {
+        ...invoiceDoc(
+          {
+            kind: "credit",
+            settings,
+            customerId: original.customerId,
+            customer: customerDoc ? customerRecord(customerDoc) : ({} as Customer),
+            reservations: [],
+            lines,
+            creditOf: { id: original.id, number: original.number, issueDate: original.issueDate },
+            reason: input.reason,
+            period: original.period,
+          },
+          taken,
+          now,
+          actor,
+          actorName,
+        ),
+        vatInvoice: original.vatInvoice,
+        seller: original.seller,
+        buyer: original.buyer,
+        reservationIds: original.reservationIds,
+        reservationNumbers: original.reservationNumbers,
+        issueDate,
+      };
+      const id = writeInvoice(tx, ctx, now, doc, taken.commit, actor);
+      return { id, number: doc.number, total: doc.totals.total };
+    },
+  };
+}
+
+/** The credit note's lines for the picks, checked against what is left of the invoice. */
+export async function checkCreditLines(
+  reader: Reader,
+  original: StoredInvoice,
+  picks: { line: number; amount: number }[] | undefined,
+): Promise<{ lines: CreditLine[]; balance: number }> {
+  if (original.kind !== "invoice") throw new CoreError("precondition", CREDIT_OF_CREDIT_MESSAGE);
+  const existing = await creditNotesOf(reader, [original.id]);
+  const balance = invoiceBalance(original, existing);
+  const lines = balance > 0 ? creditLines(original, existing, picks) : null;
+  if (!lines) {
+    const last = existing[existing.length - 1];
+    throw new CoreError(
+      "conflict",
+      existing.length === 1 && last
+        ? ALREADY_CREDITED_MESSAGE(last.number)
+        : CREDIT_MESSAGES.fullyCredited(original.number),
+    );
+  }
+  const total = lines.reduce((sum, line) => sum + Math.round(line.total * 100), 0);
+  if (-total > Math.round(balance * 100)) {
+    throw new CoreError("conflict", `Kredituoti daugiau nei liko sąskaitoje (${formatMoney(balance)}) negalima`);
+  }
+  return { lines, balance };
 }
 
 // ---------- the PDF ----------

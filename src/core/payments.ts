@@ -24,6 +24,7 @@ import {
   holdExpired,
   holdUntil,
   type LedgerEntry,
+  type LedgerEntryInput,
   ledgerEntrySchema,
   onlineChargeAmount,
   PROVIDER_ACTOR,
@@ -66,7 +67,7 @@ export class PaymentRefusedError extends Error {
   }
 }
 
-const ledgerLockKey = (reservationId: string): string => `payment-${reservationId}`;
+export const ledgerLockKey = (reservationId: string): string => `payment-${reservationId}`;
 
 export async function ledgerOf(
   tx: Transaction | CoreContext["store"],
@@ -80,10 +81,22 @@ export async function ledgerOf(
     .sort((a, b) => a.at.localeCompare(b.at) || a.id.localeCompare(b.id));
 }
 
-/** Writes the reservation's summary over the stored document, keeping its version and times. */
-function writeSummary(w: Writer, found: StoredDoc, payment: ReservationPayment): void {
-  w.tx.set(COLLECTIONS.reservations, found.id, { ...found.data, payment });
+/**
+ * Writes the reservation's summary over the stored document, keeping its version and times, and
+ * its money-trail flag (set with the first ledger entry: src/core/moneyTrail.ts).
+ */
+function writeSummary(w: Writer, found: StoredDoc, payment: ReservationPayment, entryWritten = false): void {
+  const before = found.data.payment as ReservationPayment | null | undefined;
+  const trail = entryWritten || before?.moneyTrail === true;
+  w.tx.set(COLLECTIONS.reservations, found.id, {
+    ...found.data,
+    payment: trail ? { ...payment, moneyTrail: true } : payment,
+  });
 }
+
+export const REFUND_ADMIN_ONLY =
+  "Pinigus grąžina tik administratorius. Pateikite grąžinimo prašymą – jį patvirtins kitas darbuotojas, administratorius.";
+export const REFUND_REFERENCE_REQUIRED = "Nurodykite grąžinimo priežastį ar dokumento numerį";
 
 const onlineOf = (reservation: Partial<Reservation>): OnlinePayment | null => reservation.payment?.online ?? null;
 
@@ -119,47 +132,91 @@ export async function addLedgerEntry(
   actor: StaffActor,
 ): Promise<{ entry: StoredLedgerEntry; summary: ReturnType<typeof summarizeLedger> }> {
   const { store } = ctx;
-  const input = readLedgerEntryInput(body);
-  if (input.method === "online") throw invalidFields({ method: ONLINE_BY_STAFF_REFUSED });
+  const input = readStaffLedgerInput(body);
+  if (input.kind === "refund" && actor.role !== "admin") throw new CoreError("forbidden", REFUND_ADMIN_ONLY);
   if (!store.isId(reservationId)) throw new CoreError("not-found", RESERVATION_NOT_FOUND);
   const now = ctx.clock.now();
 
   const outcome = await store.transaction(async (tx) => {
-    await tx.lock(ledgerLockKey(reservationId));
-    const found = await tx.get(COLLECTIONS.reservations, reservationId);
-    if (!found) throw new CoreError("not-found", RESERVATION_NOT_FOUND);
-    const reservation = reservationRecord(found);
-    const entries = await ledgerOf(tx, reservationId);
-    const entry: LedgerEntry = ledgerEntrySchema.parse({
-      reservationId,
-      ...input,
-      who: actor.email,
-      at: now.toISOString(),
-    });
-    const id = store.newId(COLLECTIONS.payments);
-    const summary = summarizeLedger(reservation, [...entries, entry]);
-
-    const w = writer(tx, store, now);
-    w.tx.set(COLLECTIONS.payments, id, { ...entry, createdAt: now.toISOString(), updatedAt: now.toISOString() });
-    writeSummary(w, found, paymentSummaryDoc(summary, onlineOf(reservation)));
-    writeAudit(w, {
-      action: "create",
-      resource: "payments",
-      recordId: id,
-      actor: actor.email,
-      reservationId,
-      amount: entry.amount,
-      kind: entry.kind,
-      method: entry.method,
-    });
-    return { entry: { ...entry, id, createdAt: now.toISOString() }, summary, number: reservation.number ?? "" };
+    const prepared = await prepareLedgerEntry(tx, ctx, reservationId, input, actor.email, now);
+    return prepared.write();
   });
-
-  ctx.events.publish("reservations", reservationId, "updated");
-  ctx.log.info(
-    `Mokėjimas įrašytas: rezervacija ${outcome.number}, ${outcome.entry.kind}, ${outcome.entry.amount.toFixed(2)} € (${actor.email})`,
-  );
+  afterLedgerEntry(ctx, outcome, actor.email);
   return { entry: outcome.entry, summary: outcome.summary };
+}
+
+/** Staff's entry checked: never "online", a refund always with its reference (reason or document). */
+export function readStaffLedgerInput(body: unknown): LedgerEntryInput {
+  const input = readLedgerEntryInput(body);
+  if (input.method === "online") throw invalidFields({ method: ONLINE_BY_STAFF_REFUSED });
+  if (input.kind === "refund" && input.reference.trim().length < 3) {
+    throw invalidFields({ reference: REFUND_REFERENCE_REQUIRED });
+  }
+  return input;
+}
+
+export interface LedgerOutcome {
+  reservationId: string;
+  entry: StoredLedgerEntry;
+  summary: ReturnType<typeof summarizeLedger>;
+  number: string;
+}
+
+/**
+ * Reads what a ledger entry needs inside the caller's transaction (all reads first); `write`
+ * appends it with the reservation's new summary and the audit entry.
+ */
+export async function prepareLedgerEntry(
+  tx: Transaction,
+  ctx: CoreContext,
+  reservationId: string,
+  input: LedgerEntryInput,
+  who: string,
+  now: Date,
+): Promise<{ reservation: Stamped<Reservation>; paidBefore: number; write: () => LedgerOutcome }> {
+  const { store } = ctx;
+  await tx.lock(ledgerLockKey(reservationId));
+  const found = await tx.get(COLLECTIONS.reservations, reservationId);
+  if (!found) throw new CoreError("not-found", RESERVATION_NOT_FOUND);
+  const reservation = reservationRecord(found);
+  const entries = await ledgerOf(tx, reservationId);
+  const paidBefore = summarizeLedger(reservation, entries).paid;
+  return {
+    reservation,
+    paidBefore,
+    write: () => {
+      const entry: LedgerEntry = ledgerEntrySchema.parse({ reservationId, ...input, who, at: now.toISOString() });
+      const id = store.newId(COLLECTIONS.payments);
+      const summary = summarizeLedger(reservation, [...entries, entry]);
+      const w = writer(tx, store, now);
+      w.tx.set(COLLECTIONS.payments, id, { ...entry, createdAt: now.toISOString(), updatedAt: now.toISOString() });
+      writeSummary(w, found, paymentSummaryDoc(summary, onlineOf(reservation)), true);
+      writeAudit(w, {
+        action: "create",
+        resource: "payments",
+        recordId: id,
+        actor: who,
+        reservationId,
+        amount: entry.amount,
+        kind: entry.kind,
+        method: entry.method,
+      });
+      return {
+        reservationId,
+        entry: { ...entry, id, createdAt: now.toISOString() },
+        summary,
+        number: reservation.number ?? "",
+      };
+    },
+  };
+}
+
+/** After a ledger entry's transaction: the event and the log line. */
+export function afterLedgerEntry(ctx: CoreContext, outcome: LedgerOutcome, actor: string): void {
+  ctx.events.publish("reservations", outcome.reservationId, "updated");
+  ctx.log.info(
+    `Mokėjimas įrašytas: rezervacija ${outcome.number}, ${outcome.entry.kind}, ${outcome.entry.amount.toFixed(2)} € (${actor})`,
+  );
 }
 
 // ---------- online pre-payment ----------
@@ -347,7 +404,10 @@ export async function recordVerifiedPayment(ctx: CoreContext, verified: Verified
     const at = now.toISOString();
     for (const { id, entry } of newEntries)
       w.tx.set(COLLECTIONS.payments, id, { ...entry, createdAt: at, updatedAt: at });
-    const payment = paymentSummaryDoc(summary, { ...online, state: online.state === "expired" ? "expired" : "paid" });
+    const payment: ReservationPayment = {
+      ...paymentSummaryDoc(summary, { ...online, state: online.state === "expired" ? "expired" : "paid" }),
+      moneyTrail: true,
+    };
     if (confirm) {
       replaceDoc(w, COLLECTIONS.reservations, reservationId, { ...next, payment }, reservation.createdAt);
       writeAudit(w, {
@@ -359,7 +419,7 @@ export async function recordVerifiedPayment(ctx: CoreContext, verified: Verified
         toStatus: "confirmed",
       });
     } else {
-      writeSummary(w, found, payment);
+      writeSummary(w, found, payment, true);
     }
     for (const { id, entry } of newEntries) {
       writeAudit(w, {

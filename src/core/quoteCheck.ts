@@ -2,6 +2,8 @@
 // the same pricing and overlap rule the save applies, so what staff see is what will be stored
 // (or refused).
 import { findBlockConflicts, findConflicts } from "../domain/availability";
+import { placeVerdict, placeWarning } from "../domain/carLocation";
+import { transfersOf } from "../domain/carTransfers";
 import { parseFields } from "../domain/input";
 import {
   checkedQuote,
@@ -27,9 +29,31 @@ export async function checkQuote(ctx: CoreContext, body: unknown): Promise<Quote
   const settings = await loadSettings(store);
   const prices = await loadPrices(store);
   const offers = await loadActiveOffers(store);
-  const priced = checkedQuote(input, { car, locations, extras, prices, offers, settings });
   const period = { pickupAt: input.pickupAt, returnAt: input.returnAt };
   const holding = await blockingReservations(store, car.id);
+  // Where the car will be (from the holds just read): staff are warned, the price has the move.
+  const place =
+    input.pickupLocationId && input.returnLocationId
+      ? placeVerdict({
+          car,
+          holds: holding,
+          period,
+          pickupLocationId: input.pickupLocationId,
+          returnLocationId: input.returnLocationId,
+          now: ctx.clock.now(),
+          transfers: transfersOf(settings),
+          ignoreId: input.reservationId ?? null,
+        })
+      : null;
+  const priced = checkedQuote(input, {
+    car,
+    locations,
+    extras,
+    prices,
+    offers,
+    settings,
+    transferFee: place?.fee ?? 0,
+  });
   const buffer = settings.bookingRules.turnaroundMinutes;
   // Maintenance blocks are listed as conflicts too (status "maintenance", the reason as the number).
   const blocks = findBlockConflicts(car.id, period, await carBlocks(store, car.id), null, buffer).map((block) => ({
@@ -43,5 +67,6 @@ export async function checkQuote(ctx: CoreContext, body: unknown): Promise<Quote
     ...findConflicts(car.id, period, holding, input.reservationId ?? null, buffer),
     ...blocks,
   ]);
-  return quoteCheckResult(priced, conflicts);
+  const placeName = (id: string) => locations.find((l) => l.id === id)?.name ?? id;
+  return { ...quoteCheckResult(priced, conflicts), placeWarning: place ? placeWarning(place, placeName) : null };
 }

@@ -24,6 +24,7 @@ import {
   renderRentalAddendum,
   rentalAddendumHash,
 } from "../documents/rentalAddendum";
+import { changesDetail } from "../domain/auditChanges";
 import { BLOCKING_STATUSES, blockPeriod, carHolds, intervalsOverlap, widenedPeriod } from "../domain/availability";
 import { carSwapMail, extensionMail } from "../domain/deskMails";
 import { formatDateTime, formatMoney, formatNumber } from "../domain/format";
@@ -90,6 +91,12 @@ const ledgerLockKey = (reservationId: string): string => `payment-${reservationI
 
 const carName = (car: Pick<Car, "make" | "model">, fleet: Pick<Fleet, "plateNumber"> | null): string =>
   `${car.make} ${car.model}${fleet?.plateNumber ? `, ${fleet.plateNumber}` : ""}`;
+
+/**
+ * The transfer fee the agreed price holds (the car brought to the pickup place, src/domain/carLocation.ts):
+ * the pickup is over, so a price quoted again keeps it as it was.
+ */
+const transferFeeOf = (quote: Quote): number => quote.transfer ?? 0;
 
 /** The reservation's quote, which an active rental always has (priced when it was booked). */
 function quoteOf(reservation: Reservation): Quote {
@@ -172,6 +179,17 @@ async function summaryFor(
   const summary = summarizeLedger({ quote, returnAct: reservation.returnAct }, entries);
   return { summary, doc: paymentSummaryDoc(summary, reservation.payment?.online ?? null) };
 }
+
+/**
+ * The fields the audit log's before/after shows for these changes: the car, the return time, the
+ * price and what is due (the swaps and extensions themselves are in the entry's own fields).
+ */
+const auditShape = (reservation: Reservation): Record<string, unknown> => ({
+  carId: reservation.carId,
+  returnAt: reservation.returnAt,
+  quote: { total: reservation.quote?.total ?? null, days: reservation.quote?.days ?? null },
+  payment: { due: reservation.payment?.due ?? null },
+});
 
 // ---------- the car swap ----------
 
@@ -262,6 +280,7 @@ export async function previewCarSwap(ctx: CoreContext, id: string, body: unknown
         refs,
         { pickupAt: reservation.pickupAt, returnAt: reservation.returnAt },
         settings,
+        transferFeeOf(quoteOf(reservation)),
       );
     } catch (error) {
       quoteError = error instanceof Error ? firstMessage(error) : "Kainos apskaičiuoti nepavyko";
@@ -410,7 +429,13 @@ export async function swapCar(
     const previousQuote = quoteOf(current);
     const quote =
       input.price === "requote"
-        ? await priceReservation(tx, secondRefs, { pickupAt: current.pickupAt, returnAt: current.returnAt }, settings)
+        ? await priceReservation(
+            tx,
+            secondRefs,
+            { pickupAt: current.pickupAt, returnAt: current.returnAt },
+            settings,
+            transferFeeOf(previousQuote),
+          )
         : previousQuote;
     const ledger = await summaryFor(tx, current, quote);
     const firstFleetNow = await fleetOf(tx, current.carId);
@@ -525,6 +550,7 @@ export async function swapCar(
       handoverDocument: handoverPath,
       ...(input.reason ? { reason: input.reason } : {}),
       ...(mailId ? { mailId } : {}),
+      ...changesDetail(auditShape(current), auditShape(next)),
     });
     return { record: { ...next, id, ...stamps } as Stamped<Reservation>, swap, damageIds, fleetIds, mailId };
   });
@@ -583,6 +609,7 @@ async function planExtension(
     refs,
     { pickupAt: reservation.pickupAt, returnAt: input.returnAt },
     settings,
+    transferFeeOf(quoteOf(reservation)),
   );
   const buffer = settings.bookingRules.turnaroundMinutes;
   const period = { pickupAt: currentHold(reservation).pickupAt, returnAt: input.returnAt };
@@ -674,7 +701,13 @@ export async function extendRental(
     const period = { pickupAt: currentHold(current).pickupAt, returnAt: plan.returnAt };
     if (!(await carIsFree(tx, current.carId, period, buffer, id))) throw new CoreError("conflict", EXTENSION_CAR_TAKEN);
     // Priced again under the lock: what the addendum says is what is stored.
-    const quote = await priceReservation(tx, refs, { pickupAt: current.pickupAt, returnAt: plan.returnAt }, settings);
+    const quote = await priceReservation(
+      tx,
+      refs,
+      { pickupAt: current.pickupAt, returnAt: plan.returnAt },
+      settings,
+      transferFeeOf(quoteOf(current)),
+    );
     const ledger = await summaryFor(tx, current, quote);
     if (Math.round(quote.total * 100) !== Math.round(plan.quote.total * 100) || ledger.summary.due !== plan.due) {
       throw new CoreError("precondition", PRICES_CHANGED);
@@ -732,6 +765,7 @@ export async function extendRental(
       addendum: addendumNumber,
       document: path,
       ...(mailId ? { mailId } : {}),
+      ...changesDetail(auditShape(current), auditShape(next)),
     });
     return { record: { ...next, id, ...stamps } as Stamped<Reservation>, extension, mailId, due: ledger.summary.due };
   });

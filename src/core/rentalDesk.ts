@@ -11,12 +11,16 @@
 
 import { type DeskDocumentInput, deskDocumentHash, renderDeskDocument } from "../documents/deskDocuments";
 import { inlineAttachment } from "../documents/mailAttachments";
+import { changesDetail } from "../domain/auditChanges";
+import { dueAfterReturn, heldDeposit, planHandoverDeposit, settlementEntries } from "../domain/deposits";
 import { agreementForReadingMail, type DeskMail, handoverMail, returnMail } from "../domain/deskMails";
 import { formatMoney, formatNumber } from "../domain/format";
 import { fuelLevelText } from "../domain/fuel";
 import {
+  customerWithDeskInput,
   decodeSignaturePng,
   driverCheckErrors,
+  type HandoverInput,
   handoverReadingErrors,
   readHandoverInput,
   unconfirmedDamageErrors,
@@ -48,15 +52,19 @@ import type {
   Settings,
   Signature,
 } from "../domain/schemas";
+import { damageSchema } from "../domain/schemas";
+import { moveCarTo } from "./carLocation";
 import { loadCar, loadExtras, loadLocations, loadOne, loadSettings } from "./catalog";
 import { COLLECTIONS } from "./collections";
 import { newReservationLink } from "./customerPortal";
+import { lockedLedger, writeDeskLedgerEntries } from "./deposits";
 import { loadDeskDocumentInput } from "./deskDocumentFiles";
 import { CoreError, StaleRecordError } from "./errors";
 import { fleetOf, moveFleetMileage } from "./fleetMileage";
 import { invoiceAtReturn } from "./invoices";
+import { ledgerOf } from "./payments";
 import type { CoreContext, PrivateFiles, Reader, Transaction } from "./ports";
-import { damageRecord, reservationRecord, type Stamped } from "./records";
+import { customerRecord, damageRecord, reservationRecord, type Stamped } from "./records";
 import { RESERVATION_NOT_FOUND_MESSAGE } from "./reservations";
 import { requireStaffDisplayName } from "./staff";
 import { assertFresh, expectedVersionOf, versionOf } from "./versions";
@@ -91,6 +99,9 @@ export const handoverStatusMessage = (status: string): string =>
   `Automobilį išduoti galima tik pagal naują ar patvirtintą rezervaciją (dabar: ${statusLabel(status)})`;
 export const returnStatusMessage = (status: string): string =>
   `Automobilį priimti galima tik pagal vykdomą rezervaciją (dabar: ${statusLabel(status)})`;
+/** The ledger moved between reading and writing (an online payment arrived): the desk reads again. */
+export const LEDGER_MOVED_MESSAGE =
+  "Kol pildėte aktą, rezervacijos mokėjimai pasikeitė (pvz., gautas mokėjimas internetu). Atnaujinkite puslapį ir patikrinkite užstatą.";
 export const NO_HANDOVER_MESSAGE =
   "Rezervacija neturi išdavimo duomenų (ridos ir degalų), todėl grąžinimo mokesčių apskaičiuoti negalima";
 
@@ -115,6 +126,8 @@ export interface DeskInfo {
   current: CarReading | null;
   /** what the cars swapped away were driven and came back short of fuel (their part of the charges) */
   earlier: EarlierUse;
+  /** the deposit the ledger holds now (an online hold before the hand-over; 0 when none) */
+  depositHeld: ReturnType<typeof heldDeposit>;
 }
 
 export async function readReservation(reader: Reader, ctx: CoreContext, id: string): Promise<Stamped<Reservation>> {
@@ -161,6 +174,7 @@ export async function deskInfo(ctx: CoreContext, id: string): Promise<DeskInfo> 
     handover: desk.reservation.handover ?? null,
     current: currentHandover(desk.reservation),
     earlier: earlierUse(desk.reservation),
+    depositHeld: heldDeposit(await ledgerOf(ctx.store, id)),
   };
 }
 
@@ -304,6 +318,34 @@ function writeDeskAct(
 
 // ---------- hand-over ----------
 
+type CardFields = Partial<Pick<Customer, "birthDate" | "licenceIssuedAt" | "licenceNumber">>;
+
+/** What the desk's input changes on the customer card: typed dates and the licence number. */
+function deskCardChanges(customer: Customer, input: HandoverInput): CardFields {
+  const merged = customerWithDeskInput(customer, input.customer);
+  const changes: CardFields = {};
+  if (merged.birthDate !== customer.birthDate) changes.birthDate = merged.birthDate;
+  if (merged.licenceIssuedAt !== customer.licenceIssuedAt) changes.licenceIssuedAt = merged.licenceIssuedAt;
+  if (input.licence.number !== (customer.licenceNumber ?? "")) changes.licenceNumber = input.licence.number;
+  return changes;
+}
+
+/** The customer card with the desk's data, audited with its before and after; the card's id. */
+function writeDeskCard(w: Writer, card: Stamped<Customer>, changes: CardFields, actor: StaffActor): string {
+  const { id, createdAt, ...data } = card;
+  const next = { ...data, ...changes };
+  replaceDoc(w, COLLECTIONS.customers, id, next, createdAt, versionOf(card));
+  writeAudit(w, {
+    action: "update",
+    resource: "customers",
+    recordId: id,
+    actor: actor.email,
+    desk: "handover",
+    ...changesDetail(data, next),
+  });
+  return id;
+}
+
 /**
  * The car handed over: the licence, age and licence years checked, the readings taken, the car's
  * open damages confirmed with the customer, the customer's signature on the hand-over act and on
@@ -320,7 +362,11 @@ export async function handOverReservation(
   const now = ctx.clock.now();
   if (!store.isId(id)) throw new CoreError("not-found", RESERVATION_NOT_FOUND_MESSAGE);
   const input = readHandoverInput(body);
-  const desk = await readDeskContext(ctx, id);
+  const stored = await readDeskContext(ctx, id);
+  // The birth date and licence data typed at the desk count for the checks and the documents,
+  // and go to the customer card with the hand-over.
+  const cardChanges = deskCardChanges(stored.customer, input);
+  const desk: DeskContext = { ...stored, customer: { ...stored.customer, ...cardChanges } };
   const { reservation, customer, car, fleet, damages } = desk;
   if (!HANDOVER_STATUSES.includes(reservation.status)) {
     throw new CoreError("precondition", handoverStatusMessage(reservation.status));
@@ -334,7 +380,10 @@ export async function handOverReservation(
     if (actor.role !== "admin") throw new CoreError("precondition", Object.values(refusedEarly)[0] ?? "");
     throw invalidFields(refusedEarly);
   }
+  const ledgerBefore = await ledgerOf(store, id);
+  const depositPlan = planHandoverDeposit(input.deposit, heldDeposit(ledgerBefore));
   const errors = {
+    ...depositPlan.errors,
     ...driverCheckErrors(input.licence, { reservation, customer, car }),
     ...handoverReadingErrors(input.mileage, fleet?.mileage ?? null),
     ...unconfirmedDamageErrors(
@@ -359,6 +408,7 @@ export async function handOverReservation(
     photos: input.photos,
     licence: input.licence,
     confirmedDamageIds: input.confirmedDamageIds.filter((damageId) => openIds.has(damageId)),
+    ...(depositPlan.record ? { deposit: depositPlan.record } : {}),
   };
   const signed = { png, signedAt: at, signerName: input.signature.signerName };
   const imagePath = await storeSignature(deps.files, png);
@@ -384,14 +434,29 @@ export async function handOverReservation(
       throw new CoreError("precondition", handoverStatusMessage(current.status));
     }
     const fleetNow = await fleetOf(tx, current.carId);
+    const cardDoc = Object.keys(cardChanges).length > 0 ? await tx.get(COLLECTIONS.customers, customer.id) : null;
+    const ledger = await lockedLedger(tx, id);
+    if (JSON.stringify(planHandoverDeposit(input.deposit, heldDeposit(ledger))) !== JSON.stringify(depositPlan)) {
+      throw new CoreError("precondition", LEDGER_MOVED_MESSAGE);
+    }
 
     const w = writer(tx, store, now);
+    const customerId = cardDoc ? writeDeskCard(w, customerRecord(cardDoc), cardChanges, actor) : null;
+    const payment = writeDeskLedgerEntries(
+      w,
+      current,
+      id,
+      ledger,
+      depositPlan.entry ? [{ ...depositPlan.entry, kind: "deposit-held" }] : [],
+      actor.email,
+    );
     const next: Record<string, unknown> = {
       ...current,
       status: "active",
       handover,
       contract: { ...current.contract, mileageOut: input.mileage, fuelOut: input.fuel },
       ...(early ? { handoverOverrideReason: input.statusReason } : {}),
+      ...(payment ? { payment } : {}),
     };
     const { stamps, fleetId } = writeDeskAct(w, current, next, fleetNow, input.mileage, actor);
     writeAudit(w, {
@@ -418,10 +483,11 @@ export async function handOverReservation(
       deps.inlineMailAttachments === true,
     );
     const record = { ...next, id, ...stamps } as Stamped<Reservation>;
-    return { record, mailId, fleetId };
+    return { record, mailId, fleetId, customerId };
   });
 
   ctx.events.publish("reservations", id, "updated");
+  if (outcome.customerId) ctx.events.publish("customers", outcome.customerId, "updated");
   if (outcome.fleetId) ctx.events.publish("fleet", outcome.fleetId, "updated");
   ctx.events.publish("mail", outcome.mailId, "created");
   ctx.log.info(
@@ -502,6 +568,7 @@ function chargesFor(
   input: ReturnPreviewInput,
   actor: StaffActor,
   now: Date,
+  depositHeld: number,
 ): ReturnCharges {
   const { reservation } = desk;
   if (reservation.status !== "active") throw new CoreError("precondition", returnStatusMessage(reservation.status));
@@ -519,7 +586,12 @@ function chargesFor(
   try {
     return computeReturnCharges(
       {
-        car: { mileageLimitPerDay: desk.car.mileageLimitPerDay ?? null, deposit: desk.car.deposit },
+        car: {
+          mileageLimitPerDay: desk.car.mileageLimitPerDay ?? null,
+          deposit: desk.car.deposit,
+          excess: desk.car.excess ?? null,
+        },
+        depositHeld,
         reservation: { returnAt: reservation.returnAt, quote: reservation.quote },
         handover: { mileage: out.mileage, fuel: out.fuel },
         rates: desk.settings.desk,
@@ -535,23 +607,45 @@ function chargesFor(
   }
 }
 
+/** A return's charges with what is still owed afterwards by the ledger (the deposit applied). */
+export interface ReturnPreview extends ReturnCharges {
+  /** still owed once the return's charges and the deposit's entries are in the ledger */
+  balanceDue: number;
+}
+
+/** The charges, the deposit's entries and what stays owed: computed once for the preview and the return. */
+function settleReturn(
+  desk: Pick<DeskContext, "reservation" | "car" | "settings">,
+  input: ReturnPreviewInput,
+  actor: StaffActor,
+  now: Date,
+  ledger: Parameters<typeof heldDeposit>[0],
+) {
+  const held = heldDeposit(ledger);
+  const computed = chargesFor(desk, input, actor, now, held.amount);
+  const entries = settlementEntries(computed.deposit, held.method, desk.reservation.number ?? desk.reservation.id);
+  const balanceDue = dueAfterReturn(desk.reservation, computed.total, ledger, entries);
+  return { computed: { ...computed, balanceDue }, entries };
+}
+
 /** The return charges for the readings being typed; nothing is written. */
 export async function previewReturn(
   ctx: CoreContext,
   id: string,
   body: unknown,
   actor: StaffActor,
-): Promise<ReturnCharges> {
+): Promise<ReturnPreview> {
   if (!ctx.store.isId(id)) throw new CoreError("not-found", RESERVATION_NOT_FOUND_MESSAGE);
   const input = readReturnPreview(body);
   const reservation = await readReservation(ctx.store, ctx, id);
   const car = await loadCar(ctx.store, ctx.store, reservation.carId);
   if (!car) throw new CoreError("precondition", "Rezervacijos automobilis nerastas");
   const settings = await loadSettings(ctx.store);
-  return chargesFor({ reservation, car, settings }, input, actor, ctx.clock.now());
+  const ledger = await ledgerOf(ctx.store, id);
+  return settleReturn({ reservation, car, settings }, input, actor, ctx.clock.now(), ledger).computed;
 }
 
-export interface ReturnOutcome extends Omit<ReturnCharges, "due"> {
+export interface ReturnOutcome extends Omit<ReturnPreview, "due"> {
   reservation: Stamped<Reservation>;
   due: number;
 }
@@ -576,7 +670,8 @@ export async function returnReservation(
   const { reservation } = desk;
   assertFresh(reservation, input.version);
   const readVersion = versionOf(reservation);
-  const computed = chargesFor(desk, input, actor, now);
+  const ledgerBefore = await ledgerOf(store, id);
+  const { computed, entries: depositEntries } = settleReturn(desk, input, actor, now, ledgerBefore);
   const png = signaturePng(input.signature.image);
   const byName = await requireStaffDisplayName(store, actor);
 
@@ -593,6 +688,7 @@ export async function returnReservation(
     charges: computed.charges,
     total: computed.total,
     deposit: computed.deposit,
+    due: computed.balanceDue,
   };
   const signed = { png, signedAt: at, signerName: input.signature.signerName };
   const imagePath = await storeSignature(deps.files, png);
@@ -613,13 +709,27 @@ export async function returnReservation(
     assertUnchanged(current, readVersion);
     if (current.status !== "active") throw new CoreError("precondition", returnStatusMessage(current.status));
     const fleetNow = await fleetOf(tx, current.carId);
+    // The act printed the deposit and the balance read before: the ledger must still say the same.
+    const ledger = await lockedLedger(tx, id);
+    const held = heldDeposit(ledger);
+    if (
+      held.amount !== computed.deposit.held ||
+      dueAfterReturn(current, computed.total, ledger, depositEntries) !== computed.balanceDue
+    ) {
+      throw new CoreError("precondition", LEDGER_MOVED_MESSAGE);
+    }
+    // The car now stands at the return place (src/domain/carLocation.ts).
+    const carNow = await tx.get(COLLECTIONS.cars, current.carId);
 
     const w = writer(tx, store, now);
+    const payment = writeDeskLedgerEntries(w, { ...current, returnAct }, id, ledger, depositEntries, actor.email);
+    const carMovedId = moveCarTo(w, carNow, current.returnLocationId, actor.email, id);
     const next: Record<string, unknown> = {
       ...current,
       status: "completed",
       returnAct,
       contract: { ...current.contract, mileageIn: input.mileage, fuelIn: input.fuel },
+      ...(payment ? { payment } : {}),
     };
     const { stamps, fleetId } = writeDeskAct(w, current, next, fleetNow, input.mileage, actor);
     const damageIds = input.damages.map((mark) => {
@@ -634,6 +744,7 @@ export async function returnReservation(
         foundAt: act.returnedAt,
         repairedAt: null,
         repairedBy: "",
+        repairCost: mark.repairCost ?? null,
       };
       const damageId = insertDoc(w, COLLECTIONS.damages, damage as Record<string, unknown>);
       writeAudit(w, {
@@ -662,6 +773,7 @@ export async function returnReservation(
       charges: computed.charges,
       total: computed.total,
       deposit: computed.deposit,
+      due: computed.balanceDue,
     });
     const mailId = queueDeskMail(
       w,
@@ -670,11 +782,12 @@ export async function returnReservation(
       deps.inlineMailAttachments === true,
     );
     const record = { ...next, id, ...stamps } as Stamped<Reservation>;
-    return { record, mailId, damageIds, fleetId };
+    return { record, mailId, damageIds, fleetId, carMovedId };
   });
 
   ctx.events.publish("reservations", id, "updated");
   if (outcome.fleetId) ctx.events.publish("fleet", outcome.fleetId, "updated");
+  if (outcome.carMovedId) ctx.events.publish("cars", outcome.carMovedId, "updated");
   for (const damageId of outcome.damageIds) ctx.events.publish("damages", damageId, "created");
   ctx.events.publish("mail", outcome.mailId, "created");
   ctx.log.info(
@@ -715,5 +828,50 @@ export async function markDamageRepaired(
   });
   ctx.events.publish("damages", id, "updated");
   ctx.log.info(`Pažeidimas ${id} pažymėtas sutaisytu (${actor.email})`);
+  return record;
+}
+
+export const REPAIR_COST_MESSAGE = "Įveskite remonto kainą eurais (pvz., 420,00) arba palikite tuščią";
+
+/**
+ * A damage's repair cost set or corrected in the register once the repair is known (null clears
+ * it), with the version the list read when it sends one. Open and repaired damages alike.
+ */
+export async function setDamageRepairCost(
+  ctx: CoreContext,
+  id: string,
+  actor: StaffActor,
+  body: unknown = {},
+): Promise<Stamped<Damage>> {
+  const { store } = ctx;
+  const now = ctx.clock.now();
+  if (!store.isId(id)) throw new CoreError("not-found", DAMAGE_NOT_FOUND_MESSAGE);
+  const fields =
+    typeof body === "object" && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
+  const parsed = damageSchema.shape.repairCost.safeParse(fields.repairCost ?? null);
+  if (!parsed.success) throw invalidFields({ repairCost: REPAIR_COST_MESSAGE });
+  const repairCost = parsed.data ?? null;
+  const expected = expectedVersionOf(fields);
+  const record = await store.transaction(async (tx) => {
+    const found = await tx.get(COLLECTIONS.damages, id);
+    if (!found) throw new CoreError("not-found", DAMAGE_NOT_FOUND_MESSAGE);
+    const current = damageRecord(found);
+    assertFresh(current, expected);
+    const w = writer(tx, store, now);
+    const next = { ...current, repairCost };
+    const stamps = replaceDoc(w, COLLECTIONS.damages, id, next, current.createdAt, versionOf(current));
+    writeAudit(w, {
+      action: "update",
+      resource: "damages",
+      recordId: id,
+      actor: actor.email,
+      repairCost,
+    });
+    return { ...next, id, ...stamps } as Stamped<Damage>;
+  });
+  ctx.events.publish("damages", id, "updated");
+  ctx.log.info(
+    `Pažeidimo ${id} remonto kaina: ${repairCost === null ? "nežinoma" : formatMoney(repairCost)} (${actor.email})`,
+  );
   return record;
 }

@@ -2,6 +2,7 @@
 // of a period once and hands them to the pure src/domain/reports.ts. Also the dashboard's list of
 // today's pick-ups and returns with what each still owes. Both backends call these.
 import { invalidFields } from "../domain/input";
+import { minutesLate } from "../domain/overdue";
 import { computeReports, dueOf, REPORT_MAX_DAYS, type ReportReservation, type Reports } from "../domain/reports";
 import type { Car, Customer, Reservation } from "../domain/schemas";
 import {
@@ -112,11 +113,38 @@ export interface TodayRow {
   total: number;
   paid: number;
   due: number;
+  /** minutes past the pickup or return time (ctx.clock); 0 when not yet due */
+  lateMinutes: number;
 }
 
-/** The dashboard: today's pick-ups (new, confirmed) and returns (active), each with what is still due. */
+type ReservationRow = ReturnType<typeof reservationRecord>;
+
+/**
+ * Overdue work of any day: rentals still out after their return time, and confirmed bookings
+ * not handed over after their pickup time (equality queries: no composite index needed).
+ */
+async function overdueOf(
+  ctx: CoreContext,
+  now: Date,
+): Promise<{ pickups: ReservationRow[]; returns: ReservationRow[] }> {
+  const withStatus = async (status: Reservation["status"]) =>
+    (await ctx.store.query(COLLECTIONS.reservations, { where: [{ field: "status", op: "==", value: status }] })).map(
+      (doc) => reservationRecord(doc),
+    );
+  const passed = (iso: string) => Date.parse(iso) < now.getTime();
+  return {
+    returns: (await withStatus("active")).filter((r) => passed(r.returnAt)),
+    pickups: (await withStatus("confirmed")).filter((r) => passed(r.pickupAt)),
+  };
+}
+
+/**
+ * The dashboard: today's pick-ups (new, confirmed) and returns (active), and the overdue ones of
+ * earlier days too, each with what is still due. Overdue rows head the list, the latest first.
+ */
 export async function todayDesk(ctx: CoreContext): Promise<TodayRow[]> {
-  const today = vilniusDateString(ctx.clock.now());
+  const now = ctx.clock.now();
+  const today = vilniusDateString(now);
   const start = vilniusLocalToInstant(today).toISOString();
   const end = vilniusLocalToInstant(addDaysToDateString(today, 1)).toISOString();
   const inDay = async (field: "pickupAt" | "returnAt") =>
@@ -128,8 +156,13 @@ export async function todayDesk(ctx: CoreContext): Promise<TodayRow[]> {
         ],
       })
     ).map((doc) => reservationRecord(doc));
-  const pickups = (await inDay("pickupAt")).filter((r) => r.status === "new" || r.status === "confirmed");
-  const returns = (await inDay("returnAt")).filter((r) => r.status === "active");
+  const overdue = await overdueOf(ctx, now);
+  const unique = (list: ReservationRow[]) => [...new Map(list.map((r) => [r.id, r])).values()];
+  const pickups = unique([
+    ...(await inDay("pickupAt")).filter((r) => r.status === "new" || r.status === "confirmed"),
+    ...overdue.pickups,
+  ]);
+  const returns = unique([...(await inDay("returnAt")).filter((r) => r.status === "active"), ...overdue.returns]);
   const rows: TodayRow[] = [];
   for (const [kind, list] of [
     ["pickup", pickups],
@@ -137,17 +170,20 @@ export async function todayDesk(ctx: CoreContext): Promise<TodayRow[]> {
   ] as const) {
     for (const r of list) {
       const doc = ctx.store.isId(r.customerId) ? await ctx.store.get(COLLECTIONS.customers, r.customerId) : null;
+      const at = kind === "pickup" ? r.pickupAt : r.returnAt;
+      const lateFor = kind === "return" ? r.status === "active" : r.status === "confirmed";
       rows.push({
         id: r.id,
         number: r.number ?? r.id,
         kind,
-        at: kind === "pickup" ? r.pickupAt : r.returnAt,
+        at,
         status: r.status,
         customer: doc ? customerName(customerRecord(doc)) : "—",
         carId: r.carId,
         ...dueOf(r as unknown as ReportReservation),
+        lateMinutes: lateFor ? minutesLate(at, now) : 0,
       });
     }
   }
-  return rows.sort((a, b) => a.at.localeCompare(b.at));
+  return rows.sort((a, b) => b.lateMinutes - a.lateMinutes || a.at.localeCompare(b.at));
 }

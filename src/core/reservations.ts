@@ -6,7 +6,11 @@
 // first, and every new number locks the year's counter last (always in that order, so two
 // transactions never wait for each other in a circle). The PostgreSQL exclusion constraint stays
 // as the database's own safety net.
+
+import { changesDetail } from "../domain/auditChanges";
 import { findConflicts, isBlockingStatus } from "../domain/availability";
+import { type PlaceVerdict, placeRefusalMessage, transferFeeOf } from "../domain/carLocation";
+import { transfersOf } from "../domain/carTransfers";
 import { formatMoney } from "../domain/format";
 import { invalidFields, prepareBody } from "../domain/input";
 import { reservationMails } from "../domain/mailTemplates";
@@ -46,12 +50,14 @@ import type { Fleet, Quote, Reservation, Settings } from "../domain/schemas";
 import { readSiteQuote, type SiteQuote, siteQuoteAnswer } from "../domain/siteQuote";
 import { vilniusDateString } from "../domain/time";
 import { reservationsHoldingCar } from "./carHolds";
+import { carPlaceVerdict } from "./carLocation";
 import { loadActiveOffers, loadCar, loadExtras, loadLocations, loadPrices, loadSettings } from "./catalog";
 import { COLLECTIONS } from "./collections";
 import { CoreError, RESERVATION_NOT_FOUND_MESSAGE, reservationConflict } from "./errors";
 import { fleetOf, moveFleetMileage } from "./fleetMileage";
 import { carHasNoBlock } from "./maintenance";
-import { prepareChangeMail } from "./notifications";
+import { refuseCancellingInvoiced } from "./moneyTrail";
+import { prepareChangeMail, prepareReservationMail } from "./notifications";
 import type { PaymentGateway } from "./paymentPort";
 import { awaitingPayment } from "./payments";
 import { newReservationLink } from "./portalLinks";
@@ -93,10 +99,33 @@ export async function priceReservation(
   refs: ResolvedRefs,
   period: ReservationPeriod,
   settings: Settings,
+  transferFee = 0,
 ): Promise<Quote> {
   const prices = await loadPrices(reader);
   const offers = await loadActiveOffers(reader);
-  return priceRefs(refs, period, { prices, offers, settings });
+  return priceRefs(refs, period, { prices, offers, settings, ...(transferFee > 0 ? { transferFee } : {}) });
+}
+
+/**
+ * Where the web booking's car will be at the pickup (src/domain/carLocation.ts): a place it cannot
+ * reach in time is refused (409, whatever the browser sent); a place it must be brought to costs
+ * the settings' transfer fee.
+ */
+async function webPlaceVerdict(
+  reader: Reader,
+  refs: ResolvedRefs,
+  period: ReservationPeriod,
+  settings: Settings,
+  now: Date,
+): Promise<PlaceVerdict> {
+  return carPlaceVerdict(reader, {
+    car: refs.car,
+    pickupLocationId: refs.pickupLocation.id,
+    returnLocationId: refs.returnLocation.id,
+    period,
+    now,
+    settings,
+  });
 }
 
 /** Reservations that hold the car (new, confirmed, active), also over a part before a car swap. */
@@ -226,11 +255,14 @@ export async function submitWebReservation(
     // Reads first (Firestore's rule for transactions).
     const refs = await resolveRefs(tx, store, input, { publicOnly: true });
     assertDriverAge(input.customer.birthDate, period.pickupAt, refs.car.minDriverAge);
-    const quote = await priceReservation(tx, refs, period, settings);
     await tx.lock(carLockKey(refs.car.id));
     if (!(await carIsFree(tx, refs.car.id, period, settings.bookingRules.turnaroundMinutes))) {
       throw reservationConflict();
     }
+    const place = await webPlaceVerdict(tx, refs, period, settings, now);
+    if (place.kind === "unreachable")
+      throw new CoreError("conflict", placeRefusalMessage(place, transfersOf(settings)));
+    const quote = await priceReservation(tx, refs, period, settings, transferFeeOf(place));
     const countHit = opts.rateLimit
       ? await takeRateLimit(tx, rateKey("site-reservation", opts.rateLimit.clientKey), opts.rateLimit.limit, now)
       : null;
@@ -308,10 +340,36 @@ export async function quoteWebReservation(
   const prices = await loadPrices(store);
   const offers = await loadActiveOffers(store);
   const free = await carIsFree(store, refs.car.id, period, settings.bookingRules.turnaroundMinutes);
-  return siteQuoteAnswer(refs, period, { prices, offers, settings }, free);
+  const place = await webPlaceVerdict(store, refs, period, settings, now);
+  if (free && place.kind === "unreachable") {
+    // Not at that place in time: not bookable there, and the answer says why (the form offers the
+    // cars that are).
+    return { available: false, quote: null, quoteError: placeRefusalMessage(place, transfersOf(settings)) };
+  }
+  return siteQuoteAnswer(refs, period, { prices, offers, settings, transferFee: transferFeeOf(place) }, free);
 }
 
 // ---------- the back-office ----------
+
+/** Where a staff booking's car will be: never refused (staff move cars), the move is priced. */
+function staffPlaceVerdict(
+  reader: Reader,
+  refs: ResolvedRefs,
+  period: ReservationPeriod,
+  settings: Settings,
+  now: Date,
+  ignoreId: string | null,
+): Promise<PlaceVerdict> {
+  return carPlaceVerdict(reader, {
+    car: refs.car,
+    pickupLocationId: refs.pickupLocation.id,
+    returnLocationId: refs.returnLocation.id,
+    period,
+    now,
+    settings,
+    ignoreId,
+  });
+}
 
 /** Where a staff reservation came from: "web" or "phone" as given, anything else the office. */
 export const reservationSource = (body: unknown): ReservationSource => {
@@ -352,27 +410,39 @@ export async function createStaffReservation(
     const settings = await loadSettings(tx);
     const refs = await resolveRefs(tx, store, data, { publicOnly: false });
     await assertCustomerExists(tx, store, data.customerId);
-    const quote = await priceReservation(tx, refs, period, settings);
+    // Staff may book a car elsewhere (they move it; the form warned): the move is priced.
+    const place = await staffPlaceVerdict(tx, refs, period, settings, now, null);
+    const quote = await priceReservation(tx, refs, period, settings, place.fee);
     await tx.lock(carLockKey(refs.car.id));
     const buffer = settings.bookingRules.turnaroundMinutes;
     if (isBlockingStatus(data.status) && !(await carIsFree(tx, refs.car.id, period, buffer))) {
       throw reservationConflict();
     }
     const numbering = await takeReservationNumber(tx, now);
+    const reservation = { ...data, ...period, number: numbering.number, quote, source };
+    const newId = store.newId(COLLECTIONS.reservations);
+    // Saved straight as confirmed: the customer gets the same confirmation as a web booking
+    // confirmed later (read here, before the first write, as Firestore wants).
+    const confirmation =
+      data.status === "confirmed"
+        ? await prepareReservationMail(tx, ctx, "reservationConfirmed", newId, reservation)
+        : null;
 
     const w = writer(tx, store, now);
     numbering.commit();
-    const reservation = { ...data, ...period, number: numbering.number, quote, source };
-    const id = insertDoc(w, COLLECTIONS.reservations, storedReservation(reservation));
+    const id = insertDoc(w, COLLECTIONS.reservations, storedReservation(reservation), newId);
     writeAudit(w, { action: "create", resource: "reservations", recordId: id, actor: actor.email, ...reasonOf(data) });
+    const mailId = confirmation ? queueMail(w, confirmation) : null;
     const at = now.toISOString();
     const record = { ...reservation, id, version: 1, createdAt: at, updatedAt: at } as Stamped<Reservation>;
-    return { id, number: numbering.number, quote, record };
+    return { id, number: numbering.number, quote, record, mailId };
   });
 
   ctx.events.publish("reservations", outcome.id, "created");
+  if (outcome.mailId) ctx.events.publish("mail", outcome.mailId, "created");
   ctx.log.info(`Rezervacija ${outcome.number} sukurta administravime${staffSuffix(actor.email)}`);
-  return outcome;
+  const { mailId: _mailId, ...saved } = outcome;
+  return saved;
 }
 
 /** A request body as an object (prepareBody says why anything else is refused). */
@@ -476,13 +546,16 @@ export async function updateStaffReservation(
       if (past) throw invalidFields(past);
     }
     const data = { ...edit.data, ...statusChangeReasons(current, edit.data, intent, actor, now) };
+    // An invoiced reservation is cancelled only after its credit note (issue 26).
+    if (data.status === "cancelled" && current.status !== "cancelled") await refuseCancellingInvoiced(tx, id);
 
     if (edit.customerChanged) await assertCustomerExists(tx, store, data.customerId);
     let quote = edit.oldQuote;
     const settings = edit.repricing || edit.availabilityCheck ? await loadSettings(tx) : null;
     if (edit.repricing && settings) {
       const refs = await resolveRefs(tx, store, data, { publicOnly: false });
-      quote = await priceReservation(tx, refs, period, settings);
+      const place = await staffPlaceVerdict(tx, refs, period, settings, now, id);
+      quote = await priceReservation(tx, refs, period, settings, place.fee);
     }
     if (edit.availabilityCheck) {
       await tx.lock(carLockKey(data.carId));
@@ -517,6 +590,7 @@ export async function updateStaffReservation(
       actor: actor.email,
       ...statusChange,
       ...(current.status === next.status ? {} : reasonOf(data)),
+      ...changesDetail(storedReservation(current), storedReservation(next)),
     });
     const fleetId = fleet ? moveFleetMileage(w, fleet.fleet, fleet.mileage, actor.email, id) : null;
     return {

@@ -3,6 +3,8 @@
 
 import { BLOCKING_STATUSES, blockPeriod, carHolds, intervalsOverlap, widenedPeriod } from "../domain/availability";
 import { matchesCarFilter, parseCarFilter } from "../domain/carFilter";
+import { type PlacedHold, searchPlaceVerdicts } from "../domain/carLocation";
+import { transfersOf } from "../domain/carTransfers";
 import { isPlainObject } from "../domain/input";
 import type { SearchResults } from "../domain/publicCatalog";
 import { compareCars, toPublicCar } from "../domain/publicCatalog";
@@ -51,10 +53,16 @@ export async function searchCars(ctx: CoreContext, query: unknown): Promise<Sear
   const buffer = settings.bookingRules.turnaroundMinutes;
   const widened = widenedPeriod(searched, buffer);
   const until = widened.returnAt;
+  // At a place, the holds that start within the transfer lead time after the rental matter too
+  // (the car must reach the next pickup place): the same one query, a little further.
+  const transfers = transfersOf(settings);
+  const holdsUntil = location
+    ? new Date(Math.max(Date.parse(until), Date.parse(period.to) + transfers.leadHours * 3_600_000)).toISOString()
+    : until;
   const holding = await store.query(COLLECTIONS.reservations, {
     where: [
       { field: "status", op: "in", value: [...BLOCKING_STATUSES] },
-      { field: "pickupAt", op: "<", value: until },
+      { field: "pickupAt", op: "<", value: holdsUntil },
     ],
   });
   const blocks = await blocksStartingBefore(store, until);
@@ -71,8 +79,21 @@ export async function searchCars(ctx: CoreContext, query: unknown): Promise<Sear
       .map((hold) => hold.carId),
     ...blocks.filter((block) => intervalsOverlap(blockPeriod(block), searched, buffer)).map((block) => block.carId),
   ]);
+  const matching = cars.filter((car) => matchesCarFilter(car, filter));
+  // Where each car will be at the pickup (src/domain/carLocation.ts), from the holds read above.
+  const places = location
+    ? searchPlaceVerdicts({
+        cars: matching.filter((car) => !taken.has(car.id)),
+        holds: holding.map((doc) => doc.data as unknown as PlacedHold),
+        period: searched,
+        locationId: location.id,
+        now: ctx.clock.now(),
+        transfers,
+      })
+    : null;
+  for (const id of places?.unreachable ?? []) taken.add(id);
   return pricedSearchResults({
-    cars: cars.filter((car) => matchesCarFilter(car, filter)),
+    cars: matching,
     taken,
     period,
     location,
@@ -82,5 +103,6 @@ export async function searchCars(ctx: CoreContext, query: unknown): Promise<Sear
     page,
     toPublic: toPublicCar,
     compare: compareCars,
+    ...(places ? { transferFees: places.fees } : {}),
   });
 }

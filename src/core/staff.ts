@@ -2,8 +2,17 @@
 // least one active admin always remains. Local accounts live in the staff table with a password
 // hash (server/routes/admin.ts); Firebase accounts are Auth users with a `role` claim, managed
 // through the Accounts port below (functions/src/authAdmin.ts).
+
 import { z } from "zod";
+import { passwordProblem } from "../domain/commonPasswords";
 import { invalidFields, parseFields } from "../domain/input";
+import {
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  PASSWORD_REQUIRED_MESSAGE,
+  PASSWORD_TOO_LONG_MESSAGE,
+  PASSWORD_TOO_SHORT_MESSAGE,
+} from "../domain/passwordRules";
 import { email, STAFF_ROLES, type StaffRole } from "../domain/schemas";
 import { COLLECTIONS } from "./collections";
 import { CoreError } from "./errors";
@@ -75,7 +84,11 @@ export const setStaffRoleInputSchema = z
     /** null takes the role away: the account stays, but it is no longer staff */
     role: z.enum(STAFF_ROLES, { error: "Neteisinga rolė" }).nullable(),
     active: z.boolean().optional(),
-    password: z.string().min(10, { error: "Slaptažodis turi būti bent 10 simbolių" }).max(200).optional(),
+    password: z
+      .string()
+      .min(PASSWORD_MIN_LENGTH, { error: PASSWORD_TOO_SHORT_MESSAGE })
+      .max(PASSWORD_MAX_LENGTH, { error: PASSWORD_TOO_LONG_MESSAGE })
+      .optional(),
   })
   .strict()
   .refine((input) => input.uid !== undefined || input.email !== undefined, {
@@ -111,6 +124,10 @@ export async function setStaffRole(
   const { store } = ctx;
   if (caller.role !== "admin") throw new CoreError("forbidden", ADMIN_ONLY_MESSAGE);
   const input = parseFields(setStaffRoleInputSchema, body);
+  if (input.password) {
+    const problem = passwordProblem(input.password, [input.email ?? "", input.name ?? ""]);
+    if (problem) throw invalidFields({ password: problem });
+  }
 
   let user = input.uid ? await accounts.getUser(input.uid) : await accounts.getUserByEmail(input.email as string);
   if (input.uid && !user) throw new CoreError("not-found", USER_NOT_FOUND_MESSAGE);
@@ -124,7 +141,7 @@ export async function setStaffRole(
 
   if (!user) {
     if (input.role === null) throw new CoreError("not-found", USER_NOT_FOUND_MESSAGE);
-    if (!input.password) throw invalidFields({ password: "Įveskite slaptažodį (bent 10 simbolių)" });
+    if (!input.password) throw invalidFields({ password: PASSWORD_REQUIRED_MESSAGE });
     const name = input.name ?? (input.email as string);
     // Staff ids look like the store's ids, so /admin/staff/{id} accepts them.
     user = await accounts.createUser({

@@ -4,6 +4,7 @@
 // update over a newer version than the one the form read (409), and is audited and announced in
 // the same transaction. Reservations and staff accounts have their own use cases.
 import type { ZodType } from "zod";
+import { changesDetail } from "../domain/auditChanges";
 import { InputError, invalidFields, parseFields } from "../domain/input";
 import { floorOfSettings, priceFloorErrors } from "../domain/priceFloor";
 import { ADMIN_RESOURCES, type AdminResource } from "../domain/schemas";
@@ -48,12 +49,31 @@ const STAMP_KEYS = ["id", "createdAt", "updatedAt", "version"] as const;
  */
 export type RecordCheck = (tx: Transaction, record: Record<string, unknown>) => Promise<Record<string, string>>;
 const recordChecks: Partial<Record<PlainResource, RecordCheck>> = {
+  // A mail written by hand may carry only the documents of the reservation it is about.
+  mail: async (_tx, record) => mailAttachmentErrors(record),
   // No tier of a price rule at 0 € or below the company's floor (settings.minDailyRate).
   prices: async (tx, record) => {
     const settings = await loadSettings(tx);
     return priceFloorErrors(record as { tiers: { dailyRate: number }[] }, floorOfSettings(settings));
   },
 };
+
+export const MAIL_ATTACHMENT_SCOPE_MESSAGE =
+  "Pridėti galima tik tos rezervacijos dokumentus, apie kurią laiškas (nuoroda reservation:<id>)";
+
+/** Field errors when a hand-written mail attaches a file that is not its reservation's own document. */
+export function mailAttachmentErrors(record: Record<string, unknown>): Record<string, string> {
+  const message = (record.message ?? {}) as { attachments?: { path?: unknown }[] };
+  const attachments = message.attachments ?? [];
+  if (attachments.length === 0) return {};
+  const ref = typeof record.ref === "string" ? /^reservation:([A-Za-z0-9-]{1,64})$/.exec(record.ref) : null;
+  const reservationId = ref?.[1];
+  const own = (path: unknown) =>
+    typeof path === "string" && !!reservationId && path.startsWith(`documents/${reservationId}-`);
+  return attachments.every((attachment) => own(attachment.path))
+    ? {}
+    : { "message.attachments": MAIL_ATTACHMENT_SCOPE_MESSAGE };
+}
 
 function withoutStamps(value: Record<string, unknown>): Record<string, unknown> {
   const copy = { ...value };
@@ -168,7 +188,7 @@ export async function updateStaffRecord(
       await checkRecord(tx, resource, data);
       const w = writer(tx, ctx.store, now);
       const stamps = replaceDoc(w, collection, id, { ...data, version: current.version }, current.createdAt);
-      writeAudit(w, { action: "update", resource, recordId: id, actor });
+      writeAudit(w, { action: "update", resource, recordId: id, actor, ...changesDetail(current, data) });
       return recordOf(id, { ...data, ...stamps });
     }),
   );

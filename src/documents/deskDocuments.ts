@@ -12,6 +12,7 @@ import { createHash } from "node:crypto";
 import { type PDFImage, rgb } from "pdf-lib";
 import { CAR_DIAGRAM_PATHS, DIAGRAM_HEIGHT, DIAGRAM_WIDTH, diagramZone } from "../domain/carDiagram";
 import { contractTextFor, customerHasCompany } from "../domain/contractText";
+import { handoverDepositText } from "../domain/deposits";
 import { formatDate, formatDateTime, formatMoney, formatNumber } from "../domain/format";
 import { fuelLevelText } from "../domain/fuel";
 import { currentHandover, earlierUse } from "../domain/rentalChanges";
@@ -410,6 +411,8 @@ function handoverBlocks(input: DeskDocumentInput): Block[] {
             ]
           : []),
         ["Nuotraukų", String(act.photos.length)],
+        // Acts made before the deposit was asked print nothing (their hash stays the same).
+        ...(act.deposit ? [["Užstatas", handoverDepositText(act.deposit)] as [string, string]] : []),
       ],
     },
     { type: "heading", text: "Pažeidimai" },
@@ -428,6 +431,16 @@ function chargeRow(charge: Charge): string[] {
     ? `${charge.rule}; apskaičiuota ${formatMoney(charge.computed)}, pakeista: ${charge.overrideReason}`
     : charge.rule;
   return [CHARGE_LABELS[charge.kind] ?? charge.kind, rule, formatMoney(charge.amount)];
+}
+
+/** The deposit at the return: taken, applied to the charges, given back; or that none was taken. */
+function depositRows(act: Pick<ReturnAct, "deposit" | "due">): [string, string][] {
+  if (act.deposit.held <= 0 && act.due !== undefined) return [["Užstatas", "nepaimtas – neįskaitomas ir negrąžinamas"]];
+  return [
+    ["Užstatas paimtas", formatMoney(act.deposit.held)],
+    ["Išskaičiuota", `${formatMoney(act.deposit.retained)} (užstatas įskaitytas į mokesčius)`],
+    ["Grąžinama", formatMoney(act.deposit.refunded)],
+  ];
 }
 
 function returnBlocks(input: DeskDocumentInput): Block[] {
@@ -493,9 +506,9 @@ function returnBlocks(input: DeskDocumentInput): Block[] {
     {
       type: "fields",
       rows: [
-        ["Užstatas paimtas", formatMoney(act.deposit.held)],
-        ["Išskaičiuota", formatMoney(act.deposit.retained)],
-        ["Grąžinama", formatMoney(act.deposit.refunded)],
+        ...depositRows(act),
+        // what is still owed by the ledger after the return (older acts: not printed)
+        ...(act.due !== undefined ? [["Liko sumokėti", formatMoney(act.due)] as [string, string]] : []),
       ],
     },
     { type: "signature", lines: signatureLines(input, act) },

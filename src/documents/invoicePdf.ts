@@ -99,7 +99,7 @@ export async function renderInvoicePdf(invoice: InvoiceDoc): Promise<Uint8Array>
           qty,
           formatMoney(line.unitNet),
           formatMoney(line.net),
-          percent(line.vatRate),
+          line.vatNote ? "Neapm." : percent(line.vatRate),
           formatMoney(line.vat),
           formatMoney(line.total),
         ]
@@ -124,6 +124,11 @@ export async function renderInvoicePdf(invoice: InvoiceDoc): Promise<Uint8Array>
     : [{ label: "Iš viso", value: formatMoney(invoice.totals.total), strong: true }];
   pdf.ensure(totals.length * 15 + 60);
   pdf.totals(totals);
+  const notes = [...new Set(invoice.lines.flatMap((line) => (line.vatNote && vat ? [line.vatNote] : [])))];
+  for (const note of notes) {
+    pdf.gap(3);
+    pdf.paragraph(note, { size: 8, leading: 10, align: "right", color: COLORS.muted });
+  }
   if (!vat) {
     pdf.gap(3);
     pdf.paragraph("PVM neskaičiuojamas: pardavėjas nėra PVM mokėtojas", {

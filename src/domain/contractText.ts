@@ -1,5 +1,6 @@
 // The rental agreement's text: the settings' template with the reservation's facts filled in.
 // Pure: the print-edit screen (src/admin/print) and the server's PDFs (src/documents) use it.
+import { TRANSFER_LABEL } from "./carTransferText";
 import { formatDate, formatDateTime, formatDays, formatMoney, formatNumber } from "./format";
 import { fuelLevelText } from "./fuel";
 import {
@@ -80,6 +81,7 @@ export function contractValues(facts: ContractFacts): Record<string, string> {
     dailyRate: money(quote?.dailyRate),
     extras,
     delivery: money(quote?.delivery),
+    transfer: money(quote ? (quote.transfer ?? 0) : undefined),
     discount: money(quote?.discount),
     total: money(quote?.total),
     vat: money(quote?.vat),
@@ -130,5 +132,13 @@ export function fillContract(
 
 /** Facts -> the agreement's text, leaving out the customer's company lines when there is no company. */
 export function contractTextFor(template: string, facts: ContractFacts): string {
-  return fillContract(template, contractValues(facts), { omitCustomerCompany: !customerHasCompany(facts.customer) });
+  const values = contractValues(facts);
+  // A template without {transfer} (saved before the transfer fee existed) still shows the fee the
+  // total includes: among the additional services, so the agreement's lines add up to its total.
+  const transfer = facts.reservation.quote?.transfer ?? 0;
+  if (transfer > 0 && !template.includes("{transfer}")) {
+    const line = `${TRANSFER_LABEL} – ${formatMoney(transfer)}`;
+    values.extras = values.extras === "nėra" ? line : `${values.extras}; ${line}`;
+  }
+  return fillContract(template, values, { omitCustomerCompany: !customerHasCompany(facts.customer) });
 }

@@ -46,6 +46,8 @@ export interface ReturnMailContext extends DeskMailContext {
   charges: Charge[];
   total: number;
   deposit: { held: number; retained: number; refunded: number };
+  /** what is still owed by the ledger after the return (the act's figure); absent: the charges less the deposit */
+  due?: number;
 }
 
 /** The desk's extra values: readings, the time, the charges, what is still due. */
@@ -114,12 +116,17 @@ export function returnMail(ctx: ReturnMailContext): DeskMail {
   const language = mailLanguageOf(ctx.customer);
   const en = language === "en";
   const charged = ctx.charges.filter((charge) => charge.amount > 0);
-  const due = Math.max(0, ctx.total - ctx.deposit.retained);
-  const deposit = en
-    ? `${formatMoney(ctx.deposit.held)}, ${formatMoney(ctx.deposit.retained)} retained, ${formatMoney(ctx.deposit.refunded)} refunded`
-    : `${formatMoney(ctx.deposit.held)}, iš jo išskaičiuota ${formatMoney(ctx.deposit.retained)}, grąžinama ${formatMoney(
-        ctx.deposit.refunded,
-      )}`;
+  const due = ctx.due ?? Math.max(0, ctx.total - ctx.deposit.retained);
+  const deposit =
+    ctx.deposit.held <= 0
+      ? en
+        ? "not taken"
+        : "nepaimtas"
+      : en
+        ? `${formatMoney(ctx.deposit.held)}, ${formatMoney(ctx.deposit.retained)} retained, ${formatMoney(ctx.deposit.refunded)} refunded`
+        : `${formatMoney(ctx.deposit.held)}, iš jo išskaičiuota ${formatMoney(ctx.deposit.retained)}, grąžinama ${formatMoney(
+            ctx.deposit.refunded,
+          )}`;
   return deskMail(
     ctx,
     "returnThanks",

@@ -3,6 +3,7 @@
 // the core (src/core/rentalDesk.ts) on every backend and by the desk screens to explain them up
 // front. Every answer is a map of field errors in Lithuanian, empty when the hand-over may go.
 import { z } from "zod";
+import { handoverDepositInputSchema } from "./deposits";
 import { formatNumber } from "./format";
 import { parseFields } from "./input";
 import { ageOn } from "./reservationInput";
@@ -88,8 +89,24 @@ export const handoverInputSchema = z
       )
       .strict(),
     confirmedDamageIds: z.array(entityId).max(200).default([]),
+    /**
+     * What the customer card lacked, typed at the desk: checked with the card's other data and
+     * written to the card in the hand-over's transaction.
+     */
+    customer: z
+      .object(
+        {
+          birthDate: isoDate.optional(),
+          licenceIssuedAt: isoDate.optional(),
+        },
+        { error: "Neteisingi kliento duomenys" },
+      )
+      .strict()
+      .default({}),
     /** an admin's reason for a hand-over before the pickup day */
     statusReason: z.string().trim().max(STATUS_REASON_MAX).default(""),
+    /** the deposit taken (src/domain/deposits.ts) */
+    deposit: handoverDepositInputSchema.optional(),
   })
   .strict();
 export type HandoverInput = z.infer<typeof handoverInputSchema>;
@@ -97,6 +114,18 @@ export type HandoverInput = z.infer<typeof handoverInputSchema>;
 /** Reads the hand-over request; a missing or wrong field is a field error (422). */
 export function readHandoverInput(body: unknown): HandoverInput {
   return parseFields(handoverInputSchema, body);
+}
+
+/** The birth date and licence issue date of the card, with what the desk typed laid over them. */
+export function customerWithDeskInput<C extends Pick<Customer, "birthDate" | "licenceIssuedAt">>(
+  customer: C,
+  typed: { birthDate?: string | undefined; licenceIssuedAt?: string | undefined },
+): C {
+  return {
+    ...customer,
+    ...(typed.birthDate ? { birthDate: typed.birthDate } : {}),
+    ...(typed.licenceIssuedAt ? { licenceIssuedAt: typed.licenceIssuedAt } : {}),
+  };
 }
 
 export interface DriverCheckContext {

@@ -5,11 +5,20 @@
 // Prices of the product include VAT (src/domain/pricing.ts): a line's gross amount is what the
 // customer pays; its net and VAT are split out per line, rounded to cents, and the invoice's totals
 // are the sums of its lines (so every line, the totals and the i.SAF export agree to the cent).
+
 import { z } from "zod";
 import { amountInWords } from "./amountInWords";
+import { TRANSFER_LABEL } from "./carTransfers";
 import { formatDate } from "./format";
 import { invalidFields, issueFieldErrors, prepareBody } from "./input";
-import { INVOICING_DEFAULTS, type InvoicingSettings, invoicingSettingsSchema } from "./invoicingSettings";
+import {
+  type DamageVatTreatment,
+  DEFAULT_DAMAGE_VAT,
+  INVOICING_DEFAULTS,
+  type InvoicingSettings,
+  invoicingSettingsSchema,
+  OUTSIDE_VAT_NOTE,
+} from "./invoicingSettings";
 import type { Car, ChargeKind, Customer, Reservation, Settings } from "./schemas";
 import { vilniusDateString } from "./time";
 
@@ -57,6 +66,8 @@ export interface InvoiceLine {
   vatRate: number;
   vat: number;
   total: number;
+  /** outside the scope of VAT (damage compensation, settings.invoicing.damageVat): why no VAT */
+  vatNote?: string;
 }
 
 export interface InvoiceTotals {
@@ -197,6 +208,7 @@ export function reservationLines(
   reservation: Pick<Reservation, "number" | "pickupAt" | "returnAt" | "quote" | "returnAct">,
   car: Pick<Car, "make" | "model"> | null,
   vatRate: number,
+  damageVat: DamageVatTreatment = DEFAULT_DAMAGE_VAT,
 ): InvoiceLine[] {
   const quote = reservation.quote;
   if (!quote) throw new Error(NO_QUOTE_MESSAGE);
@@ -222,10 +234,16 @@ export function reservationLines(
     );
   }
   if (quote.delivery > 0) lines.push(grossLine("Automobilio pristatymas ir paėmimas", quote.delivery, vatRate));
+  if ((quote.transfer ?? 0) > 0) lines.push(grossLine(TRANSFER_LABEL, quote.transfer ?? 0, vatRate));
   if (quote.discount > 0) lines.push(grossLine("Nuolaida pagal akciją", -quote.discount, vatRate));
   for (const charge of reservation.returnAct?.charges ?? []) {
     if (charge.amount <= 0) continue;
-    lines.push(grossLine(`${CHARGE_LINE_LABELS[charge.kind]}: ${charge.rule}`, charge.amount, vatRate));
+    const description = `${CHARGE_LINE_LABELS[charge.kind]}: ${charge.rule}`;
+    lines.push(
+      charge.kind === "damage" && damageVat === "outside-scope"
+        ? { ...grossLine(description, charge.amount, 0), vatNote: OUTSIDE_VAT_NOTE }
+        : grossLine(description, charge.amount, vatRate),
+    );
   }
   return lines;
 }

@@ -2,6 +2,16 @@
 // that the settings schema (schemas.ts) can use them without the two importing each other.
 import { z } from "zod";
 
+/** The damage compensation's VAT treatment on invoices (settings.invoicing.damageVat). */
+export const DAMAGE_VAT_TREATMENTS = ["outside-scope", "standard"] as const;
+export type DamageVatTreatment = (typeof DAMAGE_VAT_TREATMENTS)[number];
+export const DAMAGE_VAT_LABELS: Readonly<Record<DamageVatTreatment, string>> = {
+  "outside-scope": "Ne PVM objektas (žalos atlyginimas nėra paslauga) – be PVM",
+  standard: "Su PVM, kaip kiti mokesčiai",
+};
+/** The note an invoice line outside the scope of VAT carries. */
+export const OUTSIDE_VAT_NOTE = "Neapmokestinama PVM: žalos atlyginimas nėra PVM objektas";
+
 export const INVOICE_SERIES_PATTERN = /^[A-Z]{1,6}$/;
 const seriesField = (fallback: string) =>
   z
@@ -21,6 +31,14 @@ export const invoicingSettingsSchema = z
     creditSeries: seriesField("KS"),
     /** issue the invoice by itself when the car comes back (private customers; businesses get the monthly one) */
     autoInvoiceAtReturn: z.boolean({ error: "Turi būti taip arba ne" }).default(true),
+    /**
+     * How the invoice treats the damage compensation charged at the return: "outside-scope" (ne PVM
+     * objektas – compensation for damage is not a supply: 0 %, "Neapmokestinama PVM") or
+     * "standard" (with VAT like the other charges).
+     */
+    damageVat: z
+      .enum(DAMAGE_VAT_TREATMENTS, { error: "Pasirinkite, kaip apmokestinamas žalos atlyginimas" })
+      .optional(),
   })
   .strict()
   .refine((s) => s.series !== s.creditSeries, {
@@ -29,3 +47,7 @@ export const invoicingSettingsSchema = z
   });
 export type InvoicingSettings = z.infer<typeof invoicingSettingsSchema>;
 export const INVOICING_DEFAULTS: InvoicingSettings = { series: "RN", creditSeries: "KS", autoInvoiceAtReturn: true };
+/** Settings without a choice (older documents too): the damage compensation is outside the scope of VAT. */
+export const DEFAULT_DAMAGE_VAT: DamageVatTreatment = "outside-scope";
+export const damageVatOf = (invoicing: Pick<InvoicingSettings, "damageVat">): DamageVatTreatment =>
+  invoicing.damageVat ?? DEFAULT_DAMAGE_VAT;

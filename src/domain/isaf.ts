@@ -52,6 +52,8 @@ export interface IsafDocumentTotal {
 export function documentTotals(invoice: Pick<InvoiceDoc, "lines">): IsafDocumentTotal[] {
   const byRate = new Map<number, { net: number; vat: number }>();
   for (const line of invoice.lines) {
+    // Outside the scope of VAT (damage compensation): not a supply, not in the VAT register.
+    if (line.vatNote) continue;
     const sums = byRate.get(line.vatRate) ?? { net: 0, vat: 0 };
     sums.net += Math.round(line.net * 100);
     sums.vat += Math.round(line.vat * 100);

@@ -1,5 +1,6 @@
 // The texts of the mails both backends send (the local server's outbox and the Firebase
 // "Trigger Email" documents): the same subject, text and HTML from either.
+import { TRANSFER_LABEL } from "./carTransfers";
 import { formatDate, formatDateTime, formatDays, formatMoney, formatNumber } from "./format";
 import { type InvoiceDoc, invoiceTitle } from "./invoices";
 import { escapeHtml, type OutgoingMail, textToHtml } from "./mailText";
@@ -53,6 +54,7 @@ export function priceLines(quote: Quote): [string, string][] {
   const lines: [string, string][] = [[`Nuoma, ${formatDays(quote.days)}`, formatMoney(quote.base)]];
   for (const line of quote.extrasLines) lines.push([`${line.name} × ${line.quantity}`, formatMoney(line.amount)]);
   if (quote.delivery > 0) lines.push(["Pristatymas ir paėmimas", formatMoney(quote.delivery)]);
+  if ((quote.transfer ?? 0) > 0) lines.push([TRANSFER_LABEL, formatMoney(quote.transfer ?? 0)]);
   if (quote.discount > 0) lines.push(["Nuolaida", `−${formatMoney(quote.discount)}`]);
   lines.push(["Iš viso su PVM", formatMoney(quote.total)]);
   lines.push([`iš jų PVM (${formatNumber(quote.vatRate * 100)} %)`, formatMoney(quote.vat)]);

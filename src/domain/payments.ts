@@ -20,7 +20,15 @@ import {
 
 export const PAYMENT_METHODS = ["cash", "card", "transfer", "online"] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
-export const PAYMENT_KINDS = ["advance", "rental", "deposit-held", "deposit-released", "charge", "refund"] as const;
+export const PAYMENT_KINDS = [
+  "advance",
+  "rental",
+  "deposit-held",
+  "deposit-applied",
+  "deposit-released",
+  "charge",
+  "refund",
+] as const;
 export type PaymentKind = (typeof PAYMENT_KINDS)[number];
 
 export const PAYMENT_METHOD_LABELS: Readonly<Record<PaymentMethod, string>> = {
@@ -33,6 +41,7 @@ export const PAYMENT_KIND_LABELS: Readonly<Record<PaymentKind, string>> = {
   advance: "Avansas",
   rental: "Nuomos mokestis",
   "deposit-held": "Užstatas paimtas",
+  "deposit-applied": "Užstatas įskaitytas",
   "deposit-released": "Užstatas grąžintas",
   charge: "Papildomi mokesčiai",
   refund: "Grąžinti pinigai",
@@ -40,6 +49,7 @@ export const PAYMENT_KIND_LABELS: Readonly<Record<PaymentKind, string>> = {
 export const DEPOSIT_STATE_LABELS: Readonly<Record<DepositState, string>> = {
   none: "nėra",
   held: "paimtas",
+  applied: "įskaitytas",
   released: "grąžintas",
 };
 
@@ -92,7 +102,7 @@ export function readLedgerEntryInput(body: unknown): LedgerEntryInput {
 export interface LedgerSummary {
   /** the quote's total plus the return's charges */
   total: number;
-  /** advances, rental and charges paid, less refunds */
+  /** advances, rental and charges paid and the deposit applied to the charges, less refunds */
   paid: number;
   /** total less paid, never below 0 */
   due: number;
@@ -109,11 +119,13 @@ export function reservationTotal(reservation: PricedReservation): number {
   return roundMoney(quoteTotal + charges);
 }
 
-const PAID_KINDS: readonly PaymentKind[] = ["advance", "rental", "charge"];
+/** Kinds that pay the price: the deposit counts only once applied to the charges ("deposit-applied"). */
+const PAID_KINDS: readonly PaymentKind[] = ["advance", "rental", "charge", "deposit-applied"];
 
 /**
- * The ledger summed up. The deposit is apart from what is paid: "held" while more was taken than
- * given back, "released" once all of it was given back, "none" before any was taken.
+ * The ledger summed up. The deposit is apart from what is paid (a held deposit is never debt nor
+ * payment): "held" while more was taken than applied and given back, "applied" once the rest went
+ * to the charges at the return, "released" once all of it was given back, "none" before any was taken.
  */
 export function summarizeLedger(
   reservation: PricedReservation,
@@ -123,16 +135,19 @@ export function summarizeLedger(
   let paidCents = 0;
   let heldCents = 0;
   let releasedCents = 0;
+  let appliedCents = 0;
   for (const entry of entries) {
     const cents = Math.round(entry.amount * 100);
     if (PAID_KINDS.includes(entry.kind)) paidCents += cents;
     else if (entry.kind === "refund") paidCents -= cents;
     else if (entry.kind === "deposit-held") heldCents += cents;
     else if (entry.kind === "deposit-released") releasedCents += cents;
+    if (entry.kind === "deposit-applied") appliedCents += cents;
   }
   const paid = paidCents / 100;
-  const depositCents = Math.max(0, heldCents - releasedCents);
-  const state: DepositState = heldCents === 0 ? "none" : depositCents > 0 ? "held" : "released";
+  const depositCents = Math.max(0, heldCents - releasedCents - appliedCents);
+  const state: DepositState =
+    heldCents === 0 ? "none" : depositCents > 0 ? "held" : appliedCents > 0 ? "applied" : "released";
   return {
     total,
     paid,

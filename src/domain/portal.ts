@@ -7,6 +7,7 @@ import { formatDateTime, formatMoney } from "./format";
 import type { OutgoingMail } from "./mailTemplates";
 import { textToHtml } from "./mailTemplates";
 import { type MailLanguage, mailLanguageOf } from "./notifications";
+import { overpaymentOf } from "./overpayment";
 import { RESERVATION_STATUS_LABELS } from "./reservationStatus";
 import {
   type Car,
@@ -145,7 +146,8 @@ export interface PortalView {
   returnPlace: PortalPlace;
   extras: { id: string; quantity: number }[];
   quote: Quote | null;
-  payment: { paid: number; due: number } | null;
+  /** overpayment: what was paid above the price (a refund staff approve), 0 when nothing */
+  payment: { paid: number; due: number; overpayment: number } | null;
   cancellation: CancellationTerms & { lateMessage: string };
   change: { allowed: boolean; refusal: string | null; needsApproval: boolean };
   driverDetails: DriverDetails | null;
@@ -233,7 +235,7 @@ export function portalView(args: {
     returnPlace: placeView(args.locations, r.returnLocationId),
     extras: r.extras.map((e) => ({ id: e.id, quantity: e.quantity })),
     quote: r.quote ?? null,
-    payment: r.payment ? { paid: r.payment.paid, due: r.payment.due } : null,
+    payment: r.payment ? { paid: r.payment.paid, due: r.payment.due, overpayment: overpaymentOf(r) } : null,
     cancellation: { ...terms, lateMessage: lateCancellationMessage(terms, phone) },
     change: { allowed: refusal === null, refusal, needsApproval: portal.changesNeedApproval },
     driverDetails: r.driverDetails ?? null,

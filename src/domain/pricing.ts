@@ -40,6 +40,8 @@ export interface QuoteInput {
   returnLocation?: { deliveryFee?: number | null } | null;
   offers?: Identified<Offer>[];
   rules: { graceMinutes: number; vatRate: number };
+  /** bringing the car from another place to the pickup (src/domain/carLocation.ts); 0 or absent: none */
+  transferFee?: number;
 }
 
 const MINUTES_PER_DAY = 1440;
@@ -228,7 +230,9 @@ export function calculateQuote(input: QuoteInput): Quote {
     }
   }
 
-  const totalCents = baseCents + extrasCents + deliveryCents - discountCents;
+  const transferCents = toCents(Math.max(0, input.transferFee ?? 0));
+
+  const totalCents = baseCents + extrasCents + deliveryCents + transferCents - discountCents;
   // Prices include VAT: split it out of the total.
   const vatCents = Math.round(totalCents - totalCents / (1 + rules.vatRate));
 
@@ -240,6 +244,7 @@ export function calculateQuote(input: QuoteInput): Quote {
     extras: fromCents(extrasCents),
     extrasLines,
     delivery: fromCents(deliveryCents),
+    ...(transferCents > 0 ? { transfer: fromCents(transferCents) } : {}),
     discount: fromCents(discountCents),
     offerId,
     total: fromCents(totalCents),

@@ -57,6 +57,11 @@ export interface QuoteCheckResult {
   quoteError: string | null;
   available: boolean;
   conflicts: QuoteConflict[];
+  /**
+   * where the car will be, when it is not at the pickup place (src/domain/carLocation.ts): staff
+   * may still save (they move the car), the price includes the transfer; absent or null: no warning
+   */
+  placeWarning?: string | null;
 }
 
 /** The car to quote; an unknown one is a field error. */
@@ -78,6 +83,8 @@ export function checkedQuote(
     prices: WithId<Price>[];
     offers: WithId<Offer>[];
     settings: Pick<Settings, "bookingRules">;
+    /** the car brought from another place to the pickup (src/domain/carLocation.ts); absent: none */
+    transferFee?: number;
   },
 ): Pick<QuoteCheckResult, "quote" | "quoteError"> {
   const errors: Record<string, string> = {};
@@ -109,6 +116,7 @@ export function checkedQuote(
       returnLocation,
       offers: catalogue.offers,
       rules: { graceMinutes: rules.graceMinutes, vatRate: rules.vatRate },
+      transferFee: catalogue.transferFee ?? 0,
     });
     return { quote, quoteError: null };
   } catch (error) {

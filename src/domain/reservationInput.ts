@@ -138,6 +138,8 @@ export interface PricingCatalogue {
   prices: WithId<Price>[];
   offers: WithId<Offer>[];
   settings: Pick<Settings, "bookingRules">;
+  /** the car brought from another place to the pickup (src/domain/carLocation.ts); absent: none */
+  transferFee?: number;
 }
 
 /** The server's price for a rental; a pricing problem (no price for the car) is a QuoteError. */
@@ -155,6 +157,7 @@ export const quoteRefs = (refs: ResolvedRefs, period: ReservationPeriod, catalog
       graceMinutes: catalogue.settings.bookingRules.graceMinutes,
       vatRate: catalogue.settings.bookingRules.vatRate,
     },
+    ...(catalogue.transferFee ? { transferFee: catalogue.transferFee } : {}),
   });
 
 /** The server's price for a rental; a pricing problem (no price for the car) is a field error. */

@@ -3,6 +3,7 @@
 // what happens to the deposit. Pure rules, the same for the desk's live preview and the stored
 // return act on every backend. Only an admin may change a computed amount, and says why.
 import { z } from "zod";
+import { excessOf, settleDeposit } from "./deposits";
 import { formatCount, formatDays, formatMoney, formatNumber, roundMoney } from "./format";
 import { fuelLevelText } from "./fuel";
 import { fuelReading, mileageReading, signatureInputSchema } from "./handoverChecks";
@@ -54,7 +55,7 @@ const returnReadings = {
   photos: z.array(privateFile).max(30).default([]),
   /** staff ticked "needs cleaning" */
   cleaning: z.boolean({ error: "Turi būti taip arba ne" }).default(false),
-  /** what staff charge for the new damages (capped at the deposit unless an admin raises it) */
+  /** what staff charge for the new damages (capped at the car's excess unless an admin raises it) */
   damageAmount: money.default(0),
   overrides: z
     .array(overrideSchema)
@@ -83,7 +84,10 @@ export function returnMileageErrors(mileage: number, handoverMileage: number): R
 }
 
 export interface ReturnChargeContext {
-  car: { mileageLimitPerDay: number | null; deposit: number };
+  /** excess: the most the customer pays for damage (null or absent: the deposit) */
+  car: { mileageLimitPerDay: number | null; deposit: number; excess?: number | null };
+  /** the deposit the ledger holds at the return (0 when none was taken) */
+  depositHeld: number;
   reservation: { returnAt: string; quote?: { days: number; dailyRate: number } | undefined };
   handover: { mileage: number; fuel: FuelLevel };
   rates: DeskSettings;
@@ -108,7 +112,7 @@ export interface ReturnCharges {
   charges: Charge[];
   total: number;
   deposit: { held: number; retained: number; refunded: number };
-  /** what the customer still pays beyond the deposit */
+  /** the charges the deposit does not cover */
   due: number;
 }
 
@@ -192,16 +196,16 @@ function cleaningCharge(ctx: ReturnChargeContext, readings: ReturnReadings) {
 function damageCharge(ctx: ReturnChargeContext, readings: ReturnReadings) {
   const entered = roundMoney(readings.damageAmount);
   if (entered === 0) return { computed: 0, rule: "Naujų pažeidimų mokestis neįvestas" };
-  const cap = ctx.car.deposit;
+  const cap = excessOf(ctx.car);
   if (entered > cap) {
     return {
-      computed: roundMoney(cap),
-      rule: `Įvesta ${formatMoney(entered)}, apribota užstatu ${formatMoney(cap)} (daugiau – tik administratorius, nurodęs priežastį)`,
+      computed: cap,
+      rule: `Nauji pažeidimai įvertinti ${formatMoney(entered)}; nuomininkas atlygina ne daugiau nei savarankišką riziką (franšizę) ${formatMoney(cap)}`,
     };
   }
   return {
     computed: entered,
-    rule: `Nauji pažeidimai: ${formatMoney(entered)} (ne daugiau nei užstatas ${formatMoney(cap)})`,
+    rule: `Nauji pažeidimai: ${formatMoney(entered)} (ne daugiau nei savarankiška rizika (franšizė) ${formatMoney(cap)})`,
   };
 }
 
@@ -218,8 +222,8 @@ const RULES: Record<
 
 /**
  * The charges of a return, each as its rule computed it and as charged (an admin's override,
- * with its reason), their total, and the deposit: held = the car's deposit, retained = what it
- * covers of the total, refunded = the rest. Overrides by anyone but an admin: refused (403 for
+ * with its reason), their total, and the deposit: held = what the ledger holds (none taken: 0),
+ * retained = what it covers of the total (applied), refunded = the rest (released). Overrides by anyone but an admin: refused (403 for
  * the adapters: `forbidden` is true).
  */
 export function computeReturnCharges(
@@ -246,14 +250,8 @@ export function computeReturnCharges(
     };
   });
   const total = roundMoney(charges.reduce((sum, charge) => sum + charge.amount, 0));
-  const held = roundMoney(ctx.car.deposit);
-  const retained = roundMoney(Math.min(total, held));
-  return {
-    charges,
-    total,
-    deposit: { held, retained, refunded: roundMoney(held - retained) },
-    due: roundMoney(total - retained),
-  };
+  const deposit = settleDeposit(ctx.depositHeld, total);
+  return { charges, total, deposit, due: roundMoney(total - deposit.retained) };
 }
 
 /** An override by someone who is not an admin. */

@@ -1,7 +1,9 @@
 // Entity schemas shared by the browser, the server and Cloud Functions.
 // One rule, written once: every boundary parses with these.
+
 import { z } from "zod";
 import { backupSettingsSchema } from "./backupSchedule";
+import { transferSettingsSchema } from "./carTransfers";
 import {
   DEFAULT_EMAIL_TEMPLATES_EN,
   DEFAULT_EMAIL_TEMPLATES_LT,
@@ -13,6 +15,13 @@ import { formatIban, isValidIban } from "./iban";
 import { ENTITY_ID_PATTERN, SLUG_PATTERN } from "./ids";
 import { invoicingSettingsSchema } from "./invoicingSettings";
 import { MAIL_RETRY_DAYS_DEFAULT, mailRetryDaysSchema } from "./mailQueue";
+import {
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  PASSWORD_REQUIRED_MESSAGE,
+  PASSWORD_TOO_LONG_MESSAGE,
+  PASSWORD_TOO_SHORT_MESSAGE,
+} from "./passwordRules";
 import { isValidPhone, normalizePhone, PHONE_MAX_LENGTH } from "./phone";
 import { retentionSettingsSchema } from "./retention";
 import { lithuanianZodLocale, numberTypeError } from "./zodLocale";
@@ -130,11 +139,23 @@ export const carSchema = z
     minDriverAge: z.number().int().min(18).max(99).default(21),
     minLicenceYears: z.number().int().min(0).max(50).default(2),
     deposit: money,
+    /**
+     * the car's excess (savarankiška rizika / franšizė): the most a customer pays for damage;
+     * null means the deposit (excessOf in src/domain/deposits.ts)
+     */
+    excess: money.nullable().optional(),
     /** km per day; null means unlimited */
     mileageLimitPerDay: z.number().int().min(1).max(10_000).nullable().default(null),
     longTermMonthlyPrice: money.nullable().default(null),
     /** cheapest daily rate, denormalised for "nuo X €/parai" */
     priceFrom: money.nullable().optional(),
+    /**
+     * where the car stands now (a `locations` id), set by the return (src/core/rentalDesk.ts) and by
+     * staff; absent or null (older data): the car can be at any place (src/domain/carLocation.ts)
+     */
+    locationId: entityId.nullable().optional(),
+    /** the place the car belongs to (where staff bring it back between rentals); null: none */
+    homeLocationId: entityId.nullable().optional(),
   })
   .strict();
 export type Car = z.infer<typeof carSchema>;
@@ -361,6 +382,8 @@ export const quoteSchema = z
     extras: z.number(),
     extrasLines: z.array(quoteExtraLineSchema),
     delivery: z.number(),
+    /** bringing the car from another place to the pickup (settings.transfers); absent: none */
+    transfer: z.number().optional(),
     discount: z.number(),
     offerId: z.string().nullable(),
     total: z.number(),
@@ -405,6 +428,8 @@ export const damageMarkSchema = z
     y: z.number({ error: numberTypeError }).min(0).max(1),
     note: text(DAMAGE_NOTE_MAX, "Aprašykite pažeidimą"),
     photos: z.array(privateFile).max(10).default([]),
+    /** the return: the repair's cost as staff know it (an estimate), kept on the damage record */
+    repairCost: money.nullable().optional(),
   })
   .strict();
 export type DamageMark = z.infer<typeof damageMarkSchema>;
@@ -440,6 +465,14 @@ const readingFields = {
   document: privateFile,
 };
 
+/** How the deposit was taken at the hand-over: cash, card at the desk, the online hold, or none. */
+export const HANDOVER_DEPOSIT_METHODS = ["cash", "card", "online", "none"] as const;
+export type HandoverDepositMethod = (typeof HANDOVER_DEPOSIT_METHODS)[number];
+export const handoverDepositSchema = z
+  .object({ method: z.enum(HANDOVER_DEPOSIT_METHODS), amount: money, reference: z.string().max(200).default("") })
+  .strict();
+export type HandoverDeposit = z.infer<typeof handoverDepositSchema>;
+
 /** The hand-over act (išdavimo aktas), stored on the reservation when the car leaves. */
 export const handoverActSchema = z
   .object({
@@ -449,6 +482,8 @@ export const handoverActSchema = z
     confirmedDamageIds: z.array(entityId).max(200).default([]),
     /** the rental agreement the customer signed at the hand-over, kept unchanged */
     agreementDocument: privateFile.optional(),
+    /** the deposit at the hand-over (src/domain/deposits.ts); absent in acts made before it was asked */
+    deposit: handoverDepositSchema.optional(),
   })
   .strict();
 export type HandoverAct = z.infer<typeof handoverActSchema>;
@@ -476,7 +511,10 @@ export const returnActSchema = z
     charges: z.array(chargeSchema).max(20),
     /** sum of the charges */
     total: money,
+    /** held = what the ledger held at the return, retained = applied to the charges, refunded = given back */
     deposit: z.object({ held: money, retained: money, refunded: money }).strict(),
+    /** what is still owed after the return, by the ledger (src/domain/deposits.ts); absent in older acts */
+    due: money.optional(),
   })
   .strict();
 export type ReturnAct = z.infer<typeof returnActSchema>;
@@ -497,6 +535,8 @@ export const damageSchema = z
     foundAt: isoDateTime,
     repairedAt: isoDateTime.nullable().default(null),
     repairedBy: z.string().max(254).default(""),
+    /** what the repair costs (an estimate at the return, the real cost once known); null: not known */
+    repairCost: money.nullable().optional(),
   })
   .strict();
 export type Damage = z.infer<typeof damageSchema>;
@@ -537,7 +577,7 @@ export const paymentSettingsSchema = z
   .strict();
 export type PaymentSettings = z.infer<typeof paymentSettingsSchema>;
 
-export const DEPOSIT_STATES = ["none", "held", "released"] as const;
+export const DEPOSIT_STATES = ["none", "held", "applied", "released"] as const;
 export type DepositState = (typeof DEPOSIT_STATES)[number];
 export const PAYMENT_PROVIDERS = ["paysera", "stripe"] as const;
 export type PaymentProvider = (typeof PAYMENT_PROVIDERS)[number];
@@ -569,6 +609,8 @@ export const reservationPaymentSchema = z
     due: z.number(),
     depositState: z.enum(DEPOSIT_STATES),
     online: onlinePaymentSchema.nullable().default(null),
+    /** the reservation has ledger entries or invoices: it is never deleted (src/core/moneyTrail.ts) */
+    moneyTrail: z.boolean().optional(),
   })
   .strict();
 export type ReservationPayment = z.infer<typeof reservationPaymentSchema>;
@@ -963,6 +1005,8 @@ export const settingsSchema = z
     payments: paymentSettingsSchema.optional(),
     /** the customer's "Mano rezervacija" page (src/core/customerPortal.ts); older documents: the defaults */
     portal: portalSettingsSchema.default({ ...PORTAL_DEFAULTS }),
+    /** moving cars between places (src/domain/carTransfers.ts); older documents: the defaults */
+    transfers: transferSettingsSchema.optional(),
   })
   .strict();
 export type Settings = z.infer<typeof settingsSchema>;
@@ -979,7 +1023,11 @@ export const staffUserSchema = z
     role: z.enum(STAFF_ROLES, { error: "Neteisinga rolė" }),
     active: z.boolean().default(true),
     /** write-only: set or change the password; never returned */
-    password: z.string().min(10, { error: "Slaptažodis turi būti bent 10 simbolių" }).max(200).optional(),
+    password: z
+      .string()
+      .min(PASSWORD_MIN_LENGTH, { error: PASSWORD_TOO_SHORT_MESSAGE })
+      .max(PASSWORD_MAX_LENGTH, { error: PASSWORD_TOO_LONG_MESSAGE })
+      .optional(),
   })
   .strict();
 export type StaffUser = Omit<z.infer<typeof staffUserSchema>, "password">;
@@ -1117,6 +1165,25 @@ export const loginInputSchema = z
   })
   .strict();
 export type LoginInput = z.infer<typeof loginInputSchema>;
+
+/** A staff member changes their own password: the current one is asked (ASVS 2.1.6). */
+export const changePasswordInputSchema = z
+  .object({
+    currentPassword: z
+      .string({ error: "Įveskite dabartinį slaptažodį" })
+      .min(1, { error: "Įveskite dabartinį slaptažodį" })
+      .max(PASSWORD_MAX_LENGTH),
+    newPassword: z
+      .string({ error: PASSWORD_REQUIRED_MESSAGE })
+      .min(PASSWORD_MIN_LENGTH, { error: PASSWORD_TOO_SHORT_MESSAGE })
+      .max(PASSWORD_MAX_LENGTH, { error: PASSWORD_TOO_LONG_MESSAGE }),
+  })
+  .strict()
+  .refine((input) => input.newPassword !== input.currentPassword, {
+    error: "Naujas slaptažodis turi skirtis nuo dabartinio",
+    path: ["newPassword"],
+  });
+export type ChangePasswordInput = z.infer<typeof changePasswordInputSchema>;
 
 export const searchQuerySchema = z
   .object({

@@ -89,6 +89,8 @@ export function pricedSearchResults<P>(args: {
   page?: SearchPageRequest;
   toPublic: (car: WithId<Car>, prices: WithId<Price>[], on: Date) => P;
   compare: (a: WithId<Car>, b: WithId<Car>) => number;
+  /** the transfer fee of each car that must be brought to the place (src/domain/carLocation.ts) */
+  transferFees?: ReadonlyMap<string, number>;
 }): { data: { id: string; car: P; quote: Quote }[]; total: number } {
   const { period, prices } = args;
   const priced: { car: WithId<Car>; quote: Quote }[] = [];
@@ -104,6 +106,7 @@ export function pricedSearchResults<P>(args: {
         returnLocation: args.location,
         offers: args.offers,
         rules: { graceMinutes: args.rules.graceMinutes, vatRate: args.rules.vatRate },
+        transferFee: args.transferFees?.get(car.id) ?? 0,
       });
       priced.push({ car, quote });
     } catch (error) {

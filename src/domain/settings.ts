@@ -2,6 +2,7 @@
 // before the admin saved the settings) or with an older one still works; booking rules and
 // e-mail templates fall back to defaults, missing texts are empty.
 import { backupSettingsOf } from "./backupSchedule";
+import { transfersOf } from "./carTransfers";
 import { DEFAULT_EMAIL_TEMPLATES_EN, DEFAULT_EMAIL_TEMPLATES_LT } from "./emailTemplateDefaults";
 import { invoicingOf } from "./invoices";
 import { mailRetryDaysOf } from "./mailQueue";
@@ -82,5 +83,6 @@ export function settingsFromDoc(
     mailRetryDays: mailRetryDaysOf(doc),
     payments: paymentSettingsSchema.safeParse(doc.payments ?? {}).data ?? { ...PAYMENT_DEFAULTS },
     portal: portalSettingsSchema.safeParse(doc.portal ?? {}).data ?? { ...PORTAL_DEFAULTS },
+    transfers: transfersOf(doc),
   };
 }

@@ -34,7 +34,7 @@ export function memoryBackend(options: {
       portalFile: unused,
       ...options.site,
     },
-    session: { login: unused, logout: async () => {}, me: async () => user },
+    session: { login: unused, logout: async () => {}, me: async () => user, changePassword: unused },
     files: {
       upload: () => {
         throw new Error("nenaudojama");

@@ -126,3 +126,42 @@ describe("darbuotojo (ne administratoriaus) sesija", () => {
     expect(after.body).toEqual(settings.body);
   });
 });
+
+describe("laiškai iš įmonės adreso", () => {
+  const mail = (ref: string | null, attachments: { filename: string; path: string }[] = []) => ({
+    to: "klientas@pavyzdys.lt",
+    message: {
+      subject: "Dėl jūsų rezervacijos",
+      text: "Laba diena, siunčiame dokumentą.",
+      ...(attachments.length > 0 ? { attachments } : {}),
+    },
+    ref,
+  });
+
+  it("darbuotojas laisvo laiško parašyti negali (403); administratorius – tik su savo rezervacijos dokumentais", async () => {
+    const staff = await signInStaff(server.url);
+    const admin = await signInAdmin(server.url);
+    const before = await adminListAll(admin, "mail");
+
+    const byStaff = await staff.post("/api/admin/mail", mail(null));
+    expect(byStaff.status).toBe(403);
+    expect(nonLithuanianMessages(byStaff.body)).toEqual([]);
+
+    const reservations = await adminListAll<{ id: string }>(admin, "reservations");
+    const [own, other] = reservations;
+    const foreign = await admin.post<{ errors?: Record<string, string> }>(
+      "/api/admin/mail",
+      mail(`reservation:${own!.id}`, [
+        { filename: "sutartis.pdf", path: `documents/${other!.id}-agreement-0123abcd.pdf` },
+      ]),
+    );
+    expect(foreign.status).toBe(422);
+    expect(foreign.body.errors?.["message.attachments"]).toMatch(/tik tos rezervacijos dokumentus/);
+    const anyFile = await admin.post("/api/admin/mail", mail(null, [{ filename: "foto.png", path: "desk/kita.png" }]));
+    expect(anyFile.status).toBe(422);
+    expect((await adminListAll(admin, "mail")).length).toBe(before.length);
+
+    const plain = await admin.post("/api/admin/mail", mail(`reservation:${own!.id}`));
+    expect(plain.status).toBe(201);
+  });
+});

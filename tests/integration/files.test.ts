@@ -1,6 +1,12 @@
 // Uploads: staff only, images only (type sniffed from the bytes), a size limit,
 // served publicly under /files/.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  MAX_OPEN_UPLOADS_PER_USER,
+  removeStaleUploads,
+  TOO_MANY_UPLOADS_MESSAGE,
+  UPLOAD_TTL_MS,
+} from "../../server/routes/files";
 import { signInStaff } from "../helpers/api";
 import { ApiClient } from "../helpers/http";
 import { makeJpeg, makePng } from "../helpers/images";
@@ -107,5 +113,37 @@ describe("POST /api/admin/files", () => {
     expect(response.status).toBe(404);
     const traversal = await fetch(new URL("/files/..%2F..%2Fpackage.json", server.url));
     expect([400, 404]).toContain(traversal.status);
+  });
+});
+
+describe("tęsiami įkėlimai: riba ir valymas", () => {
+  it(`ne daugiau kaip ${MAX_OPEN_UPLOADS_PER_USER} nebaigtų vienam darbuotojui; atšaukus galima vėl; seni išvalomi per valandą`, async () => {
+    const member = await signInStaff(server.url);
+    const start = () =>
+      member.post<{ uploadId: string; message?: string }>("/api/admin/files?uploadType=resumable", {
+        folder: "desk",
+        size: 1024,
+        name: "nuotrauka.jpg",
+      });
+    const started: string[] = [];
+    for (let i = 0; i < MAX_OPEN_UPLOADS_PER_USER; i++) {
+      const response = await start();
+      expect(response.status, response.text).toBe(201);
+      started.push(response.body.uploadId);
+    }
+    const refused = await start();
+    expect(refused.status).toBe(429);
+    expect(refused.body.message).toBe(TOO_MANY_UPLOADS_MESSAGE);
+    expect(nonLithuanianMessages(refused.body)).toEqual([]);
+
+    expect((await member.delete(`/api/admin/files?upload=${started.pop()}`)).status).toBe(200);
+    const again = await start();
+    expect(again.status).toBe(201);
+    started.push(again.body.uploadId);
+
+    // an hour later, untouched: all of them gone (the hourly job and the next start clean them)
+    expect(await removeStaleUploads(server.dataDir, Date.now() + UPLOAD_TTL_MS + 60_000)).toBe(2 * started.length);
+    for (const id of started) expect((await member.get(`/api/admin/files?upload=${id}`)).status).toBe(404);
+    expect((await start()).status).toBe(201);
   });
 });

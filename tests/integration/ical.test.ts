@@ -27,7 +27,7 @@ type Reservation = Doc & {
   pickupAt: string;
   returnAt: string;
 };
-type Customer = Doc & { firstName: string; lastName: string };
+type Customer = Doc & { firstName: string; lastName: string; phone?: string; email?: string };
 type Car = Doc & { make: string; model: string };
 type Feed = { feedId: string; carId: string | null; token: string; path: string };
 
@@ -62,9 +62,11 @@ describe("iCal kalendoriai", () => {
       expect(event, reservation.number).toBeDefined();
       const customer = customers.get(reservation.customerId)!;
       const car = cars.get(reservation.carId)!;
-      expect(event?.summary).toBe(
-        `${reservation.number} · ${customer.firstName} ${customer.lastName} · ${car.make} ${car.model}`,
-      );
+      // the fleet's calendar carries no personal data: number and car only
+      expect(event?.summary).toBe(`${reservation.number} · ${car.make} ${car.model}`);
+      expect(feed.text).not.toContain(`${customer.firstName} ${customer.lastName}`);
+      if (customer.phone) expect(feed.text.replace(/\r\n /g, "")).not.toContain(customer.phone);
+      if (customer.email) expect(feed.text.replace(/\r\n /g, "")).not.toContain(customer.email);
       expect(event?.startDate.toJSDate().getTime()).toBe(Date.parse(reservation.pickupAt));
       expect(event?.endDate.toJSDate().getTime()).toBe(Date.parse(reservation.returnAt));
     }
@@ -93,6 +95,16 @@ describe("iCal kalendoriai", () => {
         .map((r) => `reservation-${r.id}@ratunuoma`)
         .sort(),
     );
+    // a car's calendar (for the staff who look after it) names the renter, but never a phone or e-mail
+    const customers = new Map((await adminListAll<Customer>(staff, "customers")).map((c) => [c.id, c]));
+    const unfolded = feed.text.replace(/\r\n /g, "");
+    for (const reservation of reservations.filter((r) => r.carId === carId)) {
+      const customer = customers.get(reservation.customerId)!;
+      const event = events(feed.text).find((e) => e.uid === `reservation-${reservation.id}@ratunuoma`);
+      expect(event?.summary).toContain(`${customer.firstName} ${customer.lastName}`);
+      if (customer.phone) expect(unfolded).not.toContain(customer.phone);
+      if (customer.email) expect(unfolded).not.toContain(customer.email);
+    }
 
     // a maintenance block of the car is in its feed too, after its last booking
     const lastReturn = Math.max(...reservations.filter((r) => r.carId === carId).map((r) => Date.parse(r.returnAt)));

@@ -139,6 +139,8 @@ async function handoverBody(reservation: Reservation, patch: Record<string, unkn
     confirmedDamageIds: [],
     signature: SIGNATURE,
     version: reservation.version,
+    // the car's 300 € deposit taken in cash (the return applies it to the charges)
+    deposit: { method: "cash", amount: 300 },
     ...patch,
   };
 }
@@ -187,9 +189,13 @@ describe("išdavimas", () => {
     expect(await adminGet(admin, "reservations", read.id)).toMatchObject({ status: "active", version: saved.version });
     expect((await adminGet<Doc & { mileage: number }>(admin, "fleet", fleetId)).mileage).toBe(200_000);
 
-    const mail = (await adminListAll<Doc & { ref: string; message: Record<string, unknown> }>(admin, "mail")).filter(
+    const mails = (await adminListAll<Doc & { ref: string; message: Record<string, unknown> }>(admin, "mail")).filter(
       (m) => m.ref === `reservation:${read.id}`,
     );
+    // Saved straight as confirmed, the booking sent its confirmation first (issue 26): one of each.
+    expect(mails).toHaveLength(2);
+    expect(mails.filter((m) => /patvirtinta|confirmed/i.test(String(m.message.subject)))).toHaveLength(1);
+    const mail = mails.filter((m) => String(m.message.subject).startsWith("Automobilio perdavimo aktas"));
     expect(mail).toHaveLength(1);
     expect(mail[0]!.message.subject).toBe(`Automobilio perdavimo aktas – rezervacija ${read.number}`);
     // Both signed PDFs, as the desk's screen says: the agreement and the hand-over act.

@@ -1,7 +1,10 @@
 // Booking through the public API: no double booking under concurrency, and the
 // stored price is the server's own calculateQuote, whatever the client sends.
+
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SETTINGS_ID } from "../../server/db/types";
+import { placeVerdict, transferFeeOf } from "../../src/domain/carLocation";
+import { transfersOf } from "../../src/domain/carTransfers";
 import { calculateQuote } from "../../src/domain/pricing";
 import type { Extra, Location, Offer, Price } from "../../src/domain/schemas";
 import {
@@ -160,11 +163,23 @@ describe("kaina", () => {
     const car = await adminGet<Car>(admin, "cars", carId);
     const prices = await adminListAll<Doc & Price>(admin, "prices");
     const offers = await adminListAll<Doc & Offer>(admin, "offers");
-    const settings = await adminGet<Doc & { bookingRules: { graceMinutes: number; vatRate: number } }>(
-      admin,
-      "settings",
-      SETTINGS_ID,
+    const settings = await adminGet<
+      Doc & { bookingRules: { graceMinutes: number; vatRate: number }; transfers?: unknown }
+    >(admin, "settings", SETTINGS_ID);
+    // The car brought from where it will be to the pickup place costs the settings' transfer fee
+    // (src/domain/carLocation.ts), decided from the car's other reservations.
+    const holds = (await adminListAll<Reservation>(admin, "reservations")).filter(
+      (r) => r.carId === carId && r.id !== response.body.id,
     );
+    const place = placeVerdict({
+      car: { id: carId, locationId: typeof car.locationId === "string" ? car.locationId : null },
+      holds,
+      period,
+      pickupLocationId: pickupLocation.id,
+      returnLocationId: returnLocation.id,
+      now: new Date(),
+      transfers: transfersOf(settings),
+    });
     const expected = calculateQuote({
       car,
       prices,
@@ -175,6 +190,7 @@ describe("kaina", () => {
       returnLocation,
       offers,
       rules: settings.bookingRules,
+      transferFee: transferFeeOf(place),
     });
     expect(stored.quote).toEqual(expected);
     expect(response.body.quote).toEqual(expected);

@@ -118,6 +118,15 @@ export const FIRESTORE_MATRIX: Readonly<Record<string, CollectionRules>> = {
       admin: row("allow", "allow", "deny", "deny", "deny"),
     },
   },
+  // Four-eyes requests (credit notes, refunds): written by callables only, staff read them.
+  approvals: {
+    expected: {
+      anonymous: NONE,
+      signedIn: NONE,
+      staff: row("allow", "allow", "deny", "deny", "deny"),
+      admin: row("allow", "allow", "deny", "deny", "deny"),
+    },
+  },
   damages: {
     expected: {
       anonymous: NONE,
@@ -158,6 +167,10 @@ export const FIRESTORE_MATRIX: Readonly<Record<string, CollectionRules>> = {
       staff: NONE,
       admin: row("allow", "allow", "deny", "deny", "deny"),
     },
+  },
+  // The audit log: written by functions only (the core, the audit trigger), read by admins only.
+  auditLog: {
+    expected: { anonymous: NONE, signedIn: NONE, staff: NONE, admin: row("allow", "allow", "deny", "deny", "deny") },
   },
   counters: { expected: { anonymous: NONE, signedIn: NONE, staff: NONE, admin: NONE } },
   reservationLocks: { expected: { anonymous: NONE, signedIn: NONE, staff: NONE, admin: NONE } },
@@ -210,11 +223,20 @@ export const FIRESTORE_INVALID_WRITES: readonly InvalidWrite[] = [
   { collection: "cars", what: "nežinoma būsena", persona: "staff", change: { status: "parduotas" } },
   { collection: "cars", what: "nežinoma klasė", persona: "staff", change: { category: "sportinė" } },
   { collection: "cars", what: "neigiamas užstatas", persona: "staff", change: { deposit: -100 } },
+  { collection: "cars", what: "neigiama savarankiška rizika", persona: "staff", change: { excess: -1 } },
+  { collection: "cars", what: "savarankiška rizika ne skaičius", persona: "staff", change: { excess: "500" } },
   { collection: "cars", what: "sėdimų vietų 0", persona: "staff", change: { seats: 0 } },
   { collection: "cars", what: "kondicionierius ne taip/ne", persona: "staff", change: { airConditioning: "taip" } },
   { collection: "cars", what: "per ilgas modelio pavadinimas", persona: "staff", change: { model: "x".repeat(81) } },
   { collection: "cars", what: "nuotraukos ne sąrašas", persona: "staff", change: { images: "cars/a.png" } },
   { collection: "cars", what: "netinkamas adreso fragmentas", persona: "staff", change: { slug: "Toyota Yaris" } },
+  {
+    collection: "cars",
+    what: "dabartinė vieta ne identifikatorius",
+    persona: "staff",
+    change: { locationId: "oro uostas" },
+  },
+  { collection: "cars", what: "nuolatinė vieta ne tekstas", persona: "staff", change: { homeLocationId: 7 } },
   { collection: "prices", what: "neigiama paros kaina", persona: "staff", change: { "tiers.0.dailyRate": -5 } },
   { collection: "prices", what: "kaina ne skaičius", persona: "staff", change: { "tiers.0.dailyRate": "35" } },
   { collection: "prices", what: "0 € paros kaina", persona: "staff", change: { "tiers.0.dailyRate": 0 } },

@@ -26,6 +26,8 @@ const USED_WITHOUT_IMPORT = new Set([
   "@biomejs/biome",
   "jsdom",
   "axe-core",
+  // loaded by path inside the password-hashing worker threads (server/services/passwordPool.ts)
+  "hash-wasm",
 ]);
 
 function codeFiles(entry: string): string[] {

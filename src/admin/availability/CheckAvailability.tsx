@@ -137,6 +137,8 @@ export function CheckAvailability() {
   }, [actions, rangeStart, rangeEnd, blocksVersion, notify]);
 
   const plates = useMemo(() => new Map((fleet.data ?? []).map((f) => [f.carId, f.plateNumber])), [fleet.data]);
+  // Where each car stands and where each rental leaves it (src/domain/carLocation.ts).
+  const placeNames = useMemo(() => new Map((locations.data ?? []).map((l) => [l.id, l.name])), [locations.data]);
   const names = useMemo(
     () => new Map((customers.data ?? []).map((c) => [c.id, `${c.firstName} ${c.lastName}`.trim()])),
     [customers.data],
@@ -148,6 +150,7 @@ export function CheckAvailability() {
     plate: plates.get(car.id) ?? "",
     detail: car.status === "maintenance" ? CAR_STATUS_LABELS.maintenance.toLocaleLowerCase("lt-LT") : String(car.year),
     bookable: car.status === "active",
+    place: car.locationId ? (placeNames.get(car.locationId) ?? "") : "",
   }));
   const carName = (id: string) => {
     const row = rows.find((car) => car.id === id);
@@ -169,6 +172,8 @@ export function CheckAvailability() {
         number: reservation.number ?? "",
         status: reservation.status,
         customerName: names.get(reservation.customerId) ?? "…",
+        pickupPlace: placeNames.get(reservation.pickupLocationId) ?? "",
+        returnPlace: placeNames.get(reservation.returnLocationId) ?? "",
         faded: location !== "" && reservation.pickupLocationId !== location,
       };
       // A rental whose car was swapped: a bar on each car's row over its part (carHolds).
@@ -197,7 +202,7 @@ export function CheckAvailability() {
       });
     }
     return map;
-  }, [reservations.data, pending, names, location, cars.data, plates]);
+  }, [reservations.data, pending, names, location, placeNames, cars.data, plates]);
   const blocksByCar = useMemo(() => {
     const map = new Map<string, MaintenanceBlock[]>();
     for (const block of blocks) map.set(block.carId, [...(map.get(block.carId) ?? []), block]);

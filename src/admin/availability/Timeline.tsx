@@ -36,6 +36,8 @@ export interface TimelineCar {
   plate: string;
   detail: string;
   bookable: boolean;
+  /** where the car stands now (its current place's name); empty: not given (any place) */
+  place?: string;
 }
 
 export interface TimelineBooking extends BarBooking {
@@ -182,9 +184,11 @@ export function Timeline({
               </Box>
               <Box
                 component="span"
+                data-car-place={car.place || undefined}
+                title={car.place ? `Dabartinė vieta: ${car.place}` : undefined}
                 sx={{ color: "text.secondary", fontSize: 12, whiteSpace: "nowrap", overflow: "hidden" }}
               >
-                {[car.plate, car.detail].filter(Boolean).join(" · ")}
+                {[car.plate, car.detail, car.place].filter(Boolean).join(" · ")}
               </Box>
             </Box>
             <Box

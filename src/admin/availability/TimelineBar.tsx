@@ -46,6 +46,9 @@ export interface BarBooking {
   part?: "before" | "after";
   /** the other car of the swap, as the label names it */
   otherCar?: string;
+  /** the pickup and return places' names: the car is at the return place after the rental */
+  pickupPlace?: string;
+  returnPlace?: string;
 }
 
 interface BarProps {
@@ -107,7 +110,9 @@ export function TimelineBar({
       : booking.part === "after"
         ? ` · po automobilio keitimo (iš ${booking.otherCar ?? "kito automobilio"})`
         : "";
-  const label = `${booking.number} · ${booking.customerName} · ${status}, ${dates}${swapNote}`;
+  const places =
+    booking.pickupPlace || booking.returnPlace ? `, ${booking.pickupPlace ?? "—"} → ${booking.returnPlace ?? "—"}` : "";
+  const label = `${booking.number} · ${booking.customerName} · ${status}, ${dates}${places}${swapNote}`;
   const open = (event: MouseEvent<HTMLElement> | KeyboardEvent<HTMLElement>) => {
     if (consumeDrag()) return;
     onOpenMenu(event.currentTarget, booking.id);
@@ -193,6 +198,9 @@ export function TimelineBar({
       </Box>
       {` · ${booking.number}`}
       {booking.part ? ` · ${booking.part === "before" ? "iki keitimo" : "po keitimo"}` : null}
+      {booking.returnPlace && booking.part !== "before" ? (
+        <Box component="span" data-return-place={booking.returnPlace}>{` · → ${booking.returnPlace}`}</Box>
+      ) : null}
       {allowed.has("end") && !clippedEnd ? handle("end") : null}
     </Box>
   );

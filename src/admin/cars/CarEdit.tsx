@@ -1,6 +1,7 @@
 import { Box, Card } from "@mui/material";
 import { Edit, useRecordContext } from "react-admin";
 import type { Car } from "../../domain/schemas";
+import { HistoryButton } from "../audit/HistoryButton";
 import { CarForm } from "./CarForm";
 import { CarPricesPanel, FleetPanel } from "./CarPanels";
 
@@ -13,6 +14,9 @@ function CarTitle() {
 export function CarEdit() {
   return (
     <Edit title={<CarTitle />} mutationMode="pessimistic" component="div">
+      <Box sx={{ display: "flex", justifyContent: "flex-end" }}>
+        <HistoryButton resource="cars" />
+      </Box>
       <Card>
         <CarForm />
       </Card>

@@ -1,7 +1,16 @@
 // Every car field, grouped as staff think of them, validated by the domain's carSchema.
 import { Box, Typography } from "@mui/material";
 import type { ReactNode } from "react";
-import { BooleanInput, NumberInput, required, SelectInput, SimpleForm, TextArrayInput, TextInput } from "react-admin";
+import {
+  BooleanInput,
+  NumberInput,
+  ReferenceInput,
+  required,
+  SelectInput,
+  SimpleForm,
+  TextArrayInput,
+  TextInput,
+} from "react-admin";
 import { carSchema } from "../../domain/schemas";
 import { emptyToString, FormRow, SaveDeleteToolbar } from "../common/form";
 import { ImagesInput } from "../common/ImagesInput";
@@ -10,6 +19,9 @@ import { CAR_CATEGORY_CHOICES, CAR_STATUS_CHOICES, FUEL_CHOICES, TRANSMISSION_CH
 import { zodFormValidator } from "../validation";
 
 export const validateCar = zodFormValidator(carSchema);
+
+/** An emptied place is null (no place), as the schema and the Firestore rules take it. */
+const emptyToNull = (value: unknown) => (value === "" || value === undefined ? null : value);
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -52,9 +64,36 @@ export function CarForm({ isNew = false }: { isNew?: boolean }) {
         </FormRow>
         <TextArrayInput source="features" helperText="Įrašykite ir spauskite Enter, pvz. „Navigacija“" />
       </Section>
+      <Section title="Vieta">
+        <FormRow lgColumns={3}>
+          {/* src/domain/carLocation.ts: the return sets it; empty – the car is offered at any place */}
+          <ReferenceInput source="locationId" reference="locations" sort={{ field: "sortOrder", order: "ASC" }}>
+            <SelectInput
+              label="Dabartinė vieta"
+              emptyText="Nenurodyta – siūloma visose vietose"
+              helperText="Kur automobilis stovi dabar; grąžinus nustatoma grąžinimo vieta"
+              parse={emptyToNull}
+            />
+          </ReferenceInput>
+          <ReferenceInput source="homeLocationId" reference="locations" sort={{ field: "sortOrder", order: "ASC" }}>
+            <SelectInput
+              label="Nuolatinė vieta"
+              emptyText="Nenurodyta"
+              helperText="Kur automobilis grąžinamas tarp nuomų"
+              parse={emptyToNull}
+            />
+          </ReferenceInput>
+        </FormRow>
+      </Section>
       <Section title="Nuomos sąlygos">
         <FormRow lgColumns={3}>
           <NumberInput source="deposit" validate={required()} step={0.01} min={0} />
+          <NumberInput
+            source="excess"
+            step={0.01}
+            min={0}
+            helperText="Didžiausia suma, kurią klientas moka už žalą. Tuščia – lygi užstatui"
+          />
           <NumberInput source="minDriverAge" step={1} min={18} />
           <NumberInput source="minLicenceYears" step={1} min={0} />
           <NumberInput source="mileageLimitPerDay" step={1} min={1} helperText="Tuščia – rida neribota" />

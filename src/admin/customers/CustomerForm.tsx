@@ -1,6 +1,6 @@
 // A customer's card: their details (phone stored as E.164), and their reservations and
 // inquiries underneath, so the desk sees the whole history in one place.
-import { Card, CardContent, Typography } from "@mui/material";
+import { Box, Card, CardContent, Typography } from "@mui/material";
 import {
   Create,
   DataTable,
@@ -20,6 +20,7 @@ import {
 } from "react-admin";
 import { normalizePhone, phoneError } from "../../domain/phone";
 import { type Customer, customerSchema, type InquiryRequest, type Reservation } from "../../domain/schemas";
+import { HistoryButton } from "../audit/HistoryButton";
 import { CalendarDateInput } from "../common/DatePicker";
 import { type ChipTone, ChoiceChip, DateTimeValue, MoneyValue } from "../common/fields";
 import { emptyToString, FormRow } from "../common/form";
@@ -224,6 +225,9 @@ function CustomerTitle() {
 export function CustomerEdit() {
   return (
     <Edit title={<CustomerTitle />} mutationMode="pessimistic" transform={normaliseCustomer} component="div">
+      <Box sx={{ display: "flex", justifyContent: "flex-end" }}>
+        <HistoryButton resource="customers" />
+      </Box>
       <Card>
         <CustomerForm />
       </Card>

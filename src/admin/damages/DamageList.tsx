@@ -1,7 +1,17 @@
 // The cars' damage register (pažeidimų registras): what returns found, open until repaired. Staff
 // filter by car and status and mark a damage repaired; entries come only from the desk's return.
 import BuildCircleIcon from "@mui/icons-material/BuildCircle";
-import { Box, Button, Chip, type Theme, Typography, useMediaQuery } from "@mui/material";
+import SaveIcon from "@mui/icons-material/Save";
+import {
+  Box,
+  Button,
+  Chip,
+  IconButton,
+  TextField as MuiTextField,
+  type Theme,
+  Typography,
+  useMediaQuery,
+} from "@mui/material";
 import { useState } from "react";
 import {
   AutocompleteInput,
@@ -19,7 +29,7 @@ import {
   useRefresh,
 } from "react-admin";
 import { diagramZone } from "../../domain/carDiagram";
-import { formatDateTime } from "../../domain/format";
+import { formatDateTime, formatMoney, formatNumber } from "../../domain/format";
 import type { Damage } from "../../domain/schemas";
 import { useAdminActions } from "../adminApi";
 import { DateTimeValue } from "../common/fields";
@@ -62,6 +72,66 @@ export function MarkRepairedButton() {
     >
       Pažymėti sutaisytą
     </Button>
+  );
+}
+
+/** "12,50" or "12.50" -> 12.5; "" -> null (not known); undefined when it is not an amount. */
+const readCost = (text: string): number | null | undefined => {
+  const cleaned = text.replace(/[\s\u00a0€]/g, "").replace(",", ".");
+  if (cleaned === "") return null;
+  return /^\d+(\.\d{1,2})?$/.test(cleaned) ? Number(cleaned) : undefined;
+};
+
+/** The repair's cost: an estimate from the return, corrected here once the repair is known. */
+export function RepairCostEditor() {
+  const damage = useRecordContext<DamageRecord>();
+  const actions = useAdminActions();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const stored = damage?.repairCost ?? null;
+  const [text, setText] = useState(stored === null ? "" : formatNumber(stored, 2).replace(/\s/g, ""));
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  if (!damage) return null;
+  const save = async (event: React.FormEvent) => {
+    event.preventDefault();
+    event.stopPropagation();
+    const cost = readCost(text);
+    if (cost === undefined) {
+      setError("Įveskite sumą eurais, pvz. 420,00");
+      return;
+    }
+    setBusy(true);
+    try {
+      await actions.setDamageRepairCost(damage.id, cost, damage.version);
+      setError(null);
+      notify(cost === null ? "Remonto kaina ištrinta" : `Remonto kaina išsaugota: ${formatMoney(cost)}`, {
+        type: "success",
+      });
+    } catch (failure) {
+      notify(failure instanceof Error ? failure.message : "Išsaugoti nepavyko", { type: "error" });
+    } finally {
+      setBusy(false);
+      refresh();
+    }
+  };
+  return (
+    <Box component="form" onSubmit={save} sx={{ display: "flex", alignItems: "flex-start", gap: 0.5 }}>
+      <MuiTextField
+        size="small"
+        value={text}
+        onChange={(event) => setText(event.target.value)}
+        onClick={(event) => event.stopPropagation()}
+        placeholder="nežinoma"
+        error={Boolean(error)}
+        helperText={error ?? undefined}
+        slotProps={{ htmlInput: { inputMode: "decimal", "aria-label": "Remonto kaina, €" } }}
+        sx={{ width: 110 }}
+      />
+      <IconButton type="submit" aria-label="Išsaugoti remonto kainą" disabled={busy} size="small" sx={{ mt: 0.25 }}>
+        <SaveIcon fontSize="small" />
+      </IconButton>
+    </Box>
   );
 }
 
@@ -112,6 +182,10 @@ function DamageCards() {
             <Typography variant="body2" color="text.secondary">
               {diagramZone(damage.x, damage.y)} · rastas {formatDateTime(damage.foundAt)}
             </Typography>
+            <Box sx={{ display: "flex", gap: 1, alignItems: "center", flexWrap: "wrap" }}>
+              <Typography variant="body2">Remonto kaina, €:</Typography>
+              <RepairCostEditor />
+            </Box>
             <Box>
               <MarkRepairedButton />
             </Box>
@@ -147,6 +221,7 @@ export function DamageList() {
             </ReferenceField>
           </Column>
           <Column source="status" disableSort render={() => <StatusChip />} />
+          <Column source="repairCost" disableSort render={() => <RepairCostEditor />} />
           <Column source="repairedAt" render={() => <DateTimeValue source="repairedAt" />} />
           <Column label="Veiksmai" disableSort render={() => <MarkRepairedButton />} />
         </DataTable>

@@ -27,6 +27,8 @@ import { type DaySpan, daySpans, mondayIndex, weekdayLong, weekdayShort } from "
 import { choiceName, REQUEST_TYPE_CHOICES } from "../labels";
 import { MailQueueWarning } from "../mail/MailQueueWarning";
 import { TodayDue } from "../reports/TodayDue";
+import { ApprovalsCard } from "./ApprovalsCard";
+import { OverdueCard } from "./OverdueCard";
 import { UpkeepWarnings } from "./UpkeepWarnings";
 
 type ReservationRecord = Reservation & { id: string };
@@ -367,6 +369,7 @@ export function Dashboard() {
       </Typography>
       <BackupWarning />
       <MailQueueWarning />
+      <OverdueCard />
       <Box
         sx={{
           display: "grid",
@@ -422,6 +425,7 @@ export function Dashboard() {
           moreTo={listLink(basename, "requests", { status: "new" })}
         />
       </Box>
+      <ApprovalsCard />
       <Box
         sx={{
           display: "grid",

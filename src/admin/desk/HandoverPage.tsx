@@ -17,14 +17,15 @@ import {
 import { type ReactNode, useMemo, useState } from "react";
 import { Loading, useBasename, usePermissions } from "react-admin";
 import { Link, useLocation, useParams } from "react-router-dom";
-import { formatDate, formatDateTime } from "../../domain/format";
-import { driverCheckErrors, handoverReadingErrors } from "../../domain/handoverChecks";
+import { formatDate, formatDateTime, formatMoney, formatNumber } from "../../domain/format";
+import { customerWithDeskInput, driverCheckErrors, handoverReadingErrors } from "../../domain/handoverChecks";
 import { ageOn } from "../../domain/reservationInput";
 import { mayHandOverNow } from "../../domain/reservationRules";
 import type { DamageMark } from "../../domain/schemas";
 import { vilniusDateString } from "../../domain/time";
 import { DateField } from "../common/DatePicker";
 import { CarDiagram, DiagramLegend } from "./CarDiagram";
+import { DepositFields } from "./DepositFields";
 import { type DeskInfoView, useDeskActions } from "./deskApi";
 import {
   addMark,
@@ -34,8 +35,10 @@ import {
   HANDOVER_STEPS,
   type HandoverDraft,
   handoverBody,
+  handoverCardInput,
   handoverStepProblems,
   mileageText,
+  parseAmount,
   parseMileage,
   withoutFields,
 } from "./deskModel";
@@ -72,6 +75,10 @@ const HANDOVER_DRAFT_FIELDS: Record<string, string[]> = {
   signerConfirmed: ["signature.signerName"],
   signature: ["signature.image", "signature"],
   statusReason: ["statusReason"],
+  birthDate: ["customer.birthDate", "customer"],
+  licenceIssuedAt: ["customer.licenceIssuedAt", "customer"],
+  depositMethod: ["deposit.method", "deposit"],
+  depositAmount: ["deposit.amount"],
 };
 
 function emptyDraft(info: DeskInfoView, statusReason: string): HandoverDraft {
@@ -79,6 +86,10 @@ function emptyDraft(info: DeskInfoView, statusReason: string): HandoverDraft {
   return {
     licenceNumber: customer?.licenceNumber ?? "",
     licenceExpiresAt: "",
+    birthDate: "",
+    licenceIssuedAt: "",
+    askBirthDate: Boolean(customer && !customer.birthDate),
+    askLicenceIssuedAt: Boolean(customer && !customer.licenceIssuedAt),
     mileage: "",
     fuel: null,
     marks: [],
@@ -90,6 +101,9 @@ function emptyDraft(info: DeskInfoView, statusReason: string): HandoverDraft {
     signerConfirmed: false,
     signature: null,
     statusReason,
+    // an online hold already taken, else cash with the car's deposit (staff change it)
+    depositMethod: (info.depositHeld?.amount ?? 0) > 0 ? "online" : "cash",
+    depositAmount: formatNumber(info.car?.deposit ?? 0, 2).replace(/\s/g, ""),
   };
 }
 
@@ -176,19 +190,20 @@ export function HandoverPage() {
   // The driver's checks from the domain rules, shown while staff type (the server repeats them).
   const driverErrors = useMemo<FieldErrors>(() => {
     if (!info?.customer || !info.car || !draft) return {};
+    const customer = customerWithDeskInput(info.customer, handoverCardInput(draft));
     // no expiry typed yet: only the age and licence years (the required-field check names the date)
     if (!/^\d{4}-\d{2}-\d{2}$/.test(draft.licenceExpiresAt)) {
       return withoutFields(
         driverCheckErrors(
           { number: draft.licenceNumber, expiresAt: "9999-12-31" },
-          { reservation: info.reservation, customer: info.customer, car: info.car },
+          { reservation: info.reservation, customer, car: info.car },
         ),
         ["licence.expiresAt"],
       );
     }
     return driverCheckErrors(
       { number: draft.licenceNumber, expiresAt: draft.licenceExpiresAt },
-      { reservation: info.reservation, customer: info.customer, car: info.car },
+      { reservation: info.reservation, customer, car: info.car },
     );
   }, [info, draft]);
 
@@ -235,8 +250,16 @@ export function HandoverPage() {
   }
 
   const pickupDay = vilniusDateString(reservation.pickupAt);
-  const age = customer?.birthDate ? ageOn(customer.birthDate, pickupDay) : null;
-  const years = customer?.licenceIssuedAt ? Math.max(0, ageOn(customer.licenceIssuedAt, pickupDay)) : null;
+  // The card's dates, or the ones typed here when the card had none.
+  const typed = handoverCardInput(draft);
+  const birthDate = customer?.birthDate ?? typed.birthDate ?? null;
+  const licenceIssuedAt = customer?.licenceIssuedAt ?? typed.licenceIssuedAt ?? null;
+  const age = birthDate ? ageOn(birthDate, pickupDay) : null;
+  const years = licenceIssuedAt ? Math.max(0, ageOn(licenceIssuedAt, pickupDay)) : null;
+  const askedInline = new Set([
+    ...(draft.askBirthDate ? ["customer.birthDate"] : []),
+    ...(draft.askLicenceIssuedAt ? ["customer.licenceIssuedAt"] : []),
+  ]);
   const customerPath = customer ? `${basename}/customers/${customer.id}` : null;
 
   const earlierMarks = diagramMarks(info.damages, "earlier", letterLabel, (damageId) =>
@@ -277,7 +300,10 @@ export function HandoverPage() {
           onChange={(event) => change({ licenceNumber: event.target.value })}
           required
           error={Boolean(fieldError("licence.number"))}
-          helperText={fieldError("licence.number") ?? (customer?.licenceNumber ? "Iš kliento kortelės" : " ")}
+          helperText={
+            fieldError("licence.number") ??
+            (customer?.licenceNumber ? "Iš kliento kortelės" : "Bus įrašytas į kliento kortelę")
+          }
           slotProps={{ htmlInput: { maxLength: 30, autoComplete: "off" } }}
         />
         <DateField
@@ -291,6 +317,26 @@ export function HandoverPage() {
             `Turi galioti bent iki grąžinimo dienos (${vilniusDateString(reservation.returnAt)})`
           }
         />
+        {draft.askBirthDate && (
+          <DateField
+            label="Gimimo data"
+            value={draft.birthDate ?? ""}
+            onChange={(birthDate) => change({ birthDate })}
+            required
+            error={Boolean(fieldError("customer.birthDate"))}
+            helperText={fieldError("customer.birthDate") ?? "Kliento kortelėje neįrašyta – bus įrašyta perdavus"}
+          />
+        )}
+        {draft.askLicenceIssuedAt && (
+          <DateField
+            label="Pažymėjimas išduotas"
+            value={draft.licenceIssuedAt ?? ""}
+            onChange={(licenceIssuedAt) => change({ licenceIssuedAt })}
+            required
+            error={Boolean(fieldError("customer.licenceIssuedAt"))}
+            helperText={fieldError("customer.licenceIssuedAt") ?? "Kliento kortelėje neįrašyta – bus įrašyta perdavus"}
+          />
+        )}
       </Box>
       <Box>
         <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600, mb: 1 }}>
@@ -342,7 +388,7 @@ export function HandoverPage() {
                     <>
                       {years} m.
                       <Box component="span" sx={{ display: { xs: "none", sm: "inline" } }}>
-                        {` (nuo ${formatDate(customer?.licenceIssuedAt ?? "")})`}
+                        {` (nuo ${formatDate(licenceIssuedAt ?? "")})`}
                       </Box>
                     </>
                   )
@@ -353,17 +399,19 @@ export function HandoverPage() {
           </Box>
         </Box>
         {["customer.birthDate", "customer.licenceIssuedAt", "customer"].map((field) =>
-          errors[field] ? (
+          errors[field] && !askedInline.has(field) ? (
             <FormHelperText key={field} error sx={{ fontSize: 14 }}>
               {errors[field]}
             </FormHelperText>
           ) : null,
         )}
-        {customerPath && (errors["customer.birthDate"] || errors["customer.licenceIssuedAt"]) && (
-          <MuiLink component={Link} to={customerPath} sx={{ display: "inline-block", mt: 1 }}>
-            Atidaryti kliento kortelę
-          </MuiLink>
-        )}
+        {customerPath &&
+          askedInline.size === 0 &&
+          (errors["customer.birthDate"] || errors["customer.licenceIssuedAt"]) && (
+            <MuiLink component={Link} to={customerPath} sx={{ display: "inline-block", mt: 1 }}>
+              Atidaryti kliento kortelę
+            </MuiLink>
+          )}
       </Box>
       {early && isAdmin && (
         <TextField
@@ -394,6 +442,14 @@ export function HandoverPage() {
         }
       />
       <FuelPicker value={draft.fuel} onChange={(fuel) => change({ fuel })} error={fieldError("fuel")} />
+      <DepositFields
+        method={draft.depositMethod ?? "cash"}
+        amount={draft.depositAmount ?? ""}
+        onlineHold={info.depositHeld?.amount ?? 0}
+        carDeposit={car?.deposit ?? 0}
+        errors={errors}
+        onChange={change}
+      />
     </Box>,
 
     // ---- 3. Damage ----
@@ -506,6 +562,14 @@ export function HandoverPage() {
                 : info.damages.map((damage, index) => `${letterLabel(index)}. ${damage.note}`).join("; "),
             ],
             ["Nuotraukos", String(draft.photos.length)],
+            [
+              "Užstatas",
+              draft.depositMethod === "online"
+                ? `${formatMoney(info.depositHeld?.amount ?? 0)} (rezervuotas kortelėje internetu)`
+                : draft.depositMethod === "none"
+                  ? "nepaimtas"
+                  : `${formatMoney(parseAmount(draft.depositAmount ?? "") ?? 0)} (${draft.depositMethod === "card" ? "kortele" : "grynaisiais"})`,
+            ],
           ]}
         />
       </Box>
@@ -529,6 +593,8 @@ export function HandoverPage() {
     "customer",
     "mileage",
     "fuel",
+    "deposit.method",
+    "deposit.amount",
     "confirmedDamageIds",
     "photos",
     "signature.signerName",

@@ -22,6 +22,7 @@ import {
 import { useEffect, useMemo, useRef, useState } from "react";
 import { Loading, useBasename, usePermissions } from "react-admin";
 import { useParams } from "react-router-dom";
+import { excessOf } from "../../domain/deposits";
 import { formatDateTime, formatMoney } from "../../domain/format";
 import { CHARGE_LABELS } from "../../domain/returnCharges";
 import type { ChargeKind } from "../../domain/schemas";
@@ -42,6 +43,7 @@ import {
   RETURN_STEPS,
   type ReturnDraft,
   refusalOf,
+  returnMarks,
   returnStepProblems,
 } from "./deskModel";
 import { DocumentButton, FuelPicker, MarkList, MileageField } from "./deskParts";
@@ -108,7 +110,7 @@ function requestOf(draft: ReturnDraft, computed: Record<string, number>, version
     fuel: draft.fuel,
     // the field shows minutes; left as opened it means this moment (never before the hand-over's second)
     returnedAt: draft.returnedAtNow ? new Date().toISOString() : vilniusLocalToInstant(day, time).toISOString(),
-    damages: draft.marks.map((mark) => ({ ...mark, note: mark.note.trim() })),
+    damages: returnMarks(draft),
     photos: draft.photos,
     cleaning: draft.cleaning,
     damageAmount: parseAmount(draft.damageAmount) ?? 0,
@@ -275,19 +277,27 @@ function ChargesTable({
   );
 }
 
+/** The deposit as the ledger holds it, applied to the charges, and what stays owed (the server's figures). */
 function DepositBox({ preview }: { preview: ReturnPreviewView }) {
+  const owed = preview.balanceDue ?? preview.due ?? 0;
   return (
-    <SummaryList
-      rows={[
-        ["Užstatas", formatMoney(preview.deposit.held)],
-        ["Sulaikoma iš užstato", formatMoney(preview.deposit.retained)],
-        ["Grąžinama klientui", formatMoney(preview.deposit.refunded)],
-        [
-          "Dar reikia sumokėti",
-          formatMoney(Math.max(0, Math.round((preview.total - preview.deposit.retained) * 100) / 100)),
-        ],
-      ]}
-    />
+    <Box data-testid="deposit-box">
+      <SummaryList
+        rows={
+          preview.deposit.held > 0
+            ? [
+                ["Užstatas paimtas", formatMoney(preview.deposit.held)],
+                ["Užstatas įskaitytas į mokesčius", formatMoney(preview.deposit.retained)],
+                ["Grąžinama klientui", formatMoney(preview.deposit.refunded)],
+                ["Liko sumokėti", formatMoney(owed)],
+              ]
+            : [
+                ["Užstatas", "nepaimtas – neįskaitomas"],
+                ["Liko sumokėti", formatMoney(owed)],
+              ]
+        }
+      />
+    </Box>
   );
 }
 
@@ -421,7 +431,8 @@ function ReturnDesk({ id, onChanged }: { id: string; onChanged: () => void }) {
         documents={<DocumentButton reservationId={reservation.id} kind="return" />}
       >
         Rezervacija {reservation.number} užbaigta. Iš viso mokesčių: {formatMoney(done.total)}; grąžinama iš užstato{" "}
-        {formatMoney(done.deposit.refunded)}. Grąžinimo aktas išsiųstas klientui el. paštu.
+        {formatMoney(done.deposit.refunded)}; liko sumokėti {formatMoney(done.balanceDue ?? 0)}. Grąžinimo aktas
+        išsiųstas klientui el. paštu.
       </DeskOutcome>
     );
   }
@@ -625,6 +636,8 @@ function ReturnDesk({ id, onChanged }: { id: string; onChanged: () => void }) {
             errors={errors}
             selectedId={selected}
             emptyText="Naujų pažeidimų nepažymėta."
+            repairCosts={draft.repairCosts}
+            onRepairCost={(markId, text) => change({ repairCosts: { ...draft.repairCosts, [markId]: text } })}
           />
         </Box>
         <Box component="section" aria-labelledby="new-photos">
@@ -656,7 +669,7 @@ function ReturnDesk({ id, onChanged }: { id: string; onChanged: () => void }) {
           error={Boolean(fieldError("damageAmount"))}
           helperText={
             fieldError("damageAmount") ??
-            `Ne daugiau nei užstatas ${formatMoney(car?.deposit ?? 0)}${isAdmin ? " (daugiau – pakeiskite sumą lentelėje)" : ""}`
+            `Ne daugiau nei savarankiška rizika ${formatMoney(excessOf(car ?? { deposit: 0 }))}${isAdmin ? " (daugiau – pakeiskite sumą lentelėje)" : ""}`
           }
           slotProps={{ htmlInput: { inputMode: "decimal" } }}
           sx={{ maxWidth: 320 }}
@@ -686,6 +699,7 @@ function ReturnDesk({ id, onChanged }: { id: string; onChanged: () => void }) {
             ["Nuotraukos", String(draft.photos.length)],
             ["Mokesčiai iš viso", preview ? formatMoney(preview.total) : "–"],
             ["Grąžinama iš užstato", preview ? formatMoney(preview.deposit.refunded) : "–"],
+            ["Liko sumokėti", preview ? formatMoney(preview.balanceDue ?? 0) : "–"],
           ]}
         />
       </Box>

@@ -11,6 +11,7 @@ import type {
   DeskSettings,
   Fleet,
   HandoverAct,
+  HandoverDepositMethod,
   Reservation,
 } from "../../domain/schemas";
 import { useAdminActions } from "../adminApi";
@@ -31,12 +32,18 @@ export interface DeskInfoView {
   current: { mileage: number; fuel: string; at: string | null } | null;
   /** the kilometres and missing fuel of the cars swapped away (counted at the return) */
   earlier: { km: number; missingQuarters: number; cars: number };
+  /** the deposit the ledger holds (an online hold before the hand-over) */
+  depositHeld?: { amount: number; method: string | null };
 }
 
 export interface ReturnPreviewView {
   charges: Charge[];
   total: number;
   deposit: { held: number; retained: number; refunded: number };
+  /** the charges the deposit does not cover */
+  due?: number;
+  /** what stays owed once the charges and the deposit's entries are in the ledger */
+  balanceDue?: number;
 }
 
 export interface HandoverRequest {
@@ -49,6 +56,9 @@ export interface HandoverRequest {
   signature: { image: string; signerName: string };
   version?: number;
   statusReason?: string;
+  /** what the customer card lacked, typed at the desk */
+  customer?: { birthDate?: string; licenceIssuedAt?: string };
+  deposit?: { method: HandoverDepositMethod; amount: number; reference?: string };
 }
 
 export interface ReturnRequest {

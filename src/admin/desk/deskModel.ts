@@ -1,10 +1,12 @@
 // The desk wizards' own logic, without React: what each step still needs before "Toliau", the
 // server's refusals spread over the steps, the diagram's marks and the admin's charge changes.
 // The server decides everything again (src/core/rentalDesk.ts); these checks only save a round trip.
+
+import { DEPOSIT_MESSAGES } from "../../domain/deposits";
 import { formatNumber } from "../../domain/format";
 import { type FuelLevel, fuelLevelText } from "../../domain/fuel";
 import { returnMileageErrors } from "../../domain/returnCharges";
-import { type DamageMark, STATUS_REASON_MAX } from "../../domain/schemas";
+import { type DamageMark, type HandoverDepositMethod, STATUS_REASON_MAX } from "../../domain/schemas";
 
 export { type FuelLevel, isFuelLevel } from "../../domain/fuel";
 
@@ -151,6 +153,11 @@ function signerProblems(draft: {
 export interface HandoverDraft {
   licenceNumber: string;
   licenceExpiresAt: string;
+  /** asked at the desk when the customer card has none (written to the card with the hand-over) */
+  birthDate?: string;
+  licenceIssuedAt?: string;
+  askBirthDate?: boolean;
+  askLicenceIssuedAt?: boolean;
   mileage: string;
   fuel: FuelLevel | null;
   marks: DamageMark[];
@@ -164,18 +171,31 @@ export interface HandoverDraft {
   signature: string | null;
   /** an admin's early hand-over */
   statusReason: string;
+  /** the deposit: how it was taken (pre-set: cash, or the online hold already taken) and how much */
+  depositMethod?: HandoverDepositMethod;
+  depositAmount?: string;
 }
 
 /** The hand-over steps and the server's field names each step shows. */
 export const HANDOVER_STEPS = ["Patikra", "Rodmenys", "Pažeidimai", "Parašas"] as const;
 export const HANDOVER_STEP_FIELDS: readonly (readonly string[])[] = [
   ["licence", "statusReason", "customer", "birthDate", "licenceIssuedAt", "age"],
-  ["mileage", "fuel"],
+  ["mileage", "fuel", "deposit"],
   ["damages", "photos", "confirmedDamageIds"],
   ["signature"],
 ];
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+const isDate = (value: string | undefined): value is string =>
+  value !== undefined && ISO_DATE.test(value) && !Number.isNaN(Date.parse(value));
+
+/** What the desk typed for the customer card: the asked dates only. */
+export function handoverCardInput(draft: HandoverDraft): { birthDate?: string; licenceIssuedAt?: string } {
+  return {
+    ...(draft.askBirthDate && isDate(draft.birthDate) ? { birthDate: draft.birthDate } : {}),
+    ...(draft.askLicenceIssuedAt && isDate(draft.licenceIssuedAt) ? { licenceIssuedAt: draft.licenceIssuedAt } : {}),
+  };
+}
 
 /** What a step still needs (field -> Lithuanian message); empty when it may go on. */
 export function handoverStepProblems(
@@ -189,6 +209,9 @@ export function handoverStepProblems(
     else if (draft.licenceNumber.trim().length > 30) errors["licence.number"] = "Ne daugiau kaip 30 simbolių";
     if (!ISO_DATE.test(draft.licenceExpiresAt) || Number.isNaN(Date.parse(draft.licenceExpiresAt)))
       errors["licence.expiresAt"] = "Įveskite pažymėjimo galiojimo datą";
+    if (draft.askBirthDate && !isDate(draft.birthDate)) errors["customer.birthDate"] = "Įveskite gimimo datą";
+    if (draft.askLicenceIssuedAt && !isDate(draft.licenceIssuedAt))
+      errors["customer.licenceIssuedAt"] = "Įveskite pažymėjimo išdavimo datą";
     if (context.early) {
       const reason = draft.statusReason.trim();
       if (reason === "") errors.statusReason = "Nurodykite, kodėl perduodama anksčiau paėmimo dienos";
@@ -198,6 +221,10 @@ export function handoverStepProblems(
     const mileage = parseMileage(draft.mileage);
     if (mileage.error) errors.mileage = mileage.error;
     if (!draft.fuel) errors.fuel = "Pasirinkite degalų kiekį";
+    if (draft.depositMethod === "cash" || draft.depositMethod === "card") {
+      const amount = parseAmount(draft.depositAmount ?? "");
+      if (amount === null || amount <= 0) errors["deposit.amount"] = DEPOSIT_MESSAGES.amount;
+    }
   } else if (step === 2) {
     Object.assign(errors, markProblems(draft.marks));
     const missing = context.openDamageIds.filter((id) => !draft.confirmedDamageIds.includes(id));
@@ -219,9 +246,21 @@ export function handoverBody(draft: HandoverDraft, version: number | undefined, 
     damages: draft.marks.map((mark) => ({ ...mark, note: mark.note.trim() })),
     photos: draft.photos,
     confirmedDamageIds: draft.confirmedDamageIds,
+    ...(draft.askBirthDate || draft.askLicenceIssuedAt ? { customer: handoverCardInput(draft) } : {}),
     signature: { image: draft.signature ?? "", signerName: draft.signerName.trim() },
     ...(version !== undefined ? { version } : {}),
     ...(early ? { statusReason: draft.statusReason.trim() } : {}),
+    ...(draft.depositMethod
+      ? {
+          deposit: {
+            method: draft.depositMethod,
+            amount:
+              draft.depositMethod === "cash" || draft.depositMethod === "card"
+                ? (parseAmount(draft.depositAmount ?? "") ?? 0)
+                : 0,
+          },
+        }
+      : {}),
   };
 }
 
@@ -284,6 +323,8 @@ export interface ReturnDraft {
   uploading: boolean;
   cleaning: boolean;
   damageAmount: string;
+  /** each new damage's repair cost as typed (mark id -> text); absent or "" when not known */
+  repairCosts?: Record<string, string>;
   edits: Record<string, ChargeEdit>;
   signerName: string;
   /** the renter's name the signer is pre-filled with; another name needs signerConfirmed */
@@ -316,6 +357,11 @@ export function returnStepProblems(
       errors.returnedAt = "Įveskite grąžinimo datą ir laiką (VV:MM)";
   } else if (step === 1) {
     Object.assign(errors, markProblems(draft.marks));
+    draft.marks.forEach((mark, index) => {
+      const text = draft.repairCosts?.[mark.id]?.trim() ?? "";
+      if (text !== "" && parseAmount(text) === null)
+        errors[`damages.${index}.repairCost`] = "Įveskite sumą eurais, pvz. 420,00";
+    });
     if (draft.uploading) errors.photos = "Palaukite, kol įsikels nuotraukos";
   } else if (step === 2) {
     if (draft.damageAmount.trim() !== "" && parseAmount(draft.damageAmount) === null)
@@ -325,4 +371,12 @@ export function returnStepProblems(
     Object.assign(errors, signerProblems(draft));
   }
   return errors;
+}
+
+/** The new damages as the return sends them: each with its repair cost when one was typed. */
+export function returnMarks(draft: Pick<ReturnDraft, "marks" | "repairCosts">): DamageMark[] {
+  return draft.marks.map((mark) => {
+    const cost = parseAmount(draft.repairCosts?.[mark.id]?.trim() ?? "");
+    return { ...mark, note: mark.note.trim(), ...(cost !== null ? { repairCost: cost } : {}) };
+  });
 }

@@ -132,12 +132,17 @@ export function MarkList({
   errors,
   selectedId,
   emptyText,
+  repairCosts,
+  onRepairCost,
 }: {
   marks: readonly DamageMark[];
   onChange: (marks: DamageMark[]) => void;
   errors: FieldErrors;
   selectedId: string | null;
   emptyText: string;
+  /** the return: each new damage's repair cost as typed (mark id -> text), when known */
+  repairCosts?: Readonly<Record<string, string>>;
+  onRepairCost?: (markId: string, text: string) => void;
 }) {
   if (marks.length === 0)
     return (
@@ -180,6 +185,18 @@ export function MarkList({
             multiline
             size="small"
           />
+          {onRepairCost && (
+            <TextField
+              label="Remonto kaina, €"
+              value={repairCosts?.[mark.id] ?? ""}
+              onChange={(event) => onRepairCost(mark.id, event.target.value)}
+              error={Boolean(errors[`damages.${index}.repairCost`])}
+              helperText={errors[`damages.${index}.repairCost`] ?? "Jei žinoma"}
+              slotProps={{ htmlInput: { inputMode: "decimal", "data-testid": `repair-cost-${index + 1}` } }}
+              size="small"
+              sx={{ flex: "0 0 130px" }}
+            />
+          )}
           <IconButton
             aria-label={`Pašalinti pažeidimą ${index + 1}`}
             onClick={() => onChange(marks.filter((each) => each.id !== mark.id))}

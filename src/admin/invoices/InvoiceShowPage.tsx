@@ -13,8 +13,10 @@ import {
   DialogActions,
   DialogContent,
   DialogTitle,
+  FormControlLabel,
   Link as MuiLink,
   Stack,
+  Switch,
   Table,
   TableBody,
   TableCell,
@@ -24,7 +26,7 @@ import {
   Typography,
 } from "@mui/material";
 import { useCallback, useEffect, useState } from "react";
-import { Title, useBasename, useNotify } from "react-admin";
+import { Title, useBasename, useNotify, usePermissions } from "react-admin";
 import { Link, useNavigate, useParams } from "react-router-dom";
 import type { InvoiceView } from "../../core/invoices";
 import { formatDate, formatMoney, formatNumber } from "../../domain/format";
@@ -47,36 +49,126 @@ function Party({ label, party }: { label: string; party: InvoiceView["buyer"] })
   );
 }
 
+/** "42" or "42,50" as euros; NaN when not a number. */
+const parseAmount = (text: string): number => (text.trim() === "" ? 0 : Number(text.trim().replace(",", ".")));
+
+/**
+ * The credit note: everything still in force, or chosen lines by amount. An administrator issues
+ * it; a staff member files a request an administrator approves (four eyes, src/core/approvals.ts).
+ */
 function CreditDialog({ invoice, onClose }: { invoice: InvoiceView; onClose: () => void }) {
   const actions = useAdminActions();
   const notify = useNotify();
   const navigate = useNavigate();
   const basename = useBasename();
+  const { permissions } = usePermissions<string | null>();
+  const isAdmin = permissions === "admin";
   const [reason, setReason] = useState("");
+  const [partial, setPartial] = useState(false);
+  const [amounts, setAmounts] = useState<string[]>(() => invoice.lines.map(() => ""));
   const [error, setError] = useState<string | null>(null);
+  const [linesError, setLinesError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const picks = amounts.map((text, line) => ({ line, amount: parseAmount(text) })).filter((pick) => pick.amount !== 0);
+  const pickedTotal = picks.reduce((sum, pick) => sum + Math.round(pick.amount * 100), 0) / 100;
   const submit = async () => {
+    if (partial && (picks.length === 0 || picks.some((pick) => !Number.isFinite(pick.amount) || pick.amount < 0))) {
+      setLinesError("Įveskite kredituojamas sumas (eurais, pvz., 42 arba 42,50)");
+      return;
+    }
     setBusy(true);
+    setLinesError(null);
     try {
-      const issued = await actions.creditInvoice(invoice.id, reason);
-      notify(`Išrašyta kreditinė sąskaita ${issued.number}`, { type: "success" });
-      onClose();
-      navigate(`${basename}/invoices/${issued.id}`);
+      const lines = partial ? picks : undefined;
+      if (isAdmin) {
+        const issued = await actions.creditInvoice(invoice.id, reason, lines);
+        notify(`Išrašyta kreditinė sąskaita ${issued.number}`, { type: "success" });
+        onClose();
+        navigate(`${basename}/invoices/${issued.id}`);
+      } else {
+        const filed = await actions.requestCreditNote(invoice.id, lines ? { reason, lines } : { reason });
+        notify(filed.message, { type: "info" });
+        onClose();
+      }
     } catch (caught) {
       const body = (caught as { body?: { errors?: Record<string, string> } }).body;
-      setError(body?.errors?.reason ?? errorText(caught, "Kreditinės sąskaitos išrašyti nepavyko"));
+      setLinesError(body?.errors?.lines ?? null);
+      setError(
+        body?.errors?.reason ??
+          (body?.errors?.lines ? null : errorText(caught, "Kreditinės sąskaitos išrašyti nepavyko")),
+      );
     } finally {
       setBusy(false);
     }
   };
   return (
-    <Dialog open onClose={onClose} fullWidth maxWidth="sm">
+    <Dialog open onClose={onClose} fullWidth maxWidth="md">
       <DialogTitle>Kreditinė sąskaita sąskaitai {invoice.number}</DialogTitle>
       <DialogContent>
         <Typography variant="body2" sx={{ mb: 2 }}>
-          Išrašyta sąskaita nekeičiama. Kreditinė sąskaita panaikina visą sumą ({formatMoney(invoice.totals.total)});
-          prireikus vėliau galima išrašyti naują sąskaitą.
+          Išrašyta sąskaita nekeičiama. Kreditinė sąskaita panaikina visą dar galiojančią sumą (
+          {formatMoney(invoice.balance)}) arba pasirinktų eilučių dalį; prireikus vėliau galima išrašyti naują sąskaitą.
         </Typography>
+        {isAdmin ? null : (
+          <Typography variant="body2" color="warning.main" sx={{ mb: 2 }}>
+            Kreditinę sąskaitą išrašo administratorius: Jūsų prašymas lauks patvirtinimo.
+          </Typography>
+        )}
+        <FormControlLabel
+          control={<Switch checked={partial} onChange={(event) => setPartial(event.target.checked)} />}
+          label="Kredituoti tik dalį (pasirinktas eilutes)"
+          sx={{ mb: 1 }}
+        />
+        {partial ? (
+          <Box sx={{ overflowX: "auto", mb: 2 }}>
+            <Table size="small" aria-label="Kredituojamos eilutės">
+              <TableHead>
+                <TableRow>
+                  <TableCell>Eilutė</TableCell>
+                  <TableCell align="right">Liko</TableCell>
+                  <TableCell align="right">Kredituoti, €</TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {invoice.lines.map((line, index) => {
+                  const left = invoice.remainingLines[index] ?? 0;
+                  if (line.total <= 0 || left <= 0) return null;
+                  return (
+                    // biome-ignore lint/suspicious/noArrayIndexKey: an issued invoice's lines never change order
+                    <TableRow key={index}>
+                      <TableCell>{line.description}</TableCell>
+                      <TableCell align="right">{formatMoney(left)}</TableCell>
+                      <TableCell align="right">
+                        <TextField
+                          size="small"
+                          value={amounts[index] ?? ""}
+                          onChange={(event) =>
+                            setAmounts((current) => current.map((v, i) => (i === index ? event.target.value : v)))
+                          }
+                          slotProps={{
+                            htmlInput: {
+                              inputMode: "decimal",
+                              "aria-label": `Kredituoti: ${line.description}`,
+                              style: { textAlign: "right", width: "7em" },
+                            },
+                          }}
+                        />
+                      </TableCell>
+                    </TableRow>
+                  );
+                })}
+              </TableBody>
+            </Table>
+            <Typography variant="body2" sx={{ mt: 1 }} data-testid="credit-picked-total">
+              Kredituojama: {formatMoney(Number.isFinite(pickedTotal) ? pickedTotal : 0)}
+            </Typography>
+            {linesError ? (
+              <Typography variant="body2" color="error" role="alert">
+                {linesError}
+              </Typography>
+            ) : null}
+          </Box>
+        ) : null}
         <TextField
           label="Priežastis"
           value={reason}
@@ -93,7 +185,7 @@ function CreditDialog({ invoice, onClose }: { invoice: InvoiceView; onClose: () 
       <DialogActions>
         <Button onClick={onClose}>Atšaukti</Button>
         <Button variant="contained" color="warning" onClick={() => void submit()} disabled={busy}>
-          Išrašyti kreditinę
+          {isAdmin ? "Išrašyti kreditinę" : "Pateikti prašymą"}
         </Button>
       </DialogActions>
     </Dialog>
@@ -157,7 +249,7 @@ export function InvoiceShowPage() {
             >
               PDF
             </Button>
-            {invoice.kind === "invoice" && !invoice.creditedBy ? (
+            {invoice.kind === "invoice" && invoice.balance > 0 ? (
               <Button variant="outlined" color="warning" startIcon={<UndoIcon />} onClick={() => setCrediting(true)}>
                 Kreditinė sąskaita
               </Button>
@@ -173,6 +265,12 @@ export function InvoiceShowPage() {
                 to={`${basename}/invoices/${invoice.creditOf.id}`}
                 clickable
                 label={`Koreguoja ${invoice.creditOf.number}`}
+              />
+            ) : null}
+            {invoice.kind === "invoice" && invoice.credits.length > 0 ? (
+              <Chip
+                color={invoice.balance > 0 ? "info" : "default"}
+                label={`Galioja ${formatMoney(invoice.balance)}`}
               />
             ) : null}
             {invoice.creditedBy ? (

@@ -2,8 +2,11 @@
 // return (settings.invoicing, src/domain/invoices.ts). A VAT invoice needs the company's VAT code
 // (tab "Įmonė"); without it the invoices are plain ones and there is no i.SAF.
 import { Typography } from "@mui/material";
-import { BooleanInput, TextInput } from "react-admin";
+import { BooleanInput, SelectInput, TextInput } from "react-admin";
 import { INVOICING_DEFAULTS } from "../../domain/invoices";
+import { DAMAGE_VAT_LABELS, DAMAGE_VAT_TREATMENTS, DEFAULT_DAMAGE_VAT } from "../../domain/invoicingSettings";
+
+const DAMAGE_VAT_CHOICES = DAMAGE_VAT_TREATMENTS.map((id) => ({ id, name: DAMAGE_VAT_LABELS[id] }));
 
 const upper = (value: string | null | undefined) => (value ?? "").toUpperCase();
 
@@ -36,6 +39,14 @@ export function InvoicingSettingsSection() {
         label="Išrašyti sąskaitą automatiškai grąžinant automobilį (privatiems klientams)"
         defaultValue={INVOICING_DEFAULTS.autoInvoiceAtReturn}
         helperText="Verslo klientams išrašoma mėnesio sąskaita (Sąskaitos › Mėnesio sąskaita)"
+      />
+      <SelectInput
+        source="invoicing.damageVat"
+        label="Žalos atlyginimas sąskaitoje"
+        choices={DAMAGE_VAT_CHOICES}
+        defaultValue={DEFAULT_DAMAGE_VAT}
+        helperText="Žalos atlyginimas paprastai nėra PVM objektas: eilutė be PVM su pastaba „Neapmokestinama PVM“"
+        sx={{ maxWidth: 520 }}
       />
     </>
   );

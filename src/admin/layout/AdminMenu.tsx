@@ -72,6 +72,7 @@ export function AdminMenu() {
         <Menu.ResourceItem name="staff" />
         <SettingsItem />
         <Menu.ResourceItem name="client-errors" />
+        <Menu.ResourceItem name="audit-log" />
       </Group>
     </Menu>
   );

@@ -20,8 +20,9 @@ import {
   useMediaQuery,
 } from "@mui/material";
 import { type FormEvent, useCallback, useEffect, useState } from "react";
-import { useNotify, useRecordContext } from "react-admin";
+import { useNotify, usePermissions, useRecordContext } from "react-admin";
 import { formatDateTime, formatMoney } from "../../domain/format";
+import { overpaymentLabel, overpaymentOf } from "../../domain/overpayment";
 import {
   DEPOSIT_STATE_LABELS,
   PAYMENT_KIND_LABELS,
@@ -137,6 +138,7 @@ export function ReservationPayments() {
   const record = useRecordContext<Reservation & { id: string }>();
   const actions = useAdminActions();
   const notify = useNotify();
+  const { permissions } = usePermissions<string | null>();
   const compact = useMediaQuery<Theme>((theme) => theme.breakpoints.down("md"));
   const [ledger, setLedger] = useState<LedgerView | null>(null);
   const [loadError, setLoadError] = useState(false);
@@ -173,6 +175,14 @@ export function ReservationPayments() {
     }
     setSaving(true);
     try {
+      if (form.kind === "refund" && permissions !== "admin") {
+        // Four eyes: a staff member's refund waits for an administrator (the dashboard's "Laukia patvirtinimo").
+        const filed = await actions.requestRefund(id, { amount, method: form.method, reference: form.reference });
+        setForm(EMPTY_FORM);
+        setErrors({});
+        notify(filed.message, { type: "info" });
+        return;
+      }
       await actions.addReservationPayment(id, { ...form, amount });
       setForm(EMPTY_FORM);
       setErrors({});
@@ -188,6 +198,7 @@ export function ReservationPayments() {
 
   const summary = ledger?.summary;
   const online = onlineStateText(ledger?.online ?? null);
+  const overpayment = summary && record ? overpaymentOf({ ...record, payment: { paid: summary.paid } }) : 0;
   return (
     <Box
       component="section"
@@ -221,6 +232,11 @@ export function ReservationPayments() {
               }
             />
           </Box>
+          {overpayment > 0 ? (
+            <Alert severity="warning" sx={{ mb: 1 }} data-testid="overpayment">
+              {overpaymentLabel(overpayment)}
+            </Alert>
+          ) : null}
           {online ? (
             <Chip
               size="small"

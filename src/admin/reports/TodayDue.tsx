@@ -4,7 +4,8 @@ import { Card, CardContent, CardHeader, Chip, Link as MuiLink, Stack, Typography
 import { useQuery } from "@tanstack/react-query";
 import { useBasename } from "react-admin";
 import { Link } from "react-router-dom";
-import { formatMoney, formatTime } from "../../domain/format";
+import { formatDateTime, formatMoney, formatTime } from "../../domain/format";
+import { overdueText } from "../../domain/overdue";
 import { useAdminActions } from "../adminApi";
 
 export function TodayDue() {
@@ -45,8 +46,12 @@ export function TodayDue() {
             >
               <Chip
                 size="small"
-                color={row.kind === "pickup" ? "primary" : "secondary"}
-                label={`${row.kind === "pickup" ? "Paėmimas" : "Grąžinimas"} ${formatTime(row.at)}`}
+                color={row.lateMinutes > 0 ? "error" : row.kind === "pickup" ? "primary" : "secondary"}
+                label={
+                  row.lateMinutes > 0
+                    ? `${overdueText(row.kind, row.lateMinutes)} (${formatDateTime(row.at)})`
+                    : `${row.kind === "pickup" ? "Paėmimas" : "Grąžinimas"} ${formatTime(row.at)}`
+                }
               />
               <MuiLink component={Link} to={`${basename}/reservations/${row.id}`} sx={{ fontWeight: 600 }}>
                 {row.number}

@@ -2,6 +2,7 @@ import PrintIcon from "@mui/icons-material/Print";
 import { Button, Edit, TopToolbar, useBasename, useRecordContext } from "react-admin";
 import { Link, useParams } from "react-router-dom";
 import type { Reservation } from "../../domain/schemas";
+import { HistoryButton } from "../audit/HistoryButton";
 import { ReservationInvoices } from "../invoices/ReservationInvoices";
 import { ReservationPayments } from "../payments/ReservationPayments";
 import { ReservationStatusActions } from "./ReservationActions";
@@ -23,6 +24,7 @@ function ReservationActions({ id }: { id: string }) {
         <PrintIcon />
       </Button>
       <ReservationDocuments />
+      <HistoryButton resource="reservations" />
     </TopToolbar>
   );
 }

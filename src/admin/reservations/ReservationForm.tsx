@@ -39,6 +39,7 @@ import {
 import { useFormContext, useFormState, useWatch } from "react-hook-form";
 import { Link } from "react-router-dom";
 import { isBlockingStatus } from "../../domain/availability";
+import { TRANSFER_LABEL } from "../../domain/carTransfers";
 import { formatDateTime, formatDays, formatMoney, formatNumber } from "../../domain/format";
 import { normalizePhone, phoneError } from "../../domain/phone";
 import { allowedTransitions, RESERVATION_STATUS_LABELS } from "../../domain/reservationStatus";
@@ -86,6 +87,7 @@ export function QuoteLines({ quote }: { quote: Quote }) {
   ];
   for (const line of quote.extrasLines) lines.push([`${line.name} × ${line.quantity}`, formatMoney(line.amount)]);
   if (quote.delivery > 0) lines.push(["Pristatymas ir paėmimas", formatMoney(quote.delivery)]);
+  if ((quote.transfer ?? 0) > 0) lines.push([TRANSFER_LABEL, formatMoney(quote.transfer ?? 0)]);
   if (quote.discount > 0) lines.push(["Akcijos nuolaida", `−${formatMoney(quote.discount)}`]);
   return (
     <Box component="dl" sx={{ m: 0, display: "grid", gridTemplateColumns: "1fr auto", columnGap: 2, rowGap: 0.25 }}>
@@ -213,6 +215,12 @@ function AvailabilityNotice() {
         </Typography>
       )}
       {state.kind === "failed" && <Alert severity="warning">{state.message}</Alert>}
+      {state.kind === "done" && state.result.placeWarning ? (
+        // src/domain/carLocation.ts: staff may still save; they move the car themselves
+        <Alert severity="warning" sx={{ mb: 1 }}>
+          {state.result.placeWarning} Išsaugoti galima – automobilį pervešite patys.
+        </Alert>
+      ) : null}
       {state.kind === "done" &&
         (state.result.available ? (
           <Alert severity="success">Automobilis šiuo laikotarpiu laisvas.</Alert>

@@ -43,6 +43,7 @@ import { EmailTemplatesSection } from "./EmailTemplatesSection";
 import { PaymentSettingsSection } from "./PaymentSettingsSection";
 import { PortalSettingsSection } from "./PortalSettingsSection";
 import { RetentionSettingsSection } from "./RetentionSettingsSection";
+import { TransferSettingsSection } from "./TransferSettingsSection";
 
 const validateSettings = zodFormValidator(settingsSchema);
 
@@ -52,7 +53,7 @@ const CONTRACT_PLACEHOLDERS =
   "{customer.personalCode}, {customer.idDocumentNumber}, {customer.licenceNumber}, {customer.licenceIssuedAt}, " +
   "{customer.address}, {customer.phone}, {customer.email}, {car.make}, {car.model}, {car.year}, {car.plateNumber}, " +
   "{car.vin}, {car.fuel}, {car.transmission}, {pickupAt}, {returnAt}, {pickupLocation}, {returnLocation}, {days}, " +
-  "{dailyRate}, {extras}, {delivery}, {discount}, {total}, {vat}, {deposit}, {mileageLimit}, {mileageOut}, " +
+  "{dailyRate}, {extras}, {delivery}, {transfer}, {discount}, {total}, {vat}, {deposit}, {mileageLimit}, {mileageOut}, " +
   "{mileageIn}, {fuelOut}, {fuelIn}, {damages}, {terms}";
 
 /** Places and extras are records of their own; the settings show them with links to edit. */
@@ -232,6 +233,7 @@ function SettingsForm() {
       </FormTab>
       <FormTab label="Nuomos punktas">
         <DeskSettingsSection />
+        <TransferSettingsSection />
       </FormTab>
       <FormTab label="Mokėjimai">
         <PaymentSettingsSection />

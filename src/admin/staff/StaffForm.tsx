@@ -1,6 +1,7 @@
 // Staff accounts (admins only; the server refuses everyone else too). The password is
 // write-only: typed to set or change it, never shown.
 import { BooleanInput, Create, Edit, PasswordInput, required, SelectInput, SimpleForm, TextInput } from "react-admin";
+import { PASSWORD_REQUIRED_MESSAGE } from "../../domain/passwordRules";
 import { staffUserSchema } from "../../domain/schemas";
 import { AdminOnly } from "../common/AdminOnly";
 import { FormRow, SaveDeleteToolbar } from "../common/form";
@@ -21,7 +22,7 @@ function StaffForm({ isNew = false }: { isNew?: boolean }) {
     <SimpleForm
       validate={(values) => {
         const errors = validateWithSchema(normaliseStaff(values));
-        if (isNew && !values.password) errors.password = "Įveskite slaptažodį (bent 10 simbolių)";
+        if (isNew && !values.password) errors.password = PASSWORD_REQUIRED_MESSAGE;
         return errors;
       }}
       toolbar={<SaveDeleteToolbar canDelete={!isNew} />}

@@ -41,6 +41,7 @@ import { type DataProvider, HttpError, type RaRecord } from "react-admin";
 import { type AnyStaffAction, invalidatedBy, STAFF_ACTIONS } from "../../core/actions/index";
 import { STALE_RECORD_CODE, STALE_RECORD_MESSAGE } from "../../core/errors";
 import { expectedVersionOf, versionOf } from "../../core/versions";
+import { RESERVATION_WITH_MONEY_DELETE_REFUSED, reservationHasMoneyFlag } from "../../domain/moneyTrail";
 import { priceUpdateLogEntry } from "../../domain/priceUpdate";
 import type { AdminActions } from "../adminActions";
 import { publicSettingsDoc } from "./catalog";
@@ -506,6 +507,12 @@ export function createFirestoreDataProvider(
           throw new HttpError(PROVIDER_MESSAGES.settingsDelete, 403, { message: PROVIDER_MESSAGES.settingsDelete });
         }
         const previous = (params.previousData as AnyRecord | undefined) ?? { id };
+        // The rules refuse it too (hasMoneyTrail); the staff get the reason in words.
+        if (resource === "reservations" && reservationHasMoneyFlag(previous)) {
+          throw new HttpError(RESERVATION_WITH_MONEY_DELETE_REFUSED, 409, {
+            message: RESERVATION_WITH_MONEY_DELETE_REFUSED,
+          });
+        }
         if (writes === "staff") {
           await call(CALLABLES.setStaffRole, { uid: id, role: null });
           await afterStaffChange(id);

@@ -7,9 +7,19 @@
 // setStaffRole stamps staff/{uid}._claimsUpdatedAt; the signed-in user watches their own
 // staff document and refreshes the token when the stamp moves (and the caller refreshes
 // at once when it changed its own role).
-import { type Auth, onAuthStateChanged, signInWithEmailAndPassword, signOut, type User } from "firebase/auth";
+import {
+  type Auth,
+  EmailAuthProvider,
+  onAuthStateChanged,
+  reauthenticateWithCredential,
+  signInWithEmailAndPassword,
+  signOut,
+  type User,
+  updatePassword,
+} from "firebase/auth";
 import { doc, type Firestore, onSnapshot, type Unsubscribe } from "firebase/firestore";
 import { logger } from "../../domain/logger";
+import { PASSWORD_MIN_LENGTH, PASSWORD_TOO_SHORT_MESSAGE } from "../../domain/passwordRules";
 import { BackendError, type SessionApi, type SessionUser } from "../port";
 import { toBackendError } from "./errors";
 import { RESOURCE_MODELS } from "./model";
@@ -111,6 +121,33 @@ export function createFirebaseSession(auth: Auth, firestore: Firestore | null): 
         await signOut(auth);
       } catch (error) {
         throw toBackendError(error);
+      }
+    },
+    // Firebase Auth checks the current password (re-authentication) and ends the account's other
+    // sessions itself when the password changes; the length rule is checked here first.
+    async changePassword(currentPassword, newPassword) {
+      const user = auth.currentUser;
+      if (!user?.email) throw new BackendError("Neprisijungta", 401);
+      const tooShort = newPassword.length < PASSWORD_MIN_LENGTH;
+      if (tooShort || newPassword === currentPassword) {
+        const message = tooShort ? PASSWORD_TOO_SHORT_MESSAGE : "Naujas slaptažodis turi skirtis nuo dabartinio";
+        throw new BackendError(message, 422, { newPassword: message });
+      }
+      try {
+        await reauthenticateWithCredential(user, EmailAuthProvider.credential(user.email, currentPassword));
+      } catch (error) {
+        const failure = toBackendError(error);
+        if (failure.status === 422 || failure.status === 401) {
+          const message = "Neteisingas dabartinis slaptažodis";
+          throw new BackendError(message, 422, { currentPassword: message }, error);
+        }
+        throw failure;
+      }
+      try {
+        await updatePassword(user, newPassword);
+      } catch (error) {
+        const failure = toBackendError(error);
+        throw new BackendError(failure.message, failure.status, { newPassword: failure.message }, error);
       }
     },
     async me() {

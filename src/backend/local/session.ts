@@ -21,6 +21,9 @@ export function createLocalSessionApi(http: HttpClient): SessionApi {
     async logout() {
       await http.post("/api/auth/logout");
     },
+    async changePassword(currentPassword, newPassword) {
+      await http.post("/api/auth/password", { currentPassword, newPassword });
+    },
     async me() {
       try {
         return userOf(await http.get("/api/auth/me"));

@@ -140,6 +140,15 @@ export const deskActions = {
     invalidates: ["damages"],
     run: ({ rentalDesk }, input, ctx) => rentalDesk.markDamageRepaired(ctx.core, input.id, ctx.actor, input.body),
   }),
+  /** a damage's repair cost, set or corrected in the register once known (`repairCost`: € or null; `version`: the one read) */
+  setDamageRepairCost: staffAction({
+    roles: STAFF,
+    args: (id: string, repairCost: number | null, version?: number) => ({ id, repairCost, version }),
+    input: idAndBody,
+    http: { method: "PUT", path: "/damages/:id/repair-cost" },
+    invalidates: ["damages"],
+    run: ({ rentalDesk }, input, ctx) => rentalDesk.setDamageRepairCost(ctx.core, input.id, ctx.actor, input.body),
+  }),
   /**
    * A reservation's document as a PDF: the signed one as kept, or the unsigned agreement made
    * now from the current data; 404 (Lithuanian) while its act does not exist.

@@ -1,5 +1,6 @@
 // Every staff action of the back-office, by the method name the screens call (useAdminActions()).
 // Adding one: its definition in one of these modules, its use case in src/core, its screen.
+import { approvalActions } from "./approvals";
 import { catalogActions } from "./catalog";
 import { dataRightsActions } from "./dataRights";
 import { deskActions } from "./desk";
@@ -18,6 +19,7 @@ const definitions = {
   ...paymentActions,
   ...dataRightsActions,
   ...invoiceActions,
+  ...approvalActions,
   ...reportActions,
 };
 

@@ -1,8 +1,11 @@
 // Invoices, credit notes and the i.SAF export (src/core/invoices.ts).
 import { z } from "zod";
+import { APPROVAL_MESSAGES } from "../../domain/approvals";
 import type { InvoiceListParams } from "../invoices";
 import { envelope, id, idAndBody, object, value, whole } from "./envelope";
-import { type ActionList, STAFF, staffAction } from "./registry";
+import { type ActionList, ADMINS, STAFF, staffAction } from "./registry";
+
+const CREDIT_ADMIN_ONLY = APPROVAL_MESSAGES.creditAdminOnly;
 
 /** The callable's list request as the local GET /api/admin/invoices reads it (ra-data-simple-rest). */
 const listRequest = envelope({
@@ -64,10 +67,14 @@ export const invoiceActions = {
     http: { method: "GET", path: "/reservations/:id/invoices" },
     run: ({ invoices }, input, ctx) => invoices.reservationInvoices(ctx.core, input.id),
   }),
-  /** a credit note reversing the whole invoice, with the reason */
+  /** a credit note: the whole rest of the invoice, or chosen lines by amount; administrators only (staff: requestCreditNote) */
   creditInvoice: staffAction({
-    roles: STAFF,
-    args: (id: string, reason: string) => ({ id, body: { reason } }),
+    roles: ADMINS,
+    refusal: CREDIT_ADMIN_ONLY,
+    args: (id: string, reason: string, lines?: { line: number; amount: number }[]) => ({
+      id,
+      body: lines && lines.length > 0 ? { reason, lines } : { reason },
+    }),
     input: envelope({ id, body: value }),
     http: { method: "POST", path: "/invoices/:id/credit", body: "body", status: 201 },
     invalidates: ["mail"],

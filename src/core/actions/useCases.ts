@@ -3,6 +3,7 @@
 // browser's back-office bundle never holds the use cases (PDF, mail, archives). An action whose
 // use case is in a module not listed here adds its module once.
 
+import * as approvals from "../approvals";
 import * as backupSchedule from "../backupSchedule";
 import * as calendarFeeds from "../calendarFeeds";
 import * as catalog from "../catalog";
@@ -24,6 +25,7 @@ import * as sorting from "../sorting";
 import * as staff from "../staff";
 
 export const useCases = {
+  approvals,
   backupSchedule,
   calendarFeeds,
   catalog,

@@ -123,11 +123,17 @@ export default function PortalChange({
     setBusy(true);
     setError(null);
     try {
-      const answer = await site.portal<{ outcome: "applied" | "requested"; quote: Quote }>("change", token, body);
+      const answer = await site.portal<{
+        outcome: "applied" | "requested";
+        quote: Quote;
+        overpayment?: number;
+        message?: string;
+      }>("change", token, body);
+      const next = answer.message ? ` ${answer.message}` : "";
       onChanged(
         answer.outcome === "applied"
-          ? `Rezervacija pakeista. Nauja kaina: ${formatMoney(answer.quote.total)}. Patvirtinimą išsiuntėme el. paštu.`
-          : "Pakeitimo prašymą išsiuntėme: darbuotojai jį peržiūrės ir atsakys el. paštu.",
+          ? `Rezervacija pakeista. Nauja kaina: ${formatMoney(answer.quote.total)}. Patvirtinimą išsiuntėme el. paštu.${next}`
+          : answer.message || "Pakeitimo prašymą išsiuntėme: darbuotojai jį peržiūrės ir atsakys el. paštu.",
       );
     } catch (failure) {
       setError(errorText(failure));

@@ -5,6 +5,7 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { useBackend } from "../../app/BackendContext";
 import { BackendError } from "../../backend/port";
 import { formatDateTime, formatMoney } from "../../domain/format";
+import { portalOverpaymentMessage } from "../../domain/overpayment";
 import {
   PORTAL_PAYMENT_RETURN_PATH,
   PORTAL_PAYMENT_TOKEN_KEY,
@@ -352,16 +353,26 @@ export default function PortalPage() {
                 <dt>Sumokėta</dt>
                 <dd>{formatMoney(view.payment.paid)}</dd>
               </div>
-              <div className="summary-list__total">
-                <dt>Liko mokėti</dt>
-                <dd>{formatMoney(view.payment.due)}</dd>
-              </div>
+              {view.payment.overpayment > 0 ? (
+                <div className="summary-list__total" data-testid="portal-overpayment">
+                  <dt>Permoka, grąžinsime</dt>
+                  <dd>{formatMoney(view.payment.overpayment)}</dd>
+                </div>
+              ) : (
+                <div className="summary-list__total">
+                  <dt>Liko mokėti</dt>
+                  <dd>{formatMoney(view.payment.due)}</dd>
+                </div>
+              )}
             </dl>
           ) : view.payBalance ? null : (
             <p className="muted portal-payment-note">
               Apmokėjimas – atsiimant automobilį (grynaisiais, kortele arba pavedimu).
             </p>
           )}
+          {view.payment && view.payment.overpayment > 0 ? (
+            <p className="muted portal-payment-note">{portalOverpaymentMessage(view.payment.overpayment)}</p>
+          ) : null}
           {view.payBalance ? <PortalPay token={token} due={view.payBalance.due} /> : null}
           <p className="muted">
             Klausimai? {view.company.phone ? <a href={telHref(view.company.phone)}>{view.company.phone}</a> : null}

@@ -1,3 +1,4 @@
+import { TRANSFER_LABEL } from "../../domain/carTransferText";
 import { formatDays, formatMoney } from "../../domain/format";
 import type { Quote } from "../../domain/schemas";
 
@@ -24,6 +25,12 @@ export default function QuoteBreakdown({ quote }: { quote: Quote }) {
         <div>
           <dt>Pristatymas ir paėmimas</dt>
           <dd>{formatMoney(quote.delivery)}</dd>
+        </div>
+      ) : null}
+      {(quote.transfer ?? 0) > 0 ? (
+        <div>
+          <dt>{TRANSFER_LABEL}</dt>
+          <dd>{formatMoney(quote.transfer ?? 0)}</dd>
         </div>
       ) : null}
       {quote.discount > 0 ? (

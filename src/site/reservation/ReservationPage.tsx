@@ -56,9 +56,15 @@ function QuotePanel({ live, onChooseCar }: { live: LiveQuote; onChooseCar: (carI
   if (live.status === "unavailable") {
     return (
       <div>
-        <Alert tone="error" title="Šis automobilis pasirinktomis datomis užimtas">
-          Pasirinkite kitas datas arba vieną iš laisvų automobilių.
-        </Alert>
+        {live.reason ? (
+          <Alert tone="error" title="Šio automobilio pasirinktoje vietoje nebus">
+            {live.reason}
+          </Alert>
+        ) : (
+          <Alert tone="error" title="Šis automobilis pasirinktomis datomis užimtas">
+            Pasirinkite kitas datas arba vieną iš laisvų automobilių.
+          </Alert>
+        )}
         {live.alternatives.length > 0 ? (
           <Suspense fallback={null}>
             <AlternativeCars options={live.alternatives.slice(0, 3)} compact onChoose={onChooseCar} />

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from "react";
 import type { PublicCar, PublicSettings, ReservationCreated } from "../../backend/port";
+import { TRANSFER_LABEL } from "../../domain/carTransferText";
 import { formatDays, formatMoney } from "../../domain/format";
 import { Link } from "../lib/siteRouter";
 import TripRows from "./TripRows";
@@ -61,6 +62,12 @@ export default function ReservationSuccess({
           <div>
             <dt>Pristatymas</dt>
             <dd>{formatMoney(quote.delivery)}</dd>
+          </div>
+        ) : null}
+        {(quote.transfer ?? 0) > 0 ? (
+          <div>
+            <dt>{TRANSFER_LABEL}</dt>
+            <dd>{formatMoney(quote.transfer ?? 0)}</dd>
           </div>
         ) : null}
         {quote.discount > 0 ? (

@@ -17,7 +17,8 @@ export type LiveQuoteState =
   | { status: "idle" }
   | { status: "loading" }
   | { status: "ready"; quote: Quote }
-  | { status: "unavailable"; alternatives: SearchResult[] }
+  /** `reason`: why the car cannot be booked there (it cannot reach the pickup place in time); none: it is taken */
+  | { status: "unavailable"; alternatives: SearchResult[]; reason?: string }
   | { status: "invalid"; messages: string[] }
   | { status: "error"; message: string };
 
@@ -52,7 +53,9 @@ export async function askQuote(
         .search({ from: input.pickupAt, to: input.returnAt, location: input.pickupLocationId })
         .then(({ data }) => data.filter((result) => result.id !== input.carId))
         .catch(() => []);
-      return { status: "unavailable", alternatives };
+      return answer.quoteError
+        ? { status: "unavailable", alternatives, reason: answer.quoteError }
+        : { status: "unavailable", alternatives };
     }
     if (!answer.quote) return { status: "invalid", messages: [answer.quoteError ?? GENERIC_ERROR] };
     return { status: "ready", quote: answer.quote };

@@ -17,7 +17,11 @@ import type { DocumentStore } from "../../../src/core/ports";
 import { counterId, submitWebReservation } from "../../../src/core/reservations";
 import { setStaffRole } from "../../../src/core/staff";
 import { emulatorFromEnv } from "../firebase/emulators";
+import { defineApprovalsContract } from "./approvals.contract";
 import { defineCalendarFeedsContract } from "./calendarFeeds.contract";
+import { defineCarLocationContract } from "./carLocation.contract";
+import { defineDayDeskContract } from "./dayDesk.contract";
+import { defineDepositsContract } from "./deposits.contract";
 import { defineMaintenanceContract } from "./maintenance.contract";
 import { defineNotificationsContract } from "./notifications.contract";
 import { definePriceFloorContract } from "./priceFloor.contract";
@@ -76,6 +80,9 @@ describe.skipIf(!firestoreHost)("Branduolys su Firestore saugykla (Firestore emu
   defineRentalChangesContract("Firestore (createFirestoreDocumentStore)", () =>
     openFirestore(`keitimas-${++appCount}`),
   );
+  defineDayDeskContract("Firestore (createFirestoreDocumentStore)", () => openFirestore(`diena-${++appCount}`));
+  defineDepositsContract("Firestore (createFirestoreDocumentStore)", () => openFirestore(`uzstatai-${++appCount}`));
+  defineCarLocationContract("Firestore (createFirestoreDocumentStore)", () => openFirestore(`vieta-${++appCount}`));
   defineNotificationsContract(
     "Firestore (createFirestoreDocumentStore)",
     () => openFirestore(`laiskai-${++appCount}`),
@@ -89,6 +96,9 @@ describe.skipIf(!firestoreHost)("Branduolys su Firestore saugykla (Firestore emu
   });
   defineCalendarFeedsContract("Firestore (createFirestoreDocumentStore)", () =>
     openFirestore(`kalendoriai-${++appCount}`),
+  );
+  defineApprovalsContract("Firestore (createFirestoreDocumentStore)", () =>
+    openFirestore(`keturios-akys-${++appCount}`),
   );
   defineCoreContract("Firestore (createFirestoreDocumentStore)", () => openFirestore(`branduolys-${++appCount}`), {
     concurrency: 20,

@@ -5,7 +5,11 @@ import { randomInt } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { nextRateWindow } from "../../../src/core/rateLimit";
 import { createMemoryStore, type MemoryStore } from "../../../src/core/stores/memoryStore";
+import { defineApprovalsContract } from "./approvals.contract";
 import { defineCalendarFeedsContract } from "./calendarFeeds.contract";
+import { defineCarLocationContract } from "./carLocation.contract";
+import { defineDayDeskContract } from "./dayDesk.contract";
+import { defineDepositsContract } from "./deposits.contract";
 import { defineMaintenanceContract } from "./maintenance.contract";
 import { defineNotificationsContract } from "./notifications.contract";
 import { definePriceFloorContract } from "./priceFloor.contract";
@@ -44,12 +48,17 @@ definePriceFloorContract("atmintyje (createMemoryStore)", openMemory);
 defineRentalDeskContract("atmintyje (createMemoryStore)", openMemory);
 
 defineRentalChangesContract("atmintyje (createMemoryStore)", openMemory);
+defineDayDeskContract("atmintyje (createMemoryStore)", openMemory);
+defineDepositsContract("atmintyje (createMemoryStore)", openMemory);
+defineCarLocationContract("atmintyje (createMemoryStore)", openMemory);
 
 defineNotificationsContract("atmintyje (createMemoryStore)", openMemory, { concurrency: 10 });
 
 defineMaintenanceContract("atmintyje (createMemoryStore)", openMemory, { databaseGuarantee: false, concurrency: 20 });
 
 defineCalendarFeedsContract("atmintyje (createMemoryStore)", openMemory);
+
+defineApprovalsContract("atmintyje (createMemoryStore)", openMemory);
 
 defineCoreContract("atmintyje (createMemoryStore)", openMemory, {
   concurrency: 50,

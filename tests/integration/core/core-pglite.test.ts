@@ -8,7 +8,11 @@ import type { Db } from "../../../server/db/types";
 import { seedDemoIfEmpty } from "../../../server/seed/seed";
 import { createPgStore } from "../../../server/store/pgStore";
 import { migratedDataDir } from "../../helpers/pgliteTemplate";
+import { defineApprovalsContract } from "./approvals.contract";
 import { defineCalendarFeedsContract } from "./calendarFeeds.contract";
+import { defineCarLocationContract } from "./carLocation.contract";
+import { defineDayDeskContract } from "./dayDesk.contract";
+import { defineDepositsContract } from "./deposits.contract";
 import { defineMaintenanceContract } from "./maintenance.contract";
 import { defineNotificationsContract } from "./notifications.contract";
 import { definePriceFloorContract } from "./priceFloor.contract";
@@ -54,12 +58,17 @@ definePriceFloorContract("PGlite (createPgStore)", openPglite);
 defineRentalDeskContract("PGlite (createPgStore)", openPglite);
 
 defineRentalChangesContract("PGlite (createPgStore)", openPglite);
+defineDayDeskContract("PGlite (createPgStore)", openPglite);
+defineDepositsContract("PGlite (createPgStore)", openPglite);
+defineCarLocationContract("PGlite (createPgStore)", openPglite);
 
 defineNotificationsContract("PGlite (createPgStore)", openPglite, { concurrency: 10 });
 
 defineMaintenanceContract("PGlite (createPgStore)", openPglite, { databaseGuarantee: true, concurrency: 20 });
 
 defineCalendarFeedsContract("PGlite (createPgStore)", openPglite);
+
+defineApprovalsContract("PGlite (createPgStore)", openPglite);
 
 defineCoreContract("PGlite (createPgStore)", openPglite, {
   concurrency: 50,

@@ -186,6 +186,7 @@ export function defineRentalDeskContract(name: string, open: () => Promise<CoreS
         photos: ["desk/priekis.jpg", "desk/kaire-puse.jpg"],
         signature: SIGNATURE,
         version: info.reservation.version,
+        deposit: { method: "cash", amount: 300 },
       };
       const early = await coreRefusal(
         handOverReservation(testContext(store), deps, reservationId, body, STAFF),

@@ -68,7 +68,8 @@ function samples(): Map<string, Record<string, unknown>> {
     updatedAt: new Date(),
   });
   // The matrix's reservation is one staff may delete (a new one); other statuses are tested apart.
-  byCollection.set("reservations", { ...byCollection.get("reservations"), status: "new" });
+  // Without money (a ledger or an invoice keeps it: payment.moneyTrail), tested apart too.
+  byCollection.set("reservations", { ...byCollection.get("reservations"), status: "new", payment: null });
   byCollection.set("reservationLocks", { carId: "x", touchedAt: new Date() });
   byCollection.set("rateLimits", { windowStartMs: 0, count: 1, expiresAt: new Date() });
   return byCollection;
@@ -396,6 +397,32 @@ describe.skipIf(!firestoreHost)("firestore.rules: matrica iš tests/rules/firest
     ] as const) {
       await env.withSecurityRulesDisabled(async (context) => {
         await updateDoc(doc(context.firestore() as unknown as Firestore, "reservations", ids.publicId), { status });
+      });
+      const attempt = deleteDoc(doc(db, "reservations", ids.publicId));
+      if (allowed) {
+        await assertSucceeds(attempt);
+        await seed("reservations", FIRESTORE_MATRIX.reservations!);
+      } else {
+        await assertFails(attempt);
+      }
+    }
+  });
+
+  it("rezervacijos su mokėjimais ar sąskaitomis ištrinti negalima (payment.moneyTrail)", async () => {
+    const ids = await seed("reservations", FIRESTORE_MATRIX.reservations!);
+    const db = contextOf("staff").firestore() as unknown as Firestore;
+    const summary = { paid: 0, due: 100, depositState: "none", online: null };
+    for (const [status, payment, allowed] of [
+      ["new", { ...summary, paid: 50, moneyTrail: true }, false],
+      ["cancelled", { ...summary, paid: 0, moneyTrail: true }, false],
+      ["cancelled", { ...summary, paid: 30 }, false],
+      ["new", { ...summary, online: null }, true],
+    ] as const) {
+      await env.withSecurityRulesDisabled(async (context) => {
+        await updateDoc(doc(context.firestore() as unknown as Firestore, "reservations", ids.publicId), {
+          status,
+          payment,
+        });
       });
       const attempt = deleteDoc(doc(db, "reservations", ids.publicId));
       if (allowed) {

@@ -170,8 +170,9 @@ describe.skipIf(!firestoreHost)("„Neapmokėtos“ Firestore sąraše, kai reze
     await addLedgerEntry(
       core,
       target,
-      { amount: 10, method: "cash", kind: "refund" },
-      { email: "darbuotojas@ratunuoma.lt", role: "staff" },
+      // A refund is an administrator's entry, always with its reference (issue 26).
+      { amount: 10, method: "cash", kind: "refund", reference: "Grąžinta kasoje" },
+      { email: "administratorius@ratunuoma.lt", role: "admin" },
     );
     expect((await adminDb.collection("reservations").doc(target).get()).get(UNPAID_FIELD)).toBe(true);
     expect((await unpaidPage(1, 25)).total).toBe(made.filter((m) => m.owes).length);

@@ -1,6 +1,6 @@
 // The rental agreement text: every placeholder of the template filled from the reservation.
 import { describe, expect, it } from "vitest";
-import { BLANK, contractValues, fillContract } from "../../../src/admin/print/contractText";
+import { BLANK, contractTextFor, contractValues, fillContract } from "../../../src/admin/print/contractText";
 import type { Reservation } from "../../../src/domain/schemas";
 
 const reservation: Reservation = {
@@ -87,5 +87,27 @@ describe("sutarties tekstas", () => {
   it("palieka tuščias vietas pildyti ranka, o nežinomus žymenis – matomus", () => {
     expect(values["car.plateNumber"]).toBe(BLANK);
     expect(fillContract("{nezinomas}", values)).toBe("{nezinomas}");
+  });
+
+  it("pervežimo mokestis sutartyje: savo žymeniu arba, senesniame šablone, tarp papildomų paslaugų", () => {
+    const moved = { ...reservation, quote: { ...reservation.quote!, transfer: 35 } };
+    const facts = {
+      reservation: moved,
+      customer: null,
+      car: null,
+      fleet: null,
+      pickupLocation: null,
+      returnLocation: null,
+      settings: null,
+      today: new Date("2026-06-30T09:00:00Z"),
+    };
+    expect(contractTextFor("Pervežimas: {transfer}. Paslaugos: {extras}.", facts)).toBe(
+      "Pervežimas: 35,00\u00a0€. Paslaugos: nėra.",
+    );
+    // a template saved before the fee existed: the lines still add up to the total
+    expect(contractTextFor("Paslaugos: {extras}.", facts)).toBe(
+      "Paslaugos: Automobilio pervežimas į paėmimo vietą – 35,00\u00a0€.",
+    );
+    expect(contractTextFor("Paslaugos: {extras}.", { ...facts, reservation })).toBe("Paslaugos: nėra.");
   });
 });

@@ -134,6 +134,7 @@ describe("rodmenys ir grąžinimo mokesčiai po keitimo", () => {
     const charges = computeReturnCharges(
       {
         car: { mileageLimitPerDay: 100, deposit: 300 },
+        depositHeld: 0,
         reservation: { returnAt: rental.returnAt, quote: { days: 5, dailyRate: 40 } },
         handover: { mileage: 50_000, fuel: "1" },
         rates: { extraKmRate: 0.2, fuelChargePerQuarter: 15, cleaningFee: 30 },

@@ -12,6 +12,7 @@ import { fieldErrorsOf } from "./fixtures";
 
 const ctx = (over: Partial<ReturnChargeContext> = {}): ReturnChargeContext => ({
   car: { mileageLimitPerDay: 200, deposit: 300 },
+  depositHeld: 300,
   reservation: { returnAt: "2026-12-05T08:00:00Z", quote: { days: 3, dailyRate: 45 } },
   handover: { mileage: 10_000, fuel: "1" },
   rates: { extraKmRate: 0.2, fuelChargePerQuarter: 15, cleaningFee: 30 },

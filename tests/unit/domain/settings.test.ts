@@ -1,6 +1,7 @@
 // The settings document as both backends read it, whatever state the store is in.
 import { describe, expect, it } from "vitest";
 import { BACKUP_DEFAULTS } from "../../../src/domain/backupSchedule";
+import { TRANSFER_DEFAULTS } from "../../../src/domain/carTransferText";
 import { DEFAULT_EMAIL_TEMPLATES_EN } from "../../../src/domain/emailTemplateDefaults";
 import { INVOICING_DEFAULTS } from "../../../src/domain/invoices";
 import { MAIL_RETRY_DAYS_DEFAULT } from "../../../src/domain/mailQueue";
@@ -40,6 +41,7 @@ describe("settingsFromDoc", () => {
       invoicing: { ...INVOICING_DEFAULTS },
       backups: { ...BACKUP_DEFAULTS },
       retention: { ...RETENTION_DEFAULTS },
+      transfers: { ...TRANSFER_DEFAULTS },
     });
   });
 

@@ -4,6 +4,7 @@
 // search. Pure TypeScript: shared by the browser, Cloud Functions, the seed and the tests.
 import type { ZodType } from "zod";
 import { SETTINGS_ID } from "../../../core/collections";
+import { auditEntrySchema } from "../../../domain/auditLog";
 import { ADMIN_RESOURCES, clientErrorSchema } from "../../../domain/schemas";
 import { SEARCH_FIELD } from "./searchTokens";
 
@@ -30,6 +31,8 @@ export const RETENTION_RUNS_COLLECTION = "retentionRuns";
 export const BACKUPS_COLLECTION = "backups";
 /** Invoices and credit notes (src/core/invoices.ts): written once by functions, read by staff. */
 export const INVOICES_COLLECTION = "invoices";
+/** Four-eyes requests for credit notes and refunds (src/core/approvals.ts): written by functions, read by staff. */
+export const APPROVALS_COLLECTION = "approvals";
 
 /** The payments ledger (src/core/payments.ts): written by functions only, read by staff through a callable. */
 export const PAYMENTS_COLLECTION = "payments";
@@ -40,7 +43,7 @@ export const PUBLIC_SETTINGS_COLLECTION = "publicSettings";
 /** The history of bulk price changes: written by applyPriceUpdate, read by staff. */
 export const PRICE_UPDATES_COLLECTION = "priceUpdates";
 
-export type FirestoreResource = keyof typeof ADMIN_RESOURCES | "client-errors";
+export type FirestoreResource = keyof typeof ADMIN_RESOURCES | "client-errors" | "audit-log";
 
 /** How writes to a resource happen. */
 export type WritePath =
@@ -213,6 +216,16 @@ export const RESOURCE_MODELS: Readonly<Record<FirestoreResource, ResourceModel>>
     defaultSort: { field: "createdAt", order: "DESC" },
     writes: "readonly",
   }),
+  // Who did what and when (admins only): written by functions (the core, the audit trigger).
+  "audit-log": model({
+    collection: "auditLog",
+    schema: auditEntrySchema,
+    filters: ["resource", "recordId", "actor", "action"],
+    sorts: ["createdAt"],
+    ranges: ["createdAt"],
+    defaultSort: { field: "createdAt", order: "DESC" },
+    writes: "readonly",
+  }),
 };
 
 export const FIRESTORE_RESOURCES = Object.keys(RESOURCE_MODELS) as FirestoreResource[];
@@ -230,6 +243,7 @@ export const ALL_COLLECTIONS: readonly string[] = [
   PAYMENTS_COLLECTION,
   BACKUPS_COLLECTION,
   INVOICES_COLLECTION,
+  APPROVALS_COLLECTION,
   ...Object.values(INTERNAL_COLLECTIONS),
 ];
 
