@@ -49,7 +49,12 @@ const car = data.cars.find((c) => c.doc.status === "active")!;
 const otherCar = data.cars.find((c) => c.id !== car.id && c.doc.status === "active")!;
 const place = data.locations[0]!;
 /** Cars as every store gives them back (Firestore stores a missing optional field as null). */
-const carDoc = (c: (typeof data.cars)[number]): Data => ({ ...c.doc, priceFrom: c.doc.priceFrom ?? null });
+// The nullable fields as every store keeps them (the Firestore store writes null for an absent one).
+const carDoc = (c: (typeof data.cars)[number]): Data => ({
+  ...c.doc,
+  priceFrom: c.doc.priceFrom ?? null,
+  excess: c.doc.excess ?? null,
+});
 
 const ids = (docs: StoredDoc[]) => docs.map((d) => d.id);
 const sortedIds = (docs: StoredDoc[]) => ids(docs).sort();
