@@ -33,21 +33,30 @@ export const LOAD_BATCH_ROWS = 5000;
 
 /** The triggers a set-based step replaces, with the function each must run to be replaceable. */
 const SEARCH_FUNCTION = "search_row_update";
-const HOLD_TRIGGERS: Record<string, { trigger: string; fn: string; insert: string }> = {
+const HOLD_TRIGGERS: Record<string, { trigger: string; fn: string; insert: string[] }> = {
   reservations: {
     trigger: "reservations_car_holds",
     fn: "car_holds_from_reservation",
-    // car_holds_from_reservation(): only reservations that hold the car, period [pickup, return).
-    insert: `INSERT INTO car_holds (source, source_id, car_id, period)
-      SELECT 'reservation', id, car_id, tstzrange(pickup_at, return_at, '[)') FROM reservations
-      WHERE status IN ('new', 'confirmed', 'active')`,
+    // car_holds_from_reservation(): only reservations that hold a car, period [pickup, return); a
+    // rental with car swaps one row per car, cut by reservation_car_holds() (014_car_swaps.sql).
+    insert: [
+      `INSERT INTO car_holds (source, source_id, part, car_id, period)
+        SELECT 'reservation', id, 0, car_id, tstzrange(pickup_at, return_at, '[)') FROM reservations
+        WHERE status IN ('new', 'confirmed', 'active') AND jsonb_typeof(doc -> 'carSwaps') IS DISTINCT FROM 'array'`,
+      `INSERT INTO car_holds (source, source_id, part, car_id, period)
+        SELECT 'reservation', r.id, h.part, h.hold_car, h.hold_period
+        FROM reservations AS r, LATERAL reservation_car_holds(r.doc, r.car_id, r.pickup_at, r.return_at) AS h
+        WHERE r.status IN ('new', 'confirmed', 'active') AND jsonb_typeof(r.doc -> 'carSwaps') = 'array'`,
+    ],
   },
   maintenance: {
     trigger: "maintenance_car_holds",
     fn: "car_holds_from_maintenance",
     // car_holds_from_maintenance(): every block, period [from, to).
-    insert: `INSERT INTO car_holds (source, source_id, car_id, period)
-      SELECT 'maintenance', id, car_id, tstzrange(starts_at, ends_at, '[)') FROM maintenance`,
+    insert: [
+      `INSERT INTO car_holds (source, source_id, car_id, period)
+        SELECT 'maintenance', id, car_id, tstzrange(starts_at, ends_at, '[)') FROM maintenance`,
+    ],
   },
 };
 
@@ -197,7 +206,9 @@ export async function loadCollectionsFast(q: Queryable, data: Record<string, Sto
   const inserted = performance.now();
 
   // 4. car_holds, as the disabled triggers would have filled it.
-  for (const table of holdTables) await q.query((HOLD_TRIGGERS[table] as { insert: string }).insert);
+  for (const table of holdTables) {
+    for (const statement of (HOLD_TRIGGERS[table] as { insert: string[] }).insert) await q.query(statement);
+  }
   const held = performance.now();
 
   // 5. Indexes and triggers back.

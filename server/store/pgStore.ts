@@ -1,7 +1,7 @@
 // The core's DocumentStore on PostgreSQL/PGlite (server/db). Each collection lives in its table
 // (./tables.ts): a row (id, doc jsonb, created_at, updated_at), where the document's createdAt and
-// updatedAt are the columns; reservations also fill the columns the exclusion constraint
-// reservations_no_overlap checks, which stays the database's own safety net.
+// updatedAt are the columns; reservations also fill the columns their car_holds rows are made of
+// (the exclusion constraint car_holds_no_overlap), which stays the database's own safety net.
 //
 // Queries become SQL with parameters only; field names are checked against FIELD_PATH_PATTERN
 // before they become `doc->'a'->'b'`. They keep Firestore's meaning (../../src/core/stores/
@@ -453,9 +453,9 @@ function sqlState(error: unknown): { code: string; constraint: string } | null {
 }
 
 /**
- * What the use cases answer as conflicts: the exclusion constraints (reservations_no_overlap, and
- * car_holds_no_overlap over reservations and maintenance blocks together, 005_maintenance.sql; any
- * 23P01 is an "overlap") and unique indexes.
+ * What the use cases answer as conflicts: the exclusion constraint car_holds_no_overlap over
+ * reservations (each car of a swapped rental apart) and maintenance blocks together
+ * (005_maintenance.sql, 014_car_swaps.sql; any 23P01 is an "overlap") and unique indexes.
  */
 function storeError(error: unknown): unknown {
   const state = sqlState(error);

@@ -52,7 +52,7 @@ export const TABLES: Readonly<Record<CollectionName, TableSpec>> = {
   [COLLECTIONS.customers]: document("customers"),
   [COLLECTIONS.requests]: document("requests"),
   [COLLECTIONS.reservations]: document("reservations", {
-    // What the exclusion constraint reservations_no_overlap and the hot queries use.
+    // What the car_holds trigger (its exclusion constraint car_holds_no_overlap) and the hot queries use.
     columns: {
       number: { column: "number", type: "text" },
       carId: { column: "car_id", type: "uuid" },

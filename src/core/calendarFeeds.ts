@@ -5,11 +5,12 @@
 // 404. The feed lists the reservations that hold a car (new, confirmed, active) and the
 // maintenance blocks, from 30 days back.
 import { z } from "zod";
-import { BLOCKING_STATUSES } from "../domain/availability";
+import { BLOCKING_STATUSES, carHolds } from "../domain/availability";
 import { formatCalendar, type IcalEvent } from "../domain/ical";
 import { parseFields } from "../domain/input";
 import type { Car, Customer, Reservation } from "../domain/schemas";
 import { entityId } from "../domain/schemas";
+import { reservationsHoldingCar } from "./carHolds";
 import { COLLECTIONS } from "./collections";
 import { CoreError } from "./errors";
 import { type CoreContext, DOCUMENT_ID, type Reader } from "./ports";
@@ -166,22 +167,33 @@ export function feedEvents(
   cars: ReadonlyMap<string, WithId<Car>>,
   plates: ReadonlyMap<string, string>,
   renterNames: ReadonlyMap<string, WithId<Customer>> | null,
+  /** a car's feed: only that car's holds */
+  onlyCarId: string | null = null,
 ): IcalEvent[] {
   const withPlate = (carId: string) => {
     const plate = plates.get(carId);
     return plate ? `${carName(cars.get(carId))} (${plate})` : carName(cars.get(carId));
   };
-  const booked: IcalEvent[] = reservations.map((reservation) => {
+  // A rental whose car was swapped is an event per car, over that car's part (carHolds).
+  const parts = reservations.flatMap((reservation) => {
+    const holds = carHolds(reservation);
+    return holds
+      .map((hold, index) => ({
+        reservation,
+        hold,
+        uid: holds.length > 1 ? `${reservation.id}-${index + 1}` : reservation.id,
+      }))
+      .filter(({ hold }) => onlyCarId === null || hold.carId === onlyCarId);
+  });
+  const booked: IcalEvent[] = parts.map(({ reservation, hold, uid }) => {
     const customer = renterNames?.get(reservation.customerId);
     const person = customer ? `${customer.firstName} ${customer.lastName}`.trim() : "";
     return {
-      uid: `reservation-${reservation.id}@ratunuoma`,
-      start: reservation.pickupAt,
-      end: reservation.returnAt,
-      summary: [reservation.number ?? "Rezervacija", person, carName(cars.get(reservation.carId))]
-        .filter(Boolean)
-        .join(" · "),
-      description: `Automobilis: ${withPlate(reservation.carId)}`,
+      uid: `reservation-${uid}@ratunuoma`,
+      start: hold.pickupAt,
+      end: hold.returnAt,
+      summary: [reservation.number ?? "Rezervacija", person, carName(cars.get(hold.carId))].filter(Boolean).join(" · "),
+      description: `Automobilis: ${withPlate(hold.carId)}`,
       status: reservation.status === "new" ? "TENTATIVE" : "CONFIRMED",
       categories: ["Rezervacija"],
       ...(reservation.updatedAt ? { updatedAt: reservation.updatedAt } : {}),
@@ -225,15 +237,22 @@ export async function calendarFeed(
   const carId = typeof feed.data.carId === "string" ? feed.data.carId : null;
 
   const since = new Date(now.getTime() - FEED_PAST_DAYS * 24 * 3_600_000).toISOString();
-  const where = [
-    { field: "status", op: "in" as const, value: [...BLOCKING_STATUSES] },
-    ...(carId ? [{ field: "carId", op: "==" as const, value: carId }] : []),
-  ];
-  const reservations = (await store.query(COLLECTIONS.reservations, { where }))
-    .map((doc) => ({ ...(doc.data as Reservation & { updatedAt?: string }), id: doc.id }))
-    .filter((reservation) => Date.parse(reservation.returnAt) > Date.parse(since));
+  // A car's feed: the rentals booked with it and those that had it before a car swap.
+  const reservations = (
+    carId
+      ? await reservationsHoldingCar(store, carId)
+      : (
+          await store.query(COLLECTIONS.reservations, {
+            where: [{ field: "status", op: "in", value: [...BLOCKING_STATUSES] }],
+          })
+        ).map((doc) => ({ ...(doc.data as Reservation & { updatedAt?: string }), id: doc.id }))
+  ).filter((reservation) => Date.parse(reservation.returnAt) > Date.parse(since));
   const blocks = await loadBlocks(store, carId, since);
-  const carIds = [...reservations.map((r) => r.carId), ...blocks.map((b) => b.carId), ...(carId ? [carId] : [])];
+  const carIds = [
+    ...reservations.flatMap((r) => carHolds(r).map((hold) => hold.carId)),
+    ...blocks.map((b) => b.carId),
+    ...(carId ? [carId] : []),
+  ];
   const cars = await loadByIds<Car>(store, COLLECTIONS.cars, carIds);
   const fleetDocs = carId
     ? await store.query(COLLECTIONS.fleet, { where: [{ field: "carId", op: "==", value: carId }] })
@@ -256,5 +275,5 @@ export async function calendarFeed(
   const name = carId
     ? `Užimtumas: ${carName(car)}${plates.get(carId) ? ` (${plates.get(carId)})` : ""}`
     : "Užimtumas: visas parkas";
-  return formatCalendar({ name, now, events: feedEvents(reservations, blocks, cars, plates, renterNames) });
+  return formatCalendar({ name, now, events: feedEvents(reservations, blocks, cars, plates, renterNames, carId) });
 }

@@ -12,6 +12,7 @@ import {
   deskDocumentFileName,
   renderDeskDocument,
 } from "../documents/deskDocuments";
+import { addendumFileName } from "../documents/rentalAddendum";
 import type { Car, Customer, Damage, Extra, Fleet, Location, Reservation, Settings } from "../domain/schemas";
 import { settingsFromDoc } from "../domain/settings";
 import { COLLECTIONS, SETTINGS_ID } from "./collections";
@@ -26,10 +27,39 @@ export const DOCUMENT_MESSAGES = {
   return: "Grąžinimo aktas dar nesudarytas: automobilis dar negrąžintas",
   file: "Pasirašyto dokumento failas nerastas",
   facts: "Trūksta rezervacijos duomenų (kliento arba automobilio), dokumento sudaryti negalima",
+  change: "Tokio rezervacijos keitimo dokumento nėra: automobilis nekeistas arba nuoma nepratęsta",
 } as const;
 
 export function isDeskDocumentKind(value: unknown): value is DeskDocumentKind {
   return typeof value === "string" && (DESK_DOCUMENT_KINDS as readonly string[]).includes(value);
+}
+
+const CHANGE_DOCUMENT = /^(?:swap-([1-9]\d{0,2})-(return|handover)|addendum-([1-9]\d{0,2}))$/;
+
+/**
+ * A rental change's document kept on the reservation (src/core/rentalChanges.ts): a car swap's
+ * acts ("swap-1-return", "swap-1-handover") or an extension's addendum ("addendum-1"). Null when
+ * the kind names none of these; `path` null when the reservation has no such document.
+ */
+export function rentalChangeDocument(
+  reservation: Reservation,
+  kind: string,
+): { path: string | null; fileName: string } | null {
+  const match = CHANGE_DOCUMENT.exec(kind);
+  if (!match) return null;
+  const number = reservation.number ?? "rezervacija";
+  if (match[3]) {
+    const n = Number(match[3]);
+    const extension = reservation.extensions?.find((item) => item.number === n);
+    return { path: extension?.document ?? null, fileName: addendumFileName(number, n) };
+  }
+  const n = Number(match[1]);
+  const swap = reservation.carSwaps?.[n - 1];
+  const returned = match[2] === "return";
+  return {
+    path: (returned ? swap?.returnDocument : swap?.handoverDocument) ?? null,
+    fileName: `keitimo-${returned ? "grazinimo" : "perdavimo"}-aktas-${n}-${number}.pdf`,
+  };
 }
 
 /**
@@ -101,10 +131,18 @@ export async function deskDocumentFile(
   reservationId: string,
   kind: unknown,
 ): Promise<DeskDocumentFile> {
-  if (!isDeskDocumentKind(kind)) throw new CoreError("not-found", DOCUMENT_MESSAGES.badKind);
+  const change = typeof kind === "string" && !isDeskDocumentKind(kind) ? CHANGE_DOCUMENT.test(kind) : false;
+  if (!isDeskDocumentKind(kind) && !change) throw new CoreError("not-found", DOCUMENT_MESSAGES.badKind);
   const found = await reader.get(COLLECTIONS.reservations, reservationId);
   if (!found) throw new CoreError("not-found", DOCUMENT_MESSAGES.reservation);
   const reservation = toRecord<Reservation>(found);
+  if (!isDeskDocumentKind(kind)) {
+    const document = rentalChangeDocument(reservation, String(kind));
+    if (!document?.path) throw new CoreError("not-found", DOCUMENT_MESSAGES.change);
+    const bytes = await files.get(document.path);
+    if (!bytes) throw new CoreError("not-found", DOCUMENT_MESSAGES.file);
+    return { bytes, fileName: document.fileName, signed: true };
+  }
   const fileName = deskDocumentFileName(kind, reservation.number);
   const stored =
     kind === "handover"

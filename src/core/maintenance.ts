@@ -6,9 +6,8 @@
 //
 // Also the helpers the booking use cases read blocks with (reservations.ts, search.ts,
 // quoteCheck.ts), so a block stops a booking on every backend.
-import { BLOCKING_STATUSES, findBlockConflicts, findConflicts, type Period } from "../domain/availability";
+import { findBlockConflicts, findConflicts, type Period } from "../domain/availability";
 import { parseFields } from "../domain/input";
-import type { Reservation } from "../domain/schemas";
 import {
   MAINTENANCE_CONFLICT_MESSAGE,
   MAINTENANCE_NOT_FOUND_MESSAGE,
@@ -17,11 +16,12 @@ import {
   maintenanceInputSchema,
   maintenanceListSchema,
 } from "../domain/upkeep";
+import { reservationsHoldingCar } from "./carHolds";
 import { loadCar, loadSettings } from "./catalog";
 import { COLLECTIONS } from "./collections";
 import { CoreError } from "./errors";
 import { type CoreContext, type Reader, StoreConstraintError, type Transaction } from "./ports";
-import { reservationRecord, type Stamped, toRecord } from "./records";
+import { toRecord } from "./records";
 import { assertFresh, expectedVersionOf, versionOf } from "./versions";
 import { insertDoc, replaceDoc, type StaffActor, writeAudit, writer } from "./writes";
 
@@ -42,17 +42,6 @@ export async function carBlocks(reader: Reader, carId: string): Promise<Maintena
 export async function blocksStartingBefore(reader: Reader, before: string): Promise<MaintenanceBlock[]> {
   const docs = await reader.query(COLLECTIONS.maintenance, { where: [{ field: "from", op: "<", value: before }] });
   return docs.map((doc) => toRecord<MaintenanceBlock>(doc));
-}
-
-/** Reservations of a car that hold it (new, confirmed, active). */
-async function holdingReservations(reader: Reader, carId: string): Promise<Stamped<Reservation>[]> {
-  const docs = await reader.query(COLLECTIONS.reservations, {
-    where: [
-      { field: "carId", op: "==", value: carId },
-      { field: "status", op: "in", value: [...BLOCKING_STATUSES] },
-    ],
-  });
-  return docs.map((doc) => reservationRecord(doc));
 }
 
 /** Whether no block of the car clashes with the period (buffer included). */
@@ -93,7 +82,7 @@ async function assertCarFree(
   const settings = await loadSettings(tx);
   const buffer = settings.bookingRules.turnaroundMinutes;
   await tx.lock(carLockKey(carId));
-  const reservations = await holdingReservations(tx, carId);
+  const reservations = await reservationsHoldingCar(tx, carId);
   if (findConflicts(carId, period, reservations, null, buffer).length > 0) throw maintenanceConflict();
   if (!(await carHasNoBlock(tx, carId, period, buffer, ignoreBlockId))) throw maintenanceConflict();
 }

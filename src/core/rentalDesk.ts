@@ -26,11 +26,11 @@ import {
   unconfirmedDamageErrors,
 } from "../domain/handoverChecks";
 import { invalidFields } from "../domain/input";
+import { type CarReading, currentHandover, type EarlierUse, earlierUse } from "../domain/rentalChanges";
 import { earlyHandOverErrors, mayHandOverNow } from "../domain/reservationRules";
 import { RESERVATION_STATUS_LABELS } from "../domain/reservationStatus";
 import {
   computeReturnCharges,
-  type FuelLevel,
   OverrideForbiddenError,
   type ReturnCharges,
   type ReturnPreviewInput,
@@ -119,11 +119,18 @@ export interface DeskInfo {
   graceMinutes: number;
   /** the hand-over act, for the return screen (null before the hand-over) */
   handover: HandoverAct | null;
+  /**
+   * The hand-over readings of the car the customer has now: after a car swap, the last swap's
+   * (src/domain/rentalChanges.ts currentHandover); the return counts from these.
+   */
+  current: CarReading | null;
+  /** what the cars swapped away were driven and came back short of fuel (their part of the charges) */
+  earlier: EarlierUse;
   /** the deposit the ledger holds now (an online hold before the hand-over; 0 when none) */
   depositHeld: ReturnType<typeof heldDeposit>;
 }
 
-async function readReservation(reader: Reader, ctx: CoreContext, id: string): Promise<Stamped<Reservation>> {
+export async function readReservation(reader: Reader, ctx: CoreContext, id: string): Promise<Stamped<Reservation>> {
   const found = ctx.store.isId(id) ? await reader.get(COLLECTIONS.reservations, id) : null;
   if (!found) throw new CoreError("not-found", RESERVATION_NOT_FOUND_MESSAGE);
   return reservationRecord(found);
@@ -165,12 +172,14 @@ export async function deskInfo(ctx: CoreContext, id: string): Promise<DeskInfo> 
     rates: settings.desk,
     graceMinutes: settings.bookingRules.graceMinutes,
     handover: desk.reservation.handover ?? null,
+    current: currentHandover(desk.reservation),
+    earlier: earlierUse(desk.reservation),
     depositHeld: heldDeposit(await ledgerOf(ctx.store, id)),
   };
 }
 
 /** What a document needs, read once before the transaction. */
-interface DeskContext {
+export interface DeskContext {
   settings: Settings;
   reservation: Stamped<Reservation>;
   customer: Stamped<Customer>;
@@ -181,7 +190,7 @@ interface DeskContext {
   damages: Stamped<Damage>[];
 }
 
-async function readDeskContext(ctx: CoreContext, id: string): Promise<DeskContext> {
+export async function readDeskContext(ctx: CoreContext, id: string): Promise<DeskContext> {
   const { customer, car, ...desk } = await loadDesk(ctx, id);
   if (!customer) throw new CoreError("precondition", "Rezervacijos klientas nerastas");
   if (!car) throw new CoreError("precondition", "Rezervacijos automobilis nerastas");
@@ -196,7 +205,7 @@ async function readDeskContext(ctx: CoreContext, id: string): Promise<DeskContex
 
 // ---------- shared pieces ----------
 
-const hash8 = (hash: string): string => hash.slice(0, 8);
+export const hash8 = (hash: string): string => hash.slice(0, 8);
 const newFileId = (): string => globalThis.crypto.randomUUID();
 
 function signaturePng(image: string): Uint8Array {
@@ -213,7 +222,7 @@ const sameBytes = (a: Uint8Array, b: Uint8Array): boolean =>
  * other bytes is what an earlier attempt left (its transaction refused, the customer signed
  * again): this one gets the next free `<stem>-<n>.pdf`.
  */
-async function storeDocument(files: PrivateFiles, stem: string, bytes: Uint8Array): Promise<string> {
+export async function storeDocument(files: PrivateFiles, stem: string, bytes: Uint8Array): Promise<string> {
   for (let n = 1; n <= 50; n += 1) {
     const path = n === 1 ? `${stem}.pdf` : `${stem}-${n}.pdf`;
     const existing = await files.get(path);
@@ -247,7 +256,7 @@ async function signDocument(
 }
 
 /** Refuses a desk write over a reservation someone saved in between (the version the desk read). */
-function assertUnchanged(current: Stamped<Reservation>, readVersion: number): void {
+export function assertUnchanged(current: Stamped<Reservation>, readVersion: number): void {
   if (versionOf(current) !== readVersion) throw new StaleRecordError({ ...current, version: versionOf(current) });
 }
 
@@ -255,7 +264,7 @@ function assertUnchanged(current: Stamped<Reservation>, readVersion: number): vo
  * Queues a desk e-mail with its PDFs attached: by path (the local mailer reads them from the
  * private files) or inline (Firebase, DeskDeps.inlineMailAttachments).
  */
-function queueDeskMail(
+export function queueDeskMail(
   w: Writer,
   mail: DeskMail,
   pdfs: readonly { filename: string; path: string; bytes: Uint8Array }[],
@@ -273,7 +282,7 @@ function queueDeskMail(
   });
 }
 
-function mailContext(ctx: Pick<CoreContext, "siteUrl">, desk: DeskContext) {
+export function mailContext(ctx: Pick<CoreContext, "siteUrl">, desk: DeskContext) {
   const place = desk.locations.find((location) => location.id === desk.reservation.returnLocationId) ?? null;
   return {
     settings: desk.settings,
@@ -551,15 +560,6 @@ export async function mailAgreementForReading(
 
 // ---------- return ----------
 
-/** The hand-over's readings: the act's, or the old contract fields for a car handed over by the status select. */
-function handoverReadings(reservation: Reservation): { mileage: number; fuel: FuelLevel; at: string | null } | null {
-  if (reservation.handover) {
-    return { mileage: reservation.handover.mileage, fuel: reservation.handover.fuel, at: reservation.handover.at };
-  }
-  const { mileageOut, fuelOut } = reservation.contract ?? {};
-  return typeof mileageOut === "number" && fuelOut ? { mileage: mileageOut, fuel: fuelOut, at: null } : null;
-}
-
 const FUTURE_TOLERANCE_MS = 10 * 60_000;
 
 /** The charges of a return as typed: checks that hold for the preview and the return alike. */
@@ -572,7 +572,8 @@ function chargesFor(
 ): ReturnCharges {
   const { reservation } = desk;
   if (reservation.status !== "active") throw new CoreError("precondition", returnStatusMessage(reservation.status));
-  const out = handoverReadings(reservation);
+  // The car the customer has now: after a swap, its readings at the swap (rentalChanges.ts).
+  const out = currentHandover(reservation);
   if (!out) throw new CoreError("precondition", NO_HANDOVER_MESSAGE);
   const errors: Record<string, string> = { ...returnMileageErrors(input.mileage, out.mileage) };
   const returnedMs = Date.parse(input.returnedAt);
@@ -595,6 +596,7 @@ function chargesFor(
         handover: { mileage: out.mileage, fuel: out.fuel },
         rates: desk.settings.desk,
         graceMinutes: desk.settings.bookingRules.graceMinutes,
+        earlier: earlierUse(reservation),
       },
       input,
       actor.role,

@@ -8,13 +8,14 @@
 // as the database's own safety net.
 
 import { changesDetail } from "../domain/auditChanges";
-import { BLOCKING_STATUSES, findConflicts, isBlockingStatus } from "../domain/availability";
+import { findConflicts, isBlockingStatus } from "../domain/availability";
 import { type PlaceVerdict, placeRefusalMessage, transferFeeOf } from "../domain/carLocation";
 import { transfersOf } from "../domain/carTransfers";
 import { formatMoney } from "../domain/format";
 import { invalidFields, prepareBody } from "../domain/input";
 import { reservationMails } from "../domain/mailTemplates";
 import { paymentSettingsOf } from "../domain/payments";
+import { activeRentalEditRefusal } from "../domain/rentalChanges";
 import {
   assertBookablePeriod,
   assertDriverAge,
@@ -48,6 +49,7 @@ import {
 import type { Fleet, Quote, Reservation, Settings } from "../domain/schemas";
 import { readSiteQuote, type SiteQuote, siteQuoteAnswer } from "../domain/siteQuote";
 import { vilniusDateString } from "../domain/time";
+import { reservationsHoldingCar } from "./carHolds";
 import { carPlaceVerdict } from "./carLocation";
 import { loadActiveOffers, loadCar, loadExtras, loadLocations, loadPrices, loadSettings } from "./catalog";
 import { COLLECTIONS } from "./collections";
@@ -92,7 +94,7 @@ export async function resolveRefs(
 }
 
 /** The server's price for a rental; a pricing problem (no price for the car) is a field error. */
-async function priceReservation(
+export async function priceReservation(
   reader: Reader,
   refs: ResolvedRefs,
   period: ReservationPeriod,
@@ -126,16 +128,9 @@ async function webPlaceVerdict(
   });
 }
 
-/** Reservations of a car that hold it (new, confirmed, active). */
-export async function blockingReservations(reader: Reader, carId: string): Promise<Stamped<Reservation>[]> {
-  const docs = await reader.query(COLLECTIONS.reservations, {
-    where: [
-      { field: "carId", op: "==", value: carId },
-      { field: "status", op: "in", value: [...BLOCKING_STATUSES] },
-    ],
-  });
-  return docs.map((doc) => reservationRecord(doc));
-}
+/** Reservations that hold the car (new, confirmed, active), also over a part before a car swap. */
+export const blockingReservations = (reader: Reader, carId: string): Promise<Stamped<Reservation>[]> =>
+  reservationsHoldingCar(reader, carId);
 
 /**
  * Whether nothing holds the car during the period: no reservation that holds it (`ignoreId`: the
@@ -512,7 +507,8 @@ async function fleetMileageUpdate(
 /**
  * A staff edit of a reservation (the whole record or only the changed fields). A status change
  * must be an allowed transition and give its reason where one is needed; a closed reservation
- * changes only its notes; a change of car, dates, places or extras re-prices it and re-checks
+ * changes only its notes; an active rental keeps its car, times and price (the swap and extension
+ * actions of rentalChanges.ts change them); a change of car, dates, places or extras re-prices it and re-checks
  * availability; otherwise the agreed price stays as it was. With a `version`, it must be the
  * stored one (another person's save in between is never overwritten).
  */
@@ -542,6 +538,9 @@ export async function updateStaffReservation(
         throw new CoreError("precondition", closedReservationMessage(current.status));
       }
     }
+    // An active rental's car, times and price change only through its actions (rentalChanges.ts).
+    const locked = activeRentalEditRefusal(current, edit.data);
+    if (locked) throw new CoreError("precondition", locked);
     if (edit.periodChanged && !isClosedStatus(edit.data.status)) {
       const past = pastBookingErrors(edit.data.pickupAt, now, intent.confirmPast);
       if (past) throw invalidFields(past);

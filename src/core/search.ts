@@ -1,7 +1,7 @@
 // The public search: every published car free for [from, to), priced on the server, cheapest
 // first. Visitors cannot read reservations, so availability is decided here.
 
-import { BLOCKING_STATUSES, blockPeriod, intervalsOverlap, widenedPeriod } from "../domain/availability";
+import { BLOCKING_STATUSES, blockPeriod, carHolds, intervalsOverlap, widenedPeriod } from "../domain/availability";
 import { matchesCarFilter, parseCarFilter } from "../domain/carFilter";
 import { type PlacedHold, searchPlaceVerdicts } from "../domain/carLocation";
 import { transfersOf } from "../domain/carTransfers";
@@ -70,9 +70,11 @@ export async function searchCars(ctx: CoreContext, query: unknown): Promise<Sear
   const since = Date.parse(widened.pickupAt);
   const taken = new Set([
     // The hold's own data, not a record of it: only its period and car are read.
+    // A rental with a car swap holds each of its cars only over its part (carHolds): the car
+    // swapped away is free from the swap on.
     ...holding
       .filter((doc) => returnTimeOf(doc) > since)
-      .map((doc) => doc.data as Pick<Reservation, "carId" | "pickupAt" | "returnAt">)
+      .flatMap((doc) => carHolds(doc.data as Pick<Reservation, "carId" | "pickupAt" | "returnAt" | "carSwaps">))
       .filter((hold) => intervalsOverlap(hold, searched, buffer))
       .map((hold) => hold.carId),
     ...blocks.filter((block) => intervalsOverlap(blockPeriod(block), searched, buffer)).map((block) => block.carId),

@@ -15,6 +15,7 @@ import { contractTextFor, customerHasCompany } from "../domain/contractText";
 import { handoverDepositText } from "../domain/deposits";
 import { formatDate, formatDateTime, formatMoney, formatNumber } from "../domain/format";
 import { fuelLevelText } from "../domain/fuel";
+import { currentHandover, earlierUse } from "../domain/rentalChanges";
 import type {
   Car,
   Charge,
@@ -55,6 +56,20 @@ export interface DeskDocumentInput {
   signature?: { png: Uint8Array; signedAt: string; signerName: string };
   /** the unsigned agreement sent for reading: "Nepasirašyta – susipažinimui" on every page */
   forReading?: boolean;
+  /**
+   * A car swap's act (src/core/rentalChanges.ts): the return act of the car swapped away, or the
+   * hand-over act of the car that replaces it. No charges here: they are counted at the last return.
+   */
+  swap?: SwapActPart;
+}
+
+export interface SwapActPart {
+  role: "return" | "handover";
+  /** the other car of the swap, "Toyota Corolla, LAB 123" */
+  otherCar: string;
+  /** the returned car's readings when it left (its hand-over, or the swap before) */
+  out?: { mileage: number; fuel: string };
+  reason: string;
 }
 
 /** The mark on every page of the agreement e-mailed before the hand-over. */
@@ -151,7 +166,9 @@ function damageLines(input: DeskDocumentInput): DamageLine[] {
     if (input.kind === "return" && damage.reservationId === input.reservation.id) continue;
     add(damage.x, damage.y, damage.note, `užfiksuota ${formatDate(damage.foundAt)}`, false);
   }
-  if (input.kind === "return") {
+  // The hand-over act's marks are the first car's: after a swap, the car returned may be another one.
+  const firstCarId = input.reservation.carSwaps?.[0]?.fromCarId ?? input.reservation.carId;
+  if (input.kind === "return" && input.car.id === firstCarId) {
     for (const mark of input.reservation.handover?.damages ?? []) {
       add(mark.x, mark.y, mark.note, "pažymėta perduodant", false);
     }
@@ -343,10 +360,11 @@ function agreementBlocks(input: DeskDocumentInput): Block[] {
   return blocks;
 }
 
-function actHeader(input: DeskDocumentInput, title: string): Block[] {
+function actHeader(input: DeskDocumentInput, title: string, swap?: SwapActPart): Block[] {
   const { reservation, customer, settings } = input;
+  const sub = `Rezervacija Nr. ${reservation.number ?? "—"}${swap ? " · automobilio keitimas" : ""}`;
   return [
-    { type: "title", text: title, sub: `Rezervacija Nr. ${reservation.number ?? "—"}` },
+    { type: "title", text: title, sub },
     { type: "para", text: `Nuomotojas: ${companyLine(settings)}`, size: 9 },
     { type: "gap" },
     {
@@ -360,21 +378,38 @@ function actHeader(input: DeskDocumentInput, title: string): Block[] {
   ];
 }
 
+/** A swap act's own lines: which car it replaces or is replaced by, and why. */
+function swapRows(swap: SwapActPart): [string, string][] {
+  const rows: [string, string][] = [[swap.role === "return" ? "Keičiamas į" : "Pakeičia automobilį", swap.otherCar]];
+  if (swap.reason.trim()) rows.push(["Keitimo priežastis", swap.reason.trim()]);
+  return rows;
+}
+
 function handoverBlocks(input: DeskDocumentInput): Block[] {
   const act = input.act as Omit<HandoverAct, "signature" | "document"> | null;
   if (!act) throw new Error("Perdavimo aktas dar nesudarytas");
-  const { reservation } = input;
+  const { reservation, swap } = input;
+  const licence = act.licence as HandoverAct["licence"] | undefined;
   return [
-    ...actHeader(input, DESK_DOCUMENT_TITLES.handover.toUpperCase()),
-    { type: "heading", text: "Perdavimas" },
+    ...actHeader(input, DESK_DOCUMENT_TITLES.handover.toUpperCase(), swap),
+    { type: "heading", text: swap ? "Perdavimas keičiant automobilį" : "Perdavimas" },
     {
       type: "fields",
       rows: [
         ["Perduota", formatDateTime(act.at)],
-        ["Vieta", place(input.locations, reservation.pickupLocationId)],
+        ...(swap
+          ? swapRows(swap)
+          : [["Vieta", place(input.locations, reservation.pickupLocationId)] as [string, string]]),
         ["Rida", km(act.mileage)],
         ["Degalai", fuel(act.fuel)],
-        ["Vairuotojo pažymėjimas", `${act.licence.number}, galioja iki ${formatDate(act.licence.expiresAt)}`],
+        ...(licence
+          ? [
+              ["Vairuotojo pažymėjimas", `${licence.number}, galioja iki ${formatDate(licence.expiresAt)}`] as [
+                string,
+                string,
+              ],
+            ]
+          : []),
         ["Nuotraukų", String(act.photos.length)],
         // Acts made before the deposit was asked print nothing (their hash stays the same).
         ...(act.deposit ? [["Užstatas", handoverDepositText(act.deposit)] as [string, string]] : []),
@@ -411,11 +446,12 @@ function depositRows(act: Pick<ReturnAct, "deposit" | "due">): [string, string][
 function returnBlocks(input: DeskDocumentInput): Block[] {
   const act = input.act as Omit<ReturnAct, "signature" | "document"> | null;
   if (!act || !("charges" in act)) throw new Error("Grąžinimo aktas dar nesudarytas");
-  const { reservation } = input;
-  const out = reservation.handover;
+  const { reservation, swap } = input;
+  // The car's readings when it left: the swap's, or the car the customer has now (after swaps, the last one's).
+  const out = swap ? (swap.out ?? null) : currentHandover(reservation);
   const readings: [string, string][] = [
     ["Grąžinta", formatDateTime(act.returnedAt)],
-    ["Vieta", place(input.locations, reservation.returnLocationId)],
+    ...(swap ? swapRows(swap) : [["Vieta", place(input.locations, reservation.returnLocationId)] as [string, string]]),
   ];
   if (out) {
     readings.push(["Rida perduodant", km(out.mileage)]);
@@ -425,7 +461,29 @@ function returnBlocks(input: DeskDocumentInput): Block[] {
     readings.push(["Rida grąžinant", km(act.mileage)]);
   }
   readings.push(["Degalai grąžinant", fuel(act.fuel)]);
+  const earlier = swap ? null : earlierUse(reservation);
+  if (earlier && earlier.cars > 0) {
+    readings.push([
+      earlier.cars === 1 ? "Ankstesniu automobiliu nuvažiuota" : "Ankstesniais automobiliais nuvažiuota",
+      km(earlier.km),
+    ]);
+  }
   readings.push(["Nuotraukų", String(act.photos.length)]);
+  if (swap) {
+    return [
+      ...actHeader(input, DESK_DOCUMENT_TITLES.return.toUpperCase(), swap),
+      { type: "heading", text: "Grąžinimas keičiant automobilį" },
+      { type: "fields", rows: readings },
+      { type: "heading", text: "Pažeidimai" },
+      { type: "damages", lines: damageLines(input) },
+      {
+        type: "para",
+        size: 9,
+        text: "Papildomi mokesčiai (rida, degalai, pažeidimai) skaičiuojami nuomos pabaigoje, grąžinant paskutinį automobilį: šio automobilio nuvažiuoti kilometrai ir trūkstami degalai įskaičiuojami.",
+      },
+      { type: "signature", lines: signatureLines(input, act) },
+    ];
+  }
   const rows = act.charges.map(chargeRow);
   rows.push(["Iš viso", "", formatMoney(act.total)]);
   return [

@@ -20,10 +20,58 @@ export interface Period {
   returnAt: string | Date;
 }
 
+/** A swap as availability reads it: from when the rental holds the next car instead of the one before. */
+export interface SwapLike {
+  at: string;
+  fromCarId: string;
+  toCarId: string;
+}
+
 export interface ReservationLike extends Period {
   id?: string;
   carId: string;
   status: string;
+  /** cars swapped during the rental (src/core/rentalChanges.ts), oldest first */
+  carSwaps?: readonly SwapLike[] | null | undefined;
+}
+
+/** One car held by a reservation over [pickupAt, returnAt). */
+export interface CarHold {
+  carId: string;
+  pickupAt: string;
+  returnAt: string;
+}
+
+/**
+ * The cars a reservation holds and when: one hold for the booked period, or, after car swaps, one
+ * per car: the first over [pickupAt, first swap), each next one from its swap to the next, the
+ * current car (carId) from the last swap to the return. A swap's time is taken within the booked
+ * period (a car handed over early and swapped before the pickup time holds nothing before it);
+ * empty holds are left out. The database trigger of 014_car_swaps.sql cuts the same holds.
+ */
+export function carHolds(reservation: Period & { carId: string; carSwaps?: readonly SwapLike[] | null }): CarHold[] {
+  const start = ms(reservation.pickupAt);
+  const end = ms(reservation.returnAt);
+  const iso = (time: number) => new Date(time).toISOString();
+  const swaps = reservation.carSwaps ?? [];
+  if (swaps.length === 0 || Number.isNaN(start) || Number.isNaN(end)) {
+    return [
+      {
+        carId: reservation.carId,
+        pickupAt: typeof reservation.pickupAt === "string" ? reservation.pickupAt : iso(start),
+        returnAt: typeof reservation.returnAt === "string" ? reservation.returnAt : iso(end),
+      },
+    ];
+  }
+  const holds: CarHold[] = [];
+  let from = start;
+  for (const swap of swaps) {
+    const at = Math.min(Math.max(ms(swap.at), start), end);
+    if (at > from) holds.push({ carId: swap.fromCarId, pickupAt: iso(from), returnAt: iso(at) });
+    from = Math.max(from, at);
+  }
+  if (end > from) holds.push({ carId: reservation.carId, pickupAt: iso(from), returnAt: iso(end) });
+  return holds;
 }
 
 const ms = (value: string | Date): number => (value instanceof Date ? value.getTime() : Date.parse(value));
@@ -63,8 +111,9 @@ export function widenedPeriod(period: Period, bufferMinutes = 0): { pickupAt: st
 }
 
 /**
- * The reservations of `carId` that hold the car during `period` (or within `bufferMinutes` of it);
- * `ignoreId` skips the one being edited.
+ * The reservations of `carId` that hold the car during `period` (or within `bufferMinutes` of it),
+ * each by its holds of that car (a swapped rental holds a car only over its part); `ignoreId`
+ * skips the one being edited.
  */
 export function findConflicts<T extends ReservationLike>(
   carId: string,
@@ -75,10 +124,9 @@ export function findConflicts<T extends ReservationLike>(
 ): T[] {
   return reservations.filter(
     (r) =>
-      r.carId === carId &&
       isBlockingStatus(r.status) &&
       (ignoreId === undefined || ignoreId === null || r.id !== ignoreId) &&
-      intervalsOverlap(r, period, bufferMinutes),
+      carHolds(r).some((hold) => hold.carId === carId && intervalsOverlap(hold, period, bufferMinutes)),
   );
 }
 

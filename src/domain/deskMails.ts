@@ -170,3 +170,69 @@ export function agreementForReadingMail(ctx: DeskMailContext): DeskMail {
         };
   return { to: ctx.customer.email, message, ref: `reservation:${ctx.reservation.id}` };
 }
+
+/** The car swap's e-mail: which car the customer now has, with both acts attached (a fixed text). */
+export function carSwapMail(
+  ctx: DeskMailContext & {
+    previousCar: string;
+    swap: { at: string; returnMileage: number; handoverMileage: number; handoverFuel: string };
+    total: { previous: number; next: number };
+  },
+): DeskMail {
+  const language = mailLanguageOf(ctx.customer);
+  const number = ctx.reservation.number ?? "";
+  const car = `${ctx.car.make} ${ctx.car.model}${ctx.plateNumber ? ` (${ctx.plateNumber})` : ""}`;
+  const company = ctx.settings.company.name;
+  const changed = Math.round(ctx.total.previous * 100) !== Math.round(ctx.total.next * 100);
+  const link = ctx.portalLink;
+  const message =
+    language === "en"
+      ? {
+          subject: `Car replaced – reservation ${number}`,
+          text: `Hello ${ctx.customer.firstName},\n\nyour rental ${number} continues with another car: ${car}, handed over ${formatDateTime(ctx.swap.at)} (odometer ${formatNumber(ctx.swap.handoverMileage, 0)} km, fuel ${fuelLevelText(ctx.swap.handoverFuel, "en")}). ${ctx.previousCar} was returned with ${formatNumber(ctx.swap.returnMileage, 0)} km.\nPlease return the car by ${formatDateTime(ctx.reservation.returnAt)}.\n${changed ? `The price of the rental is now ${formatMoney(ctx.total.next)} (was ${formatMoney(ctx.total.previous)}).` : `The price of the rental stays ${formatMoney(ctx.total.next)}.`}\n\nThe return act of the first car and the hand-over act of the new one are attached.\n\nKind regards\n${company}`,
+        }
+      : {
+          subject: `Automobilis pakeistas – rezervacija ${number}`,
+          text: `Laba diena,\n\njūsų nuoma ${number} tęsiama kitu automobiliu: ${car}, perduotas ${formatDateTime(ctx.swap.at)} (rida ${formatNumber(ctx.swap.handoverMileage, 0)} km, degalai: ${fuelLevelText(ctx.swap.handoverFuel)}). ${ctx.previousCar} grąžintas, rida ${formatNumber(ctx.swap.returnMileage, 0)} km.\nAutomobilį grąžinkite iki ${formatDateTime(ctx.reservation.returnAt)}.\n${changed ? `Nuomos kaina dabar ${formatMoney(ctx.total.next)} (buvo ${formatMoney(ctx.total.previous)}).` : `Nuomos kaina nesikeičia: ${formatMoney(ctx.total.next)}.`}\n\nPridedame pirmojo automobilio grąžinimo aktą ir naujojo perdavimo aktą.\n\nPagarbiai\n${company}`,
+        };
+  return {
+    to: ctx.customer.email,
+    message: { subject: message.subject, text: withPortalLinkText(message.text, link?.url, language) },
+    ref: `reservation:${ctx.reservation.id}`,
+    ...(link ? { portalLink: { tokenHash: link.tokenHash, doc: link.doc } } : {}),
+  };
+}
+
+/** The extension's e-mail: the new return time and price, with the addendum to the agreement attached. */
+export function extensionMail(
+  ctx: DeskMailContext & {
+    addendumNumber: number;
+    previousReturnAt: string;
+    previousTotal: number;
+    total: number;
+    due: number;
+  },
+): DeskMail {
+  const language = mailLanguageOf(ctx.customer);
+  const number = ctx.reservation.number ?? "";
+  const company = ctx.settings.company.name;
+  const cents = Math.round((ctx.total - ctx.previousTotal) * 100);
+  const difference = `${cents > 0 ? "+" : cents < 0 ? "−" : ""}${formatMoney(Math.abs(cents) / 100)}`;
+  const link = ctx.portalLink;
+  const message =
+    language === "en"
+      ? {
+          subject: `Rental extended – reservation ${number}`,
+          text: `Hello ${ctx.customer.firstName},\n\nyour rental ${number} is extended.\nReturn: ${formatDateTime(ctx.reservation.returnAt)} (was ${formatDateTime(ctx.previousReturnAt)})\nPrice: ${formatMoney(ctx.total)} (was ${formatMoney(ctx.previousTotal)}, difference ${difference})\nStill to pay: ${formatMoney(ctx.due)}\n\nAddendum No. ${ctx.addendumNumber} to the rental agreement is attached.\n\nKind regards\n${company}`,
+        }
+      : {
+          subject: `Nuoma pratęsta – rezervacija ${number}`,
+          text: `Laba diena,\n\njūsų nuoma ${number} pratęsta.\nGrąžinimas: ${formatDateTime(ctx.reservation.returnAt)} (buvo ${formatDateTime(ctx.previousReturnAt)})\nKaina: ${formatMoney(ctx.total)} (buvo ${formatMoney(ctx.previousTotal)}, skirtumas ${difference})\nMokėtina: ${formatMoney(ctx.due)}\n\nPridedame nuomos sutarties priedą Nr. ${ctx.addendumNumber}.\n\nPagarbiai\n${company}`,
+        };
+  return {
+    to: ctx.customer.email,
+    message: { subject: message.subject, text: withPortalLinkText(message.text, link?.url, language) },
+    ref: `reservation:${ctx.reservation.id}`,
+    ...(link ? { portalLink: { tokenHash: link.tokenHash, doc: link.doc } } : {}),
+  };
+}

@@ -44,6 +44,10 @@ export const SERVER_OWNED_FIELDS = [
   "returnAct",
   // the payments ledger's summary, written with each ledger entry (src/core/payments.ts)
   "payment",
+  // a rental's car swaps and extensions, written by their actions (src/core/rentalChanges.ts)
+  "carSwaps",
+  "previousCarIds",
+  "extensions",
 ] as const;
 
 export interface ReservationPeriod {

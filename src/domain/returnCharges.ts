@@ -92,6 +92,11 @@ export interface ReturnChargeContext {
   handover: { mileage: number; fuel: FuelLevel };
   rates: DeskSettings;
   graceMinutes: number;
+  /**
+   * The cars swapped away during the rental (src/domain/rentalChanges.ts earlierUse): their
+   * kilometres count towards the limit, their missing fuel is charged with the last car's.
+   */
+  earlier?: { km: number; missingQuarters: number; cars: number };
 }
 
 export interface ReturnReadings {
@@ -115,26 +120,37 @@ const KM_FORMS = ["km", "km", "km"] as const;
 const QUARTER_FORMS = ["bako ketvirtis", "bako ketvirčiai", "bako ketvirčių"] as const;
 const km = (n: number): string => `${formatNumber(n, 0)} km`;
 
+/** "Nuvažiuota 620 km" or, after a swap, "nuvažiuota 620 km (iš jų 180 km ankstesniu automobiliu)". */
+function drivenText(total: number, earlier: ReturnChargeContext["earlier"]): string {
+  if (!earlier || earlier.cars === 0) return km(total);
+  return `${km(total)} (iš jų ${km(earlier.km)} ${earlier.cars === 1 ? "ankstesniu automobiliu" : "ankstesniais automobiliais"})`;
+}
+
 function mileageCharge(ctx: ReturnChargeContext, readings: ReturnReadings) {
-  const driven = Math.max(0, readings.mileage - ctx.handover.mileage);
+  const driven = Math.max(0, readings.mileage - ctx.handover.mileage) + (ctx.earlier?.km ?? 0);
+  const drove = drivenText(driven, ctx.earlier);
   const limitPerDay = ctx.car.mileageLimitPerDay;
-  if (limitPerDay === null) return { computed: 0, rule: `Rida neribojama (nuvažiuota ${km(driven)})` };
+  if (limitPerDay === null) return { computed: 0, rule: `Rida neribojama (nuvažiuota ${drove})` };
   const days = ctx.reservation.quote?.days ?? 1;
   const limit = limitPerDay * days;
   const over = Math.max(0, driven - limit);
   const limitText = `${km(limit)} (${km(limitPerDay)} × ${formatDays(days)})`;
-  if (over === 0) return { computed: 0, rule: `Rida neviršyta: nuvažiuota ${km(driven)} iš ${limitText}` };
+  if (over === 0) return { computed: 0, rule: `Rida neviršyta: nuvažiuota ${drove} iš ${limitText}` };
+  const earlierNote = ctx.earlier && ctx.earlier.cars > 0 ? `; nuvažiuota ${drove}` : "";
   return {
     computed: roundMoney(over * ctx.rates.extraKmRate),
-    rule: `${formatCount(over, KM_FORMS)} virš ${limitText} × ${formatMoney(ctx.rates.extraKmRate)}/km`,
+    rule: `${formatCount(over, KM_FORMS)} virš ${limitText} × ${formatMoney(ctx.rates.extraKmRate)}/km${earlierNote}`,
   };
 }
 
 function fuelCharge(ctx: ReturnChargeContext, readings: ReturnReadings) {
   const out = FUEL_LEVELS.indexOf(ctx.handover.fuel);
   const back = FUEL_LEVELS.indexOf(readings.fuel);
-  const missing = Math.max(0, out - back);
-  const levels = `išduota ${fuelLevelText(ctx.handover.fuel)}, grąžinta ${fuelLevelText(readings.fuel)}`;
+  const earlierMissing = ctx.earlier?.missingQuarters ?? 0;
+  const missing = Math.max(0, out - back) + earlierMissing;
+  const levels = `išduota ${fuelLevelText(ctx.handover.fuel)}, grąžinta ${fuelLevelText(readings.fuel)}${
+    earlierMissing > 0 ? `; ankstesniu automobiliu trūko ${formatCount(earlierMissing, QUARTER_FORMS)}` : ""
+  }`;
   if (missing === 0) return { computed: 0, rule: `Degalų netrūksta (${levels})` };
   return {
     computed: roundMoney(missing * ctx.rates.fuelChargePerQuarter),

@@ -639,6 +639,71 @@ export const driverDetailsSchema = z
   .strict();
 export type DriverDetails = z.infer<typeof driverDetailsSchema>;
 
+// ---------- Changes of a rental under way (src/core/rentalChanges.ts) ----------
+
+/** An odometer reading and a fuel level, as a swap records them. */
+const swapReading = {
+  mileage: z.number({ error: numberTypeError }).int().min(0).max(3_000_000),
+  fuel: z.enum(FUEL_LEVELS, { error: "Pasirinkite degalų kiekį" }),
+};
+
+/**
+ * A car swapped during an active rental (automobilio keitimas): the first car came back at `at`
+ * (its readings, the new damages found on it), the second left at `at` (its hand-over readings).
+ * The reservation holds the first car over [pickupAt, at) and the second from `at`
+ * (src/domain/availability.ts carHolds); the return at the end measures the second car from
+ * `handedOver`, and the first car's kilometres (returned − out) count towards the limit too.
+ */
+export const carSwapSchema = z
+  .object({
+    at: isoDateTime,
+    by: z.string().max(254),
+    /** the staff member's display name, printed on the acts */
+    byName: z.string().max(120).optional(),
+    fromCarId: entityId,
+    toCarId: entityId,
+    /** the first car's readings when it left (its hand-over, or the swap before) */
+    out: z.object(swapReading).strict(),
+    /** the first car's readings as it came back, with the new damages and photos */
+    returned: z
+      .object({
+        ...swapReading,
+        damages: z.array(damageMarkSchema).max(50).default([]),
+        photos: z.array(privateFile).max(30).default([]),
+      })
+      .strict(),
+    /** the second car's hand-over readings */
+    handedOver: z.object(swapReading).strict(),
+    reason: z.string().max(STATUS_REASON_MAX).default(""),
+    /** the price kept as agreed, or quoted again for the second car */
+    price: z.enum(["kept", "requoted"]),
+    previousTotal: money,
+    total: money,
+    /** the first car's return act and the second car's hand-over act (PDF, kept unchanged) */
+    returnDocument: privateFile,
+    handoverDocument: privateFile,
+  })
+  .strict();
+export type CarSwap = z.infer<typeof carSwapSchema>;
+
+/** A rental extended while under way: the new return time, the new price, the addendum (sutarties priedas). */
+export const rentalExtensionSchema = z
+  .object({
+    /** the addendum's number: 1 for the first extension of the rental */
+    number: z.number().int().min(1),
+    at: isoDateTime,
+    by: z.string().max(254),
+    byName: z.string().max(120).optional(),
+    previousReturnAt: isoDateTime,
+    returnAt: isoDateTime,
+    previousTotal: money,
+    total: money,
+    /** the addendum PDF, kept unchanged */
+    document: privateFile,
+  })
+  .strict();
+export type RentalExtension = z.infer<typeof rentalExtensionSchema>;
+
 export const reservationSchema = z
   .object({
     ...auditFields,
@@ -675,6 +740,12 @@ export const reservationSchema = z
     driverDetails: driverDetailsSchema.nullable().default(null),
     /** the payments ledger's summary, set by src/core/payments.ts only */
     payment: reservationPaymentSchema.nullable().default(null),
+    /** cars swapped while the rental was under way, oldest first (src/core/rentalChanges.ts only) */
+    carSwaps: z.array(carSwapSchema).max(20).optional(),
+    /** the cars the rental held before its swaps: what the stores query to find a car's holds */
+    previousCarIds: z.array(entityId).max(20).optional(),
+    /** the rental's extensions while under way, each with its addendum (src/core/rentalChanges.ts only) */
+    extensions: z.array(rentalExtensionSchema).max(50).optional(),
   })
   .strict()
   .refine((r) => Date.parse(r.returnAt) > Date.parse(r.pickupAt), {

@@ -175,6 +175,35 @@ async function fill(db: Db): Promise<void> {
       }
     });
   }
+  // Rentals whose car was swapped (src/core/rentalChanges.ts): a car_holds row per car, cut by
+  // reservation_car_holds() (014_car_swaps.sql); one swap, two swaps, a swap before the pickup time.
+  await store.transaction(async (tx) => {
+    const at = (day: number, hour: number) => new Date(Date.UTC(2028, 2, day, hour)).toISOString();
+    const swap = (when: string, fromCarId: string | undefined, toCarId: string | undefined) => ({
+      at: when,
+      fromCarId,
+      toCarId,
+    });
+    const swapped = [
+      { carId: cars[1], pickupAt: at(1, 9), returnAt: at(5, 9), carSwaps: [swap(at(3, 12), cars[0], cars[1])] },
+      {
+        carId: cars[4],
+        pickupAt: at(10, 9),
+        returnAt: at(16, 9),
+        carSwaps: [swap(at(11, 9), cars[2], cars[3]), swap(at(13, 15), cars[3], cars[4])],
+      },
+      { carId: cars[6], pickupAt: at(20, 9), returnAt: at(22, 9), carSwaps: [swap(at(19, 9), cars[5], cars[6])] },
+    ];
+    swapped.forEach((reservation, i) => {
+      tx.set("reservations", uuid(900 + i, "5"), {
+        ...reservation,
+        number: `R-2028-${String(i + 1).padStart(6, "0")}`,
+        customerId: customers[0],
+        previousCarIds: reservation.carSwaps.map((each) => each.fromCarId),
+        status: "active",
+      });
+    });
+  });
   await store.transaction(async (tx) => {
     cars.slice(0, 4).forEach((car, i) => {
       tx.set("maintenance", uuid(i + 1, "4"), {
@@ -198,10 +227,10 @@ async function derived(db: Db): Promise<Record<string, string[]>> {
   }
   const { rows } = await db.query<{ line: string }>(
     // The period in UTC: the two databases' time zones may differ.
-    `SELECT source || ' ' || source_id::text || ' ' || car_id::text || ' ' ||
+    `SELECT source || ' ' || source_id::text || ' ' || part::text || ' ' || car_id::text || ' ' ||
        (lower(period) AT TIME ZONE 'UTC')::text || ' ' || (upper(period) AT TIME ZONE 'UTC')::text || ' ' ||
        lower_inc(period)::text || upper_inc(period)::text AS line
-     FROM car_holds ORDER BY source, source_id`,
+     FROM car_holds ORDER BY source, source_id, part`,
   );
   out.car_holds = rows.map((row) => row.line);
   return out;
@@ -260,7 +289,11 @@ describe("atkūrimas aibėmis: tos pačios išvestinės eilutės kaip trigerių"
   afterAll(() => removeTempDir(work));
 
   it("šaltinio duomenys tikrai pereina per trigerius (paieška ir car_holds užpildyti)", () => {
-    expect(sourceDerived.reservations?.length).toBe(400);
+    expect(sourceDerived.reservations?.length).toBe(403);
+    // The swapped rentals: one row per car's part (a swap before the pickup leaves one).
+    const parts = (n: number) => sourceDerived.car_holds?.filter((l) => l.includes(` ${uuid(900 + n, "5")} `)) ?? [];
+    expect([parts(0).length, parts(1).length, parts(2).length]).toEqual([2, 3, 1]);
+    expect(parts(0)[0]).toMatch(/ 0 c+-0000-4000-8000-000000000001 2028-03-01 09:00:00 2028-03-03 12:00:00 /);
     expect(sourceDerived.customers?.length).toBe(150);
     expect(sourceDerived.car_holds?.length).toBeGreaterThan(100);
     expect(sourceDerived.car_holds?.filter((l) => l.startsWith("maintenance")).length).toBe(4);
@@ -380,9 +413,8 @@ describe("atkūrimas aibėmis: tos pačios išvestinės eilutės kaip trigerių"
           },
         })),
       };
-      await expect(db.transaction((q) => loadCollectionsFast(q, overlapping))).rejects.toThrow(
-        /reservations_no_overlap/,
-      );
+      // Two reservations of one car: caught when car_holds is filled (014_car_swaps.sql: one constraint for every hold).
+      await expect(db.transaction((q) => loadCollectionsFast(q, overlapping))).rejects.toThrow(/car_holds_no_overlap/);
       // A reservation and a maintenance block of one car: caught when car_holds is filled at once.
       const blocked = {
         cars: overlapping.cars,

@@ -24,6 +24,7 @@ import {
 import { useEffect, useMemo, useState } from "react";
 import { Loading, Title, useBasename, useDataProvider, useGetList, useGetMany, useNotify } from "react-admin";
 import { useNavigate, useSearchParams } from "react-router-dom";
+import { carHolds } from "../../domain/availability";
 import { formatCount } from "../../domain/format";
 import { RESERVATION_STATUS_LABELS } from "../../domain/reservationStatus";
 import type { Car, Customer, Fleet, Location, Reservation } from "../../domain/schemas";
@@ -33,6 +34,7 @@ import { useAdminActions } from "../adminApi";
 import { DateField } from "../common/DatePicker";
 import { daySpans } from "../common/days";
 import { CAR_CATEGORY_CHOICES, CAR_STATUS_LABELS } from "../labels";
+import { EXTEND_ACTION, ExtendRentalDialog, SWAP_ACTION, SwapCarDialog } from "../reservations/RentalChangeDialogs";
 import { CalendarFeedsPanel } from "./CalendarFeedsPanel";
 import { DAY_WIDTH, ROW_PITCH, type Slot, Timeline, type TimelineBooking, type TimelineCar } from "./Timeline";
 import { STATUS_COLOURS } from "./TimelineBar";
@@ -159,29 +161,48 @@ export function CheckAvailability() {
   const [pending, setPending] = useState<Pending | null>(null);
   const [saving, setSaving] = useState(false);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: carName reads the car rows (cars.data, plates)
   const bookings = useMemo(() => {
     const map = new Map<string, TimelineBooking[]>();
+    const add = (booking: TimelineBooking) => map.set(booking.carId, [...(map.get(booking.carId) ?? []), booking]);
     for (const reservation of reservations.data ?? []) {
       const moved = pending?.reservation.id === reservation.id ? pending.placement : null;
-      const carId = moved?.carId ?? reservation.carId;
-      const list = map.get(carId) ?? [];
-      list.push({
+      const common = {
         id: reservation.id,
-        carId,
         number: reservation.number ?? "",
         status: reservation.status,
-        pickupAt: moved?.pickupAt ?? reservation.pickupAt,
-        returnAt: moved?.returnAt ?? reservation.returnAt,
         customerName: names.get(reservation.customerId) ?? "…",
         pickupPlace: placeNames.get(reservation.pickupLocationId) ?? "",
         returnPlace: placeNames.get(reservation.returnLocationId) ?? "",
         faded: location !== "" && reservation.pickupLocationId !== location,
+      };
+      // A rental whose car was swapped: a bar on each car's row over its part (carHolds).
+      const holds = reservation.carSwaps?.length ? carHolds(reservation) : [];
+      if (holds.length > 1 && !moved) {
+        holds.forEach((hold, index) => {
+          const last = index === holds.length - 1;
+          add({
+            ...common,
+            carId: hold.carId,
+            pickupAt: hold.pickupAt,
+            returnAt: last ? reservation.returnAt : hold.returnAt,
+            preview: false,
+            part: last ? "after" : "before",
+            otherCar: carName(last ? (holds[index - 1]?.carId ?? "") : (holds[index + 1]?.carId ?? "")),
+          });
+        });
+        continue;
+      }
+      add({
+        ...common,
+        carId: moved?.carId ?? reservation.carId,
+        pickupAt: moved?.pickupAt ?? reservation.pickupAt,
+        returnAt: moved?.returnAt ?? reservation.returnAt,
         preview: Boolean(moved),
       });
-      map.set(carId, list);
     }
     return map;
-  }, [reservations.data, pending, names, location, placeNames]);
+  }, [reservations.data, pending, names, location, placeNames, cars.data, plates]);
   const blocksByCar = useMemo(() => {
     const map = new Map<string, MaintenanceBlock[]>();
     for (const block of blocks) map.set(block.carId, [...(map.get(block.carId) ?? []), block]);
@@ -237,6 +258,19 @@ export function CheckAvailability() {
   const onDrop = ({ id, mode, deltaMs, rowDelta }: DropEvent) => {
     const reservation = reservations.data?.find((r) => r.id === id);
     if (!reservation) return;
+    if (reservation.status === "active") {
+      // A rental under way only grows, through the extension (the new price, the addendum to the customer).
+      const placement = dragResult(reservation, "end", deltaMs, [], 0, SNAPS[snap]);
+      if (!placement) return;
+      if (Date.parse(placement.returnAt) <= Date.parse(reservation.returnAt)) {
+        notify("Vykdomos nuomos sutrumpinti negalima: anksčiau grąžinamą automobilį priimkite veiksmu „Grąžinti“", {
+          type: "error",
+        });
+        return;
+      }
+      setExtending({ reservation, returnAt: placement.returnAt });
+      return;
+    }
     const placement = dragResult(
       reservation,
       mode,
@@ -287,6 +321,8 @@ export function CheckAvailability() {
   const [blockMenu, setBlockMenu] = useState<{ anchor: HTMLElement; id: string } | null>(null);
   const [slotMenu, setSlotMenu] = useState<{ anchor: HTMLElement; slot: Slot } | null>(null);
   const [moving, setMoving] = useState<ReservationRecord | null>(null);
+  const [extending, setExtending] = useState<{ reservation: ReservationRecord; returnAt?: string } | null>(null);
+  const [swapping, setSwapping] = useState<ReservationRecord | null>(null);
   const [blocking, setBlocking] = useState<{ carId: string; from: string; to: string } | null>(null);
   const [blockBusy, setBlockBusy] = useState(false);
   const [blockError, setBlockError] = useState<string | null>(null);
@@ -472,7 +508,8 @@ export function CheckAvailability() {
         Laisvą langelį spustelėkite (arba pasirinkite rodyklėmis ir Enter) – nauja rezervacija nuo tos dienos
         {` ${DEFAULT_PICKUP_TIME}`}; dešiniuoju pelės mygtuku, ilgu paspaudimu ar Shift+F10 – ir blokavimas remontui.
         Naują ar patvirtintą rezervaciją tempkite į kitą dieną ar automobilį, jos kraštus – trumpinti ar ilginti;
-        vykdomai galima keisti tik grąžinimą. Juostos meniu – „Perkelti…“ su datų laukais.
+        vykdomą nuomą galima tik pratęsti (tempkite jos pabaigą) ar pakeisti automobilį – per juostos meniu. Juostos
+        meniu – „Perkelti…“ su datų laukais.
       </Typography>
       {cars.isPending || reservations.isPending ? (
         <Loading />
@@ -513,7 +550,7 @@ export function CheckAvailability() {
         >
           Atidaryti rezervaciją
         </MenuItem>
-        {menuReservation && ["new", "confirmed", "active"].includes(menuReservation.status) ? (
+        {menuReservation && ["new", "confirmed"].includes(menuReservation.status) ? (
           <MenuItem
             onClick={() => {
               setBarMenu(null);
@@ -521,6 +558,26 @@ export function CheckAvailability() {
             }}
           >
             Perkelti…
+          </MenuItem>
+        ) : null}
+        {menuReservation?.status === "active" ? (
+          <MenuItem
+            onClick={() => {
+              setBarMenu(null);
+              setExtending({ reservation: menuReservation });
+            }}
+          >
+            {EXTEND_ACTION}…
+          </MenuItem>
+        ) : null}
+        {menuReservation?.status === "active" ? (
+          <MenuItem
+            onClick={() => {
+              setBarMenu(null);
+              setSwapping(menuReservation);
+            }}
+          >
+            {SWAP_ACTION}…
           </MenuItem>
         ) : null}
       </Menu>
@@ -567,6 +624,23 @@ export function CheckAvailability() {
               Date.parse(placement.returnAt) === Date.parse(reservation.returnAt);
             if (!unchanged) void propose(reservation, placement);
           }}
+        />
+      ) : null}
+      {extending ? (
+        <ExtendRentalDialog
+          record={extending.reservation}
+          open
+          initialReturnAt={extending.returnAt}
+          onClose={() => setExtending(null)}
+          onDone={() => void reservations.refetch()}
+        />
+      ) : null}
+      {swapping ? (
+        <SwapCarDialog
+          record={swapping}
+          open
+          onClose={() => setSwapping(null)}
+          onDone={() => void reservations.refetch()}
         />
       ) : null}
       {pending?.summary ? (

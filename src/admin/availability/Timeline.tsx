@@ -289,7 +289,7 @@ export function Timeline({
                 if (right <= left) return null;
                 return (
                   <TimelineBar
-                    key={booking.id}
+                    key={`${booking.id}-${booking.pickupAt}`}
                     booking={booking}
                     left={left}
                     width={right - left}
@@ -297,7 +297,7 @@ export function Timeline({
                     rowPitch={ROW_PITCH}
                     clippedStart={start < 0}
                     clippedEnd={end > trackWidth}
-                    allowed={booking.preview ? new Set() : allowedDrags(booking.status)}
+                    allowed={booking.preview || booking.part === "before" ? new Set() : allowedDrags(booking.status)}
                     live={live}
                     preview={booking.preview}
                     faded={booking.faded}

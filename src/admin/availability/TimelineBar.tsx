@@ -42,6 +42,10 @@ export interface BarBooking {
   pickupAt: string;
   returnAt: string;
   customerName: string;
+  /** a rental whose car was swapped: its part before the swap (the car returned) or after it */
+  part?: "before" | "after";
+  /** the other car of the swap, as the label names it */
+  otherCar?: string;
   /** the pickup and return places' names: the car is at the return place after the rental */
   pickupPlace?: string;
   returnPlace?: string;
@@ -84,7 +88,8 @@ export function TimelineBar({
   onOpenMenu,
   consumeDrag,
 }: BarProps) {
-  const mine = live?.id === booking.id ? live : null;
+  // A swapped rental's earlier part stays put while its current part is dragged.
+  const mine = live?.id === booking.id && allowed.size > 0 ? live : null;
   let shownLeft = left;
   let shownWidth = width;
   let shiftY = 0;
@@ -99,9 +104,15 @@ export function TimelineBar({
   }
   const dates = `${formatDateTime(booking.pickupAt)} – ${formatDateTime(booking.returnAt)}`;
   const status = RESERVATION_STATUS_LABELS[booking.status as keyof typeof RESERVATION_STATUS_LABELS] ?? booking.status;
+  const swapNote =
+    booking.part === "before"
+      ? ` · iki automobilio keitimo (toliau ${booking.otherCar ?? "kitas automobilis"})`
+      : booking.part === "after"
+        ? ` · po automobilio keitimo (iš ${booking.otherCar ?? "kito automobilio"})`
+        : "";
   const places =
     booking.pickupPlace || booking.returnPlace ? `, ${booking.pickupPlace ?? "—"} → ${booking.returnPlace ?? "—"}` : "";
-  const label = `${booking.number} · ${booking.customerName} · ${status}, ${dates}${places}`;
+  const label = `${booking.number} · ${booking.customerName} · ${status}, ${dates}${places}${swapNote}`;
   const open = (event: MouseEvent<HTMLElement> | KeyboardEvent<HTMLElement>) => {
     if (consumeDrag()) return;
     onOpenMenu(event.currentTarget, booking.id);
@@ -147,6 +158,7 @@ export function TimelineBar({
       data-reservation-bar={booking.id}
       data-status={booking.status}
       data-preview={preview ? "true" : undefined}
+      data-swap-part={booking.part}
       {...(move ?? {})}
       onClick={open}
       onKeyDown={openMenuOnKey(onOpenMenu, booking.id)}
@@ -171,7 +183,9 @@ export function TimelineBar({
         touchAction: allowed.size > 0 ? "none" : "auto",
         userSelect: "none",
         zIndex: mine ? 4 : 1,
-        opacity: faded ? 0.45 : 1,
+        opacity: faded ? 0.45 : booking.part === "before" ? 0.7 : 1,
+        borderRight: booking.part === "before" ? "3px dashed rgba(255,255,255,0.9)" : undefined,
+        borderLeft: booking.part === "after" ? "3px dashed rgba(255,255,255,0.9)" : undefined,
         boxShadow: mine ? 6 : 1,
         outline: preview ? "2px dashed #111a2e" : undefined,
         outlineOffset: 1,
@@ -183,7 +197,8 @@ export function TimelineBar({
         {booking.customerName}
       </Box>
       {` · ${booking.number}`}
-      {booking.returnPlace ? (
+      {booking.part ? ` · ${booking.part === "before" ? "iki keitimo" : "po keitimo"}` : null}
+      {booking.returnPlace && booking.part !== "before" ? (
         <Box component="span" data-return-place={booking.returnPlace}>{` · → ${booking.returnPlace}`}</Box>
       ) : null}
       {allowed.has("end") && !clippedEnd ? handle("end") : null}

@@ -24,7 +24,7 @@ import { instantFromParts, instantParts, QUARTER_HOURS } from "../common/inputs"
 import { priceDifference } from "./timelineModel";
 
 /** A date field and a 24 h time list in 15-minute steps, for one instant on the Vilnius clock. */
-function InstantFields({
+export function InstantFields({
   label,
   value,
   onChange,

@@ -17,7 +17,7 @@ import { useQuery } from "@tanstack/react-query";
 import { useMemo } from "react";
 import { Title, useBasename, useGetList } from "react-admin";
 import { Link } from "react-router-dom";
-import { BLOCKING_STATUSES } from "../../domain/availability";
+import { BLOCKING_STATUSES, carHolds } from "../../domain/availability";
 import { formatCount, formatDateLong, formatDateTime, formatNumber, formatTime } from "../../domain/format";
 import type { Car, InquiryRequest, Reservation } from "../../domain/schemas";
 import { addDaysToDateString, vilniusDateString } from "../../domain/time";
@@ -130,13 +130,15 @@ export function weekStart(date: string): string {
 
 type Period = Pick<Reservation, "carId" | "pickupAt" | "returnAt" | "status">;
 /** What keeps a car from renting: a reservation, or a maintenance block over [from, to). */
-type Hold = Pick<Reservation, "carId" | "pickupAt" | "returnAt">;
+type Hold = Pick<Reservation, "carId" | "pickupAt" | "returnAt"> & Pick<Partial<Reservation>, "carSwaps">;
 
-/** Cars held by a reservation or a maintenance block for any part of the day. */
+/** Cars held by a reservation (each car of a swapped rental over its part) or a maintenance block for any part of the day. */
 export function carsTakenOn(day: DaySpan, reservations: readonly Hold[]): Set<string> {
   const taken = new Set<string>();
   for (const r of reservations) {
-    if (Date.parse(r.pickupAt) < day.end && Date.parse(r.returnAt) > day.start) taken.add(r.carId);
+    for (const hold of carHolds(r)) {
+      if (Date.parse(hold.pickupAt) < day.end && Date.parse(hold.returnAt) > day.start) taken.add(hold.carId);
+    }
   }
   return taken;
 }

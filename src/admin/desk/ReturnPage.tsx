@@ -28,6 +28,7 @@ import { CHARGE_LABELS } from "../../domain/returnCharges";
 import type { ChargeKind } from "../../domain/schemas";
 import { vilniusDateString, vilniusLocalToInstant, vilniusTimeString } from "../../domain/time";
 import { DateField } from "../common/DatePicker";
+import { RentalChangeButtons } from "../reservations/RentalChangeDialogs";
 import { CarDiagram, DiagramLegend } from "./CarDiagram";
 import { type DeskInfoView, type ReturnPreviewView, type ReturnRequest, useDeskActions } from "./deskApi";
 import {
@@ -300,8 +301,17 @@ function DepositBox({ preview }: { preview: ReturnPreviewView }) {
   );
 }
 
+/**
+ * The return screen; a car swap or an extension made from it (the buttons under the title) loads
+ * it again, so the readings, the car and the return time are the rental's new ones.
+ */
 export function ReturnPage() {
   const { id = "" } = useParams();
+  const [round, setRound] = useState(0);
+  return <ReturnDesk key={`${id}-${round}`} id={id} onChanged={() => setRound((n) => n + 1)} />;
+}
+
+function ReturnDesk({ id, onChanged }: { id: string; onChanged: () => void }) {
   const basename = useBasename();
   const { permissions } = usePermissions<string | null>();
   const isAdmin = permissions === "admin";
@@ -345,7 +355,9 @@ export function ReturnPage() {
     () => Object.fromEntries((preview?.charges ?? []).map((charge) => [charge.kind, charge.computed])),
     [preview],
   );
-  const handoverMileage = info?.handover?.mileage ?? info?.reservation.contract?.mileageOut ?? null;
+  // The car the customer has now: after a swap, its readings at the swap (deskInfo.current).
+  const handoverMileage =
+    info?.current?.mileage ?? info?.handover?.mileage ?? info?.reservation.contract?.mileageOut ?? null;
 
   // The charges as the server computes them, refreshed a moment after staff stop typing.
   const previewKey = draft
@@ -435,17 +447,30 @@ export function ReturnPage() {
     );
   }
 
-  const handoverMarks = diagramMarks(handover?.damages ?? [], "handover", (index) => `P${index + 1}`);
+  // The hand-over act's marks and photos are the first car's: after a swap the car returned is another one.
+  const swapped = (reservation.carSwaps?.length ?? 0) > 0;
+  const handoverDamages = swapped ? [] : (handover?.damages ?? []);
+  const handoverPhotos = swapped ? [] : (handover?.photos ?? []);
+  const current = info.current;
+  const handoverMarks = diagramMarks(handoverDamages, "handover", (index) => `P${index + 1}`);
   const earlierMarks = diagramMarks(info.damages, "earlier", letterLabel, () => true);
   const newMarks = diagramMarks(draft.marks, "new", numberLabel);
 
   const handoverSummary = (
     <SummaryList
       rows={[
-        ["Perduota", handover ? formatDateTime(handover.at) : "–"],
+        ["Perduota", current?.at ? formatDateTime(current.at) : handover ? formatDateTime(handover.at) : "–"],
         ["Rida perduodant", mileageText(handoverMileage)],
-        ["Degalai perduodant", fuelLabel(handover?.fuel ?? reservation.contract?.fuelOut)],
+        ["Degalai perduodant", fuelLabel(current?.fuel ?? handover?.fuel ?? reservation.contract?.fuelOut)],
         ["Grąžinti iki", formatDateTime(reservation.returnAt)],
+        ...(info.earlier.cars > 0
+          ? [
+              [
+                info.earlier.cars === 1 ? "Iki keitimo nuvažiuota" : "Ankstesniais automobiliais nuvažiuota",
+                `${mileageText(info.earlier.km)} (įskaičiuojama į ridos limitą)`,
+              ] as const,
+            ]
+          : []),
       ]}
     />
   );
@@ -578,7 +603,7 @@ export function ReturnPage() {
           <Typography id="at-handover" variant="subtitle1" component="h3" sx={{ fontWeight: 600, mb: 1 }}>
             Perduodant pažymėta
           </Typography>
-          {(handover?.damages ?? []).length === 0 && info.damages.length === 0 ? (
+          {handoverDamages.length === 0 && info.damages.length === 0 ? (
             <Typography variant="body2" color="text.secondary">
               Pažeidimų nebuvo.
             </Typography>
@@ -589,7 +614,7 @@ export function ReturnPage() {
                   {letterLabel(index)}. {damage.note} (registre)
                 </li>
               ))}
-              {(handover?.damages ?? []).map((mark, index) => (
+              {handoverDamages.map((mark, index) => (
                 <li key={mark.id}>
                   P{index + 1}. {mark.note}
                 </li>
@@ -599,7 +624,7 @@ export function ReturnPage() {
           <Typography variant="body2" sx={{ mt: 1.5, mb: 0.5, fontWeight: 600 }}>
             Perdavimo nuotraukos
           </Typography>
-          <PhotoStrip paths={handover?.photos ?? []} label="Perdavimo nuotrauka" />
+          <PhotoStrip paths={handoverPhotos} label="Perdavimo nuotrauka" />
         </Box>
         <Box component="section" aria-labelledby="new-damages">
           <Typography id="new-damages" variant="subtitle1" component="h3" sx={{ fontWeight: 600, mb: 1 }}>
@@ -663,7 +688,7 @@ export function ReturnPage() {
           rows={[
             ["Automobilis", `${car ? `${car.make} ${car.model}` : ""}${fleet ? `, ${fleet.plateNumber}` : ""}`],
             ["Rida", `${mileageText(parseMileage(draft.mileage).value)} (perduodant ${mileageText(handoverMileage)})`],
-            ["Degalai", `${fuelLabel(draft.fuel)} (perduodant ${fuelLabel(handover?.fuel)})`],
+            ["Degalai", `${fuelLabel(draft.fuel)} (perduodant ${fuelLabel(current?.fuel ?? handover?.fuel)})`],
             ["Grąžinta", formatDateTime(requestOf(draft, computed, undefined).returnedAt)],
             [
               "Nauji pažeidimai",
@@ -708,11 +733,25 @@ export function ReturnPage() {
       reservationNumber={reservation.number}
       backTo={backTo}
       subtitle={
-        <Typography color="text.secondary" sx={{ mb: 2 }}>
-          {customer ? `${customer.firstName} ${customer.lastName}` : ""}
-          {car ? ` · ${car.make} ${car.model}` : ""}
-          {fleet ? ` · ${fleet.plateNumber}` : ""}
-        </Typography>
+        <Box sx={{ mb: 2 }}>
+          <Typography color="text.secondary">
+            {customer ? `${customer.firstName} ${customer.lastName}` : ""}
+            {car ? ` · ${car.make} ${car.model}` : ""}
+            {fleet ? ` · ${fleet.plateNumber}` : ""}
+          </Typography>
+          {step === 0 ? (
+            <Box
+              role="group"
+              aria-label="Nuomos pakeitimai"
+              sx={{ display: "flex", flexWrap: "wrap", gap: 1, mt: 1, alignItems: "center" }}
+            >
+              <Typography variant="body2" color="text.secondary">
+                Klientas lieka su kitu automobiliu ar ilgiau?
+              </Typography>
+              <RentalChangeButtons record={reservation} onDone={onChanged} />
+            </Box>
+          ) : null}
+        </Box>
       }
       steps={RETURN_STEPS}
       step={step}

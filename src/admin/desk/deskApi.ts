@@ -28,6 +28,10 @@ export interface DeskInfoView {
   damages: WithId<Damage>[];
   rates: DeskSettings;
   handover: HandoverAct | null;
+  /** the hand-over readings of the car the customer has now (after a car swap, the swap's) */
+  current: { mileage: number; fuel: string; at: string | null } | null;
+  /** the kilometres and missing fuel of the cars swapped away (counted at the return) */
+  earlier: { km: number; missingQuarters: number; cars: number };
   /** the deposit the ledger holds (an online hold before the hand-over) */
   depositHeld?: { amount: number; method: string | null };
 }

@@ -438,6 +438,11 @@ const resources: Record<string, ResourceMessages> = {
       comment: "Kliento komentaras",
       notes: "Vidinės pastabos",
       contract: "Sutartis",
+      "quote.total": "Kaina",
+      "quote.days": "Nuomos paros",
+      "payment.due": "Mokėtina",
+      carSwaps: "Automobilio keitimai",
+      extensions: "Pratęsimai",
     },
   },
   locations: {

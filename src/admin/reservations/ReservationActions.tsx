@@ -6,8 +6,10 @@ import AssignmentReturnIcon from "@mui/icons-material/AssignmentReturn";
 import BlockIcon from "@mui/icons-material/Block";
 import CheckCircleIcon from "@mui/icons-material/CheckCircle";
 import DirectionsCarIcon from "@mui/icons-material/DirectionsCar";
+import EventRepeatIcon from "@mui/icons-material/EventRepeat";
 import MoreVertIcon from "@mui/icons-material/MoreVert";
 import PersonOffIcon from "@mui/icons-material/PersonOff";
+import SwapHorizIcon from "@mui/icons-material/SwapHoriz";
 import {
   Alert,
   Box,
@@ -32,6 +34,7 @@ import { useNavigate } from "react-router-dom";
 import { formatDateTime } from "../../domain/format";
 import { allowedTransitions } from "../../domain/reservationStatus";
 import type { Reservation, ReservationStatus } from "../../domain/schemas";
+import { EXTEND_ACTION, ExtendRentalDialog, SWAP_ACTION, SwapCarDialog } from "./RentalChangeDialogs";
 import {
   CANCEL_REASON_MISSING,
   handoverTooEarlyMessage,
@@ -231,7 +234,7 @@ function ConfirmDialog({
   );
 }
 
-type DialogKind = "cancel" | "handover" | "no_show" | null;
+type DialogKind = "cancel" | "handover" | "no_show" | "swap" | "extend" | null;
 
 /** Keeps a click inside a list row from opening the row. */
 const stop = (event: ReactMouseEvent) => event.stopPropagation();
@@ -289,6 +292,7 @@ export function ReservationStatusActions({ compact = false }: { compact?: boolea
   const notify = useNotify();
   const navigate = useNavigate();
   const { change, isPending } = useStatusChange(record);
+  const refresh = useRefresh();
   const [dialog, setDialog] = useState<DialogKind>(null);
   if (!record?.id || !record.status) return null;
 
@@ -341,6 +345,23 @@ export function ReservationStatusActions({ compact = false }: { compact?: boolea
       label: "Grąžinti",
       icon: <AssignmentReturnIcon />,
       onClick: () => navigate(`${basename}/reservations/${record.id}/return`),
+    });
+  }
+  // A rental under way changes its car or its end only through these two (src/core/rentalChanges.ts).
+  if (record.status === "active") {
+    actions.push({
+      key: "swap",
+      label: SWAP_ACTION,
+      icon: <SwapHorizIcon />,
+      secondary: true,
+      onClick: () => setDialog("swap"),
+    });
+    actions.push({
+      key: "extend",
+      label: EXTEND_ACTION,
+      icon: <EventRepeatIcon />,
+      secondary: true,
+      onClick: () => setDialog("extend"),
     });
   }
   if (next.includes("no_show")) {
@@ -439,6 +460,17 @@ export function ReservationStatusActions({ compact = false }: { compact?: boolea
           return null;
         }}
       />
+      {record.status === "active" ? (
+        <>
+          <SwapCarDialog record={record} open={dialog === "swap"} onClose={() => setDialog(null)} onDone={refresh} />
+          <ExtendRentalDialog
+            record={record}
+            open={dialog === "extend"}
+            onClose={() => setDialog(null)}
+            onDone={refresh}
+          />
+        </>
+      ) : null}
       <ConfirmDialog
         open={dialog === "no_show"}
         title="Klientas neatvyko?"

@@ -5,6 +5,7 @@ import PictureAsPdfIcon from "@mui/icons-material/PictureAsPdf";
 import { Button, CircularProgress } from "@mui/material";
 import { useState } from "react";
 import { useNotify, useRecordContext } from "react-admin";
+import type { RentalChangeDocumentKind } from "../../core/actions/desk";
 import type { Reservation } from "../../domain/schemas";
 import { type DeskDocumentKind, useAdminActions } from "../adminApi";
 
@@ -30,7 +31,7 @@ export function ReservationDocuments() {
   const record = useRecordContext<Reservation & { id: string }>();
   const actions = useAdminActions();
   const notify = useNotify();
-  const [busy, setBusy] = useState<DeskDocumentKind | "reading" | null>(null);
+  const [busy, setBusy] = useState<DeskDocumentKind | RentalChangeDocumentKind | "reading" | null>(null);
   if (!record) return null;
 
   // Before the hand-over the customer may get the agreement to read, unsigned and marked so.
@@ -54,7 +55,27 @@ export function ReservationDocuments() {
     handover: Boolean(record.handover),
     return: Boolean(record.returnAct),
   };
-  const download = async (kind: DeskDocumentKind, stem: string) => {
+  // A car swap's two acts and each extension's addendum (src/core/rentalChanges.ts), in the order made.
+  const changes: { kind: RentalChangeDocumentKind; label: string; stem: string }[] = [
+    ...(record.carSwaps ?? []).flatMap((_, index) => [
+      {
+        kind: `swap-${index + 1}-return` as const,
+        label: `Keitimo grąžinimo aktas ${index + 1}`,
+        stem: `keitimo-grazinimo-aktas-${index + 1}`,
+      },
+      {
+        kind: `swap-${index + 1}-handover` as const,
+        label: `Keitimo perdavimo aktas ${index + 1}`,
+        stem: `keitimo-perdavimo-aktas-${index + 1}`,
+      },
+    ]),
+    ...(record.extensions ?? []).map((extension) => ({
+      kind: `addendum-${extension.number}` as const,
+      label: `Sutarties priedas Nr. ${extension.number}`,
+      stem: `sutarties-priedas-${extension.number}`,
+    })),
+  ];
+  const download = async (kind: DeskDocumentKind | RentalChangeDocumentKind, stem: string) => {
     setBusy(kind);
     try {
       const blob = await actions.downloadDeskDocument(record.id, kind);
@@ -78,6 +99,19 @@ export function ReservationDocuments() {
           onClick={() => void download(kind, stem)}
           disabled={!available[kind] || busy !== null}
           title={available[kind] ? `Atsisiųsti PDF: ${label}` : "Dokumentas atsiras, kai aktas bus pasirašytas"}
+          data-document={kind}
+          startIcon={busy === kind ? <CircularProgress size={16} /> : <PictureAsPdfIcon />}
+        >
+          {label}
+        </Button>
+      ))}
+      {changes.map(({ kind, label, stem }) => (
+        <Button
+          key={kind}
+          size="small"
+          onClick={() => void download(kind, stem)}
+          disabled={busy !== null}
+          title={`Atsisiųsti PDF: ${label}`}
           data-document={kind}
           startIcon={busy === kind ? <CircularProgress size={16} /> : <PictureAsPdfIcon />}
         >

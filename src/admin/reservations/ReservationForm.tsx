@@ -32,6 +32,7 @@ import {
   useBasename,
   useCreate,
   useCreateSuggestionContext,
+  useGetMany,
   useNotify,
   useRecordContext,
 } from "react-admin";
@@ -42,12 +43,13 @@ import { TRANSFER_LABEL } from "../../domain/carTransfers";
 import { formatDateTime, formatDays, formatMoney, formatNumber } from "../../domain/format";
 import { normalizePhone, phoneError } from "../../domain/phone";
 import { allowedTransitions, RESERVATION_STATUS_LABELS } from "../../domain/reservationStatus";
-import { type Customer, type Quote, type Reservation, reservationSchema } from "../../domain/schemas";
+import { type Car, type Customer, type Quote, type Reservation, reservationSchema } from "../../domain/schemas";
 import { type QuoteCheck, useAdminActions } from "../adminApi";
 import { emptyToString, FormRow } from "../common/form";
 import { DateTimeInput, toVilniusText } from "../common/inputs";
 import { RESERVATION_SOURCE_CHOICES, RESERVATION_STATUS_CHOICES } from "../labels";
 import { zodFormValidator } from "../validation";
+import { EXTEND_ACTION, SWAP_ACTION } from "./RentalChangeDialogs";
 import type { ActionRecord } from "./ReservationActions";
 import { closedRecordMessage, isClosedStatus, needsPastConfirmation, pastBookingQuestion } from "./reservationRules";
 
@@ -411,8 +413,74 @@ function ClosedNotice() {
 }
 
 /** A closed record's dates, shown but not editable (the date picker has no disabled state). */
-function ClosedDate({ source, label }: { source: "pickupAt" | "returnAt"; label: string }) {
-  return <TextInput source={source} label={label} format={toVilniusText} disabled helperText="Vilniaus laiku" />;
+function ClosedDate({
+  source,
+  label,
+  helperText = "Vilniaus laiku",
+}: {
+  source: "pickupAt" | "returnAt";
+  label: string;
+  helperText?: string;
+}) {
+  return <TextInput source={source} label={label} format={toVilniusText} disabled helperText={helperText} />;
+}
+
+/** An active rental: its car, times and price are read-only here; the actions above change them. */
+function ActiveRentalNotice() {
+  const record = useRecordContext<ActionRecord>();
+  if (!record?.id || record.status !== "active") return null;
+  return (
+    <Alert severity="info" sx={{ mb: 2, width: "100%" }} data-testid="active-rental-notice">
+      Nuoma vykdoma: automobilis, paėmimo ir grąžinimo laikas bei kaina formoje nekeičiami. Automobilį keiskite veiksmu
+      „{SWAP_ACTION}“, ilgesnę nuomą įforminkite veiksmu „{EXTEND_ACTION}“ (mygtukai virš formos).
+    </Alert>
+  );
+}
+
+/** The rental's car swaps and extensions, newest last, as staff read them back. */
+function RentalChangesHistory() {
+  const record = useRecordContext<ActionRecord>();
+  const swaps = record?.carSwaps ?? [];
+  const extensions = record?.extensions ?? [];
+  const ids = [...new Set(swaps.flatMap((swap) => [swap.fromCarId, swap.toCarId]))];
+  const { data: cars } = useGetMany<Car & { id: string }>("cars", { ids }, { enabled: ids.length > 0 });
+  if (swaps.length === 0 && extensions.length === 0) return null;
+  const name = (id: string) => {
+    const car = cars?.find((each) => each.id === id);
+    return car ? `${car.make} ${car.model}` : "automobilis";
+  };
+  const lines = [
+    ...swaps.map((swap) => ({
+      at: swap.at,
+      text: `Automobilis pakeistas: ${name(swap.fromCarId)} (grąžinta ${formatNumber(swap.returned.mileage, 0)} km) → ${name(
+        swap.toCarId,
+      )} (perduota ${formatNumber(swap.handedOver.mileage, 0)} km); kaina ${
+        swap.price === "kept"
+          ? `palikta ${formatMoney(swap.total)}`
+          : `${formatMoney(swap.previousTotal)} → ${formatMoney(swap.total)}`
+      }${swap.reason ? `. Priežastis: ${swap.reason}` : ""}`,
+    })),
+    ...extensions.map((extension) => ({
+      at: extension.at,
+      text: `Pratęsta (priedas Nr. ${extension.number}): grąžinimas ${formatDateTime(extension.previousReturnAt)} → ${formatDateTime(
+        extension.returnAt,
+      )}; kaina ${formatMoney(extension.previousTotal)} → ${formatMoney(extension.total)}`,
+    })),
+  ].sort((a, b) => a.at.localeCompare(b.at));
+  return (
+    <Box component="section" aria-labelledby="rental-changes-heading" sx={{ mb: 2, width: "100%" }}>
+      <Typography id="rental-changes-heading" variant="subtitle1" component="h2" sx={{ fontWeight: 600, mb: 0.5 }}>
+        Nuomos pakeitimai
+      </Typography>
+      <Box component="ul" sx={{ m: 0, pl: 2.5 }} data-testid="rental-changes">
+        {lines.map((line) => (
+          <Typography component="li" variant="body2" key={`${line.at}-${line.text}`}>
+            {formatDateTime(line.at)} – {line.text}
+          </Typography>
+        ))}
+      </Box>
+    </Box>
+  );
 }
 
 /**
@@ -470,6 +538,10 @@ function ReservationSaveButton() {
 export function ReservationForm() {
   const record = useRecordContext<ActionRecord>();
   const closed = Boolean(record?.id) && isClosedStatus(record?.status);
+  // A rental under way keeps its car, times and price: its two actions change them (RentalChangeDialogs).
+  const active = Boolean(record?.id) && record?.status === "active";
+  const locked = closed || active;
+  const activeHint = active ? "Vykdoma nuoma: keičiama veiksmais viršuje" : undefined;
   return (
     // A reservation is cancelled through its status, never deleted: the history stays.
     <SimpleForm
@@ -484,10 +556,16 @@ export function ReservationForm() {
       }
     >
       <ClosedNotice />
-      <LiveCheckProvider enabled={!closed}>
+      <ActiveRentalNotice />
+      <LiveCheckProvider enabled={!locked}>
         <FormRow>
           <ReferenceInput source="carId" reference="cars" sort={{ field: "sortOrder", order: "ASC" }} perPage={200}>
-            <AutocompleteInput validate={required()} filterToQuery={(q: string) => ({ q })} disabled={closed} />
+            <AutocompleteInput
+              validate={required()}
+              filterToQuery={(q: string) => ({ q })}
+              disabled={locked}
+              helperText={active ? `Keičiamas veiksmu „${SWAP_ACTION}“` : undefined}
+            />
           </ReferenceInput>
           <ReferenceInput source="customerId" reference="customers" sort={{ field: "lastName", order: "ASC" }}>
             <AutocompleteInput
@@ -506,6 +584,15 @@ export function ReservationForm() {
               <ClosedDate source="pickupAt" label="Paėmimo laikas" />
               <ClosedDate source="returnAt" label="Grąžinimo laikas" />
             </>
+          ) : active ? (
+            <>
+              <ClosedDate source="pickupAt" label="Paėmimo laikas" helperText="Automobilis jau perduotas" />
+              <ClosedDate
+                source="returnAt"
+                label="Grąžinimo laikas"
+                helperText={`Keičiamas veiksmu „${EXTEND_ACTION}“`}
+              />
+            </>
           ) : (
             <>
               <DateTimeInput source="pickupAt" validate={required()} />
@@ -513,21 +600,21 @@ export function ReservationForm() {
             </>
           )}
         </FormRow>
-        {!closed && <AvailabilityNotice />}
+        {!locked && <AvailabilityNotice />}
         <FormRow>
           <ReferenceInput source="pickupLocationId" reference="locations" sort={{ field: "sortOrder", order: "ASC" }}>
-            <SelectInput validate={required()} disabled={closed} />
+            <SelectInput validate={required()} disabled={locked} helperText={activeHint} />
           </ReferenceInput>
           <ReferenceInput source="returnLocationId" reference="locations" sort={{ field: "sortOrder", order: "ASC" }}>
-            <SelectInput validate={required()} disabled={closed} />
+            <SelectInput validate={required()} disabled={locked} helperText={activeHint} />
           </ReferenceInput>
           <StatusInput />
           <SelectInput source="source" choices={RESERVATION_SOURCE_CHOICES} translateChoice={false} disabled={closed} />
         </FormRow>
         <ArrayInput source="extras">
-          <SimpleFormIterator inline disableReordering disabled={closed}>
+          <SimpleFormIterator inline disableReordering disabled={locked}>
             <ReferenceInput source="id" reference="extras" sort={{ field: "sortOrder", order: "ASC" }}>
-              <SelectInput label="Paslauga" validate={required()} disabled={closed} />
+              <SelectInput label="Paslauga" validate={required()} disabled={locked} />
             </ReferenceInput>
             <NumberInput
               source="quantity"
@@ -536,11 +623,12 @@ export function ReservationForm() {
               max={10}
               step={1}
               defaultValue={1}
-              disabled={closed}
+              disabled={locked}
             />
           </SimpleFormIterator>
         </ArrayInput>
-        <PriceSummary closed={closed} />
+        <PriceSummary closed={locked} />
+        <RentalChangesHistory />
         <TextInput source="comment" multiline minRows={2} parse={emptyToString} disabled={closed} />
         <TextInput
           source="notes"

@@ -5,6 +5,12 @@ import { STAFF, staffAction } from "./registry";
 /** The rental desk's documents (src/documents/deskDocuments.ts renders them on the server). */
 export type DeskDocumentKind = "agreement" | "handover" | "return";
 
+/**
+ * A rental change's document: a car swap's acts ("swap-1-return", "swap-1-handover") and an
+ * extension's addendum ("addendum-1"), numbered in the order they were made.
+ */
+export type RentalChangeDocumentKind = `swap-${number}-return` | `swap-${number}-handover` | `addendum-${number}`;
+
 export const DAMAGE_REPAIRED_ONLY = "Pažeidimą galima tik pažymėti sutaisytu";
 
 export const deskActions = {
@@ -57,6 +63,52 @@ export const deskActions = {
     run: ({ rentalDesk }, input, ctx) =>
       rentalDesk.mailAgreementForReading(ctx.core, ctx.documents, input.id, ctx.actor),
   }),
+  /**
+   * A rental under way, its car swapped: the cars free to the rental's end, the chosen one's
+   * odometer and what it holds, the rental quoted again for it (nothing is written)
+   */
+  previewCarSwap: staffAction({
+    roles: STAFF,
+    args: (id: string, body: { toCarId?: string; version?: number }) => ({ id, body }),
+    input: envelope({ id, body: value }),
+    http: { method: "POST", path: "/reservations/:id/swap-car/preview", body: "body" },
+    run: ({ rentalChanges }, input, ctx) => rentalChanges.previewCarSwap(ctx.core, input.id, input.body),
+  }),
+  /**
+   * The car swapped during an active rental: the first car's return readings and new damages, the
+   * second car's hand-over readings, an act each, the price kept or quoted again (409 when the
+   * second car is taken; 422 for the readings)
+   */
+  swapCar: staffAction({
+    roles: STAFF,
+    args: (id: string, body: Record<string, unknown>) => ({ id, body }),
+    input: envelope({ id, body: value }),
+    http: { method: "POST", path: "/reservations/:id/swap-car", body: "body" },
+    invalidates: ["reservations", "fleet", "mail", "damages"],
+    run: ({ rentalChanges }, input, ctx) =>
+      rentalChanges.swapCar(ctx.core, ctx.documents, input.id, input.body, ctx.actor),
+  }),
+  /** A rental under way extended to a later return: the new price, the difference, whether the car is free (nothing written) */
+  previewRentalExtension: staffAction({
+    roles: STAFF,
+    args: (id: string, body: { returnAt: string; version?: number }) => ({ id, body }),
+    input: envelope({ id, body: value }),
+    http: { method: "POST", path: "/reservations/:id/extension/preview", body: "body" },
+    run: ({ rentalChanges }, input, ctx) => rentalChanges.previewRentalExtension(ctx.core, input.id, input.body),
+  }),
+  /**
+   * The rental extended: the new return time, the price quoted again, the addendum to the agreement
+   * e-mailed to the customer, the ledger's due updated (409 when the car is taken then)
+   */
+  extendRental: staffAction({
+    roles: STAFF,
+    args: (id: string, body: { returnAt: string; version?: number }) => ({ id, body }),
+    input: envelope({ id, body: value }),
+    http: { method: "POST", path: "/reservations/:id/extension", body: "body" },
+    invalidates: ["reservations", "mail"],
+    run: ({ rentalChanges }, input, ctx) =>
+      rentalChanges.extendRental(ctx.core, ctx.documents, input.id, input.body, ctx.actor),
+  }),
   /** "Mano paskyra": the signed-in member's e-mail and display name (printed on the desk's documents) */
   ownAccount: staffAction({
     roles: STAFF,
@@ -104,7 +156,7 @@ export const deskActions = {
   downloadDeskDocument: staffAction({
     callable: "deskDocument",
     roles: STAFF,
-    args: (id: string, kind: DeskDocumentKind) => ({ id, kind }),
+    args: (id: string, kind: DeskDocumentKind | RentalChangeDocumentKind) => ({ id, kind }),
     input: envelope({ id, kind: value }),
     http: {
       method: "GET",

@@ -18,6 +18,7 @@ import * as maintenance from "../maintenance";
 import * as payments from "../payments";
 import * as priceUpdate from "../priceUpdate";
 import * as quoteCheck from "../quoteCheck";
+import * as rentalChanges from "../rentalChanges";
 import * as rentalDesk from "../rentalDesk";
 import * as reports from "../reports";
 import * as sorting from "../sorting";
@@ -39,6 +40,7 @@ export const useCases = {
   payments,
   priceUpdate,
   quoteCheck,
+  rentalChanges,
   rentalDesk,
   reports,
   sorting,

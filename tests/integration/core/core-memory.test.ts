@@ -13,6 +13,7 @@ import { defineDepositsContract } from "./deposits.contract";
 import { defineMaintenanceContract } from "./maintenance.contract";
 import { defineNotificationsContract } from "./notifications.contract";
 import { definePriceFloorContract } from "./priceFloor.contract";
+import { defineRentalChangesContract } from "./rentalChanges.contract";
 import { defineRentalDeskContract } from "./rentalDesk.contract";
 import {
   type CoreStoreHarness,
@@ -46,6 +47,7 @@ definePriceFloorContract("atmintyje (createMemoryStore)", openMemory);
 
 defineRentalDeskContract("atmintyje (createMemoryStore)", openMemory);
 
+defineRentalChangesContract("atmintyje (createMemoryStore)", openMemory);
 defineDayDeskContract("atmintyje (createMemoryStore)", openMemory);
 defineDepositsContract("atmintyje (createMemoryStore)", openMemory);
 defineCarLocationContract("atmintyje (createMemoryStore)", openMemory);

@@ -16,6 +16,7 @@ import { defineDepositsContract } from "./deposits.contract";
 import { defineMaintenanceContract } from "./maintenance.contract";
 import { defineNotificationsContract } from "./notifications.contract";
 import { definePriceFloorContract } from "./priceFloor.contract";
+import { defineRentalChangesContract } from "./rentalChanges.contract";
 import { defineRentalDeskContract } from "./rentalDesk.contract";
 import { type CoreStoreHarness, defineCoreContract, NOW } from "./useCases.contract";
 
@@ -56,6 +57,7 @@ definePriceFloorContract("PGlite (createPgStore)", openPglite);
 
 defineRentalDeskContract("PGlite (createPgStore)", openPglite);
 
+defineRentalChangesContract("PGlite (createPgStore)", openPglite);
 defineDayDeskContract("PGlite (createPgStore)", openPglite);
 defineDepositsContract("PGlite (createPgStore)", openPglite);
 defineCarLocationContract("PGlite (createPgStore)", openPglite);

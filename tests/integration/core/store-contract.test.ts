@@ -598,7 +598,8 @@ function storeContract(name: string, available: boolean, open: () => Promise<Har
             (error: unknown) => error,
           );
         expect(refused).toBeInstanceOf(StoreConstraintError);
-        expect(refused).toMatchObject({ kind: "overlap", constraint: "reservations_no_overlap" });
+        // car_holds_no_overlap holds every car of every reservation (014_car_swaps.sql).
+        expect(refused).toMatchObject({ kind: "overlap", constraint: "car_holds_no_overlap" });
 
         // The same period, cancelled, does not block; a taken number is a duplicate.
         await store().transaction(async (tx) =>
