@@ -14,6 +14,7 @@ import { plainValue } from "../../src/backend/shared/firestore/storedDoc";
 import { auditDirectWrite } from "../../src/core/auditLog";
 import { COLLECTIONS } from "../../src/core/collections";
 import { type CoreContext, noEvents, systemClock } from "../../src/core/ports";
+import { PLAIN_RESOURCES } from "../../src/core/staffRecords";
 import { createFirestoreDocumentStore } from "./firestoreDocumentStore";
 
 // The same parameter as in index.ts (this module's functions are defined before its global options).
@@ -22,18 +23,12 @@ const region = defineString("FUNCTIONS_REGION", {
   description: "Cloud Functions regionas; toks pat turi būti svetainės vykdymo konfigūracijoje (functionsRegion)",
 });
 
-/** The collections staff write directly (firestore.rules), by the resource name the log keeps. */
+/**
+ * The collections staff write directly (firestore.rules), by the resource name the log keeps: the
+ * core's plain records (mail is written by functions only), the damage register and reservations.
+ */
 export const DIRECT_WRITE_COLLECTIONS = [
-  "cars",
-  "fleet",
-  "prices",
-  "offers",
-  "news",
-  "customers",
-  "requests",
-  "locations",
-  "extras",
-  "settings",
+  ...PLAIN_RESOURCES.filter((resource) => resource !== "mail"),
   "damages",
   "reservations",
 ] as const;

@@ -160,10 +160,7 @@ export class PasswordPool {
       const job: Pending = { task, resolve, reject, bounded };
       const idle = this.workers.find((w) => w.idle);
       if (idle) return idle.run(job);
-      const waitingBounded = this.queue.filter((j) => j.bounded).length;
-      if (bounded && waitingBounded >= QUEUED_CHECKS_PER_WORKER * this.workers.length) {
-        return reject(new PasswordPoolBusyError());
-      }
+      if (bounded && !this.acceptsCheck) return reject(new PasswordPoolBusyError());
       this.queue.push(job);
     });
   }

@@ -800,6 +800,38 @@ export async function returnReservation(
 
 // ---------- the damage register ----------
 
+/**
+ * One change to a damage of the register, in a transaction: the stored version checked (when the
+ * list sent the one it read), the record replaced and audited, the list told.
+ */
+async function changeDamage(
+  ctx: CoreContext,
+  id: string,
+  expected: number | undefined,
+  change: (current: Stamped<Damage>) => { next: Damage; audit: Record<string, unknown> },
+  actor: StaffActor,
+): Promise<Stamped<Damage>> {
+  const { store } = ctx;
+  const now = ctx.clock.now();
+  if (!store.isId(id)) throw new CoreError("not-found", DAMAGE_NOT_FOUND_MESSAGE);
+  const record = await store.transaction(async (tx) => {
+    const found = await tx.get(COLLECTIONS.damages, id);
+    if (!found) throw new CoreError("not-found", DAMAGE_NOT_FOUND_MESSAGE);
+    const current = damageRecord(found);
+    assertFresh(current, expected);
+    const { next, audit } = change(current);
+    const w = writer(tx, store, now);
+    const stamps = replaceDoc(w, COLLECTIONS.damages, id, next, current.createdAt, versionOf(current));
+    writeAudit(w, { action: "update", resource: "damages", recordId: id, actor: actor.email, ...audit });
+    return { ...next, id, ...stamps } as Stamped<Damage>;
+  });
+  ctx.events.publish("damages", id, "updated");
+  return record;
+}
+
+const bodyFields = (body: unknown): Record<string, unknown> =>
+  typeof body === "object" && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
+
 /** A damage marked repaired by staff (with the version the list read, when it sends one). */
 export async function markDamageRepaired(
   ctx: CoreContext,
@@ -807,26 +839,20 @@ export async function markDamageRepaired(
   actor: StaffActor,
   body: unknown = {},
 ): Promise<Stamped<Damage>> {
-  const { store } = ctx;
-  const now = ctx.clock.now();
-  if (!store.isId(id)) throw new CoreError("not-found", DAMAGE_NOT_FOUND_MESSAGE);
-  const expected =
-    typeof body === "object" && body !== null && !Array.isArray(body)
-      ? expectedVersionOf(body as Record<string, unknown>)
-      : undefined;
-  const record = await store.transaction(async (tx) => {
-    const found = await tx.get(COLLECTIONS.damages, id);
-    if (!found) throw new CoreError("not-found", DAMAGE_NOT_FOUND_MESSAGE);
-    const current = damageRecord(found);
-    assertFresh(current, expected);
-    if (current.status === "repaired") throw new CoreError("precondition", DAMAGE_ALREADY_REPAIRED);
-    const w = writer(tx, store, now);
-    const next = { ...current, status: "repaired" as const, repairedAt: now.toISOString(), repairedBy: actor.email };
-    const stamps = replaceDoc(w, COLLECTIONS.damages, id, next, current.createdAt, versionOf(current));
-    writeAudit(w, { action: "update", resource: "damages", recordId: id, actor: actor.email, toStatus: "repaired" });
-    return { ...next, id, ...stamps } as Stamped<Damage>;
-  });
-  ctx.events.publish("damages", id, "updated");
+  const at = ctx.clock.now().toISOString();
+  const record = await changeDamage(
+    ctx,
+    id,
+    expectedVersionOf(bodyFields(body)),
+    (current) => {
+      if (current.status === "repaired") throw new CoreError("precondition", DAMAGE_ALREADY_REPAIRED);
+      return {
+        next: { ...current, status: "repaired", repairedAt: at, repairedBy: actor.email },
+        audit: { toStatus: "repaired" },
+      };
+    },
+    actor,
+  );
   ctx.log.info(`Pažeidimas ${id} pažymėtas sutaisytu (${actor.email})`);
   return record;
 }
@@ -843,33 +869,18 @@ export async function setDamageRepairCost(
   actor: StaffActor,
   body: unknown = {},
 ): Promise<Stamped<Damage>> {
-  const { store } = ctx;
-  const now = ctx.clock.now();
-  if (!store.isId(id)) throw new CoreError("not-found", DAMAGE_NOT_FOUND_MESSAGE);
-  const fields =
-    typeof body === "object" && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
+  if (!ctx.store.isId(id)) throw new CoreError("not-found", DAMAGE_NOT_FOUND_MESSAGE);
+  const fields = bodyFields(body);
   const parsed = damageSchema.shape.repairCost.safeParse(fields.repairCost ?? null);
   if (!parsed.success) throw invalidFields({ repairCost: REPAIR_COST_MESSAGE });
   const repairCost = parsed.data ?? null;
-  const expected = expectedVersionOf(fields);
-  const record = await store.transaction(async (tx) => {
-    const found = await tx.get(COLLECTIONS.damages, id);
-    if (!found) throw new CoreError("not-found", DAMAGE_NOT_FOUND_MESSAGE);
-    const current = damageRecord(found);
-    assertFresh(current, expected);
-    const w = writer(tx, store, now);
-    const next = { ...current, repairCost };
-    const stamps = replaceDoc(w, COLLECTIONS.damages, id, next, current.createdAt, versionOf(current));
-    writeAudit(w, {
-      action: "update",
-      resource: "damages",
-      recordId: id,
-      actor: actor.email,
-      repairCost,
-    });
-    return { ...next, id, ...stamps } as Stamped<Damage>;
-  });
-  ctx.events.publish("damages", id, "updated");
+  const record = await changeDamage(
+    ctx,
+    id,
+    expectedVersionOf(fields),
+    (current) => ({ next: { ...current, repairCost }, audit: { repairCost } }),
+    actor,
+  );
   ctx.log.info(
     `Pažeidimo ${id} remonto kaina: ${repairCost === null ? "nežinoma" : formatMoney(repairCost)} (${actor.email})`,
   );

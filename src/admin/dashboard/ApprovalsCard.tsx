@@ -13,7 +13,6 @@ import {
   DialogTitle,
   Link as MuiLink,
   Stack,
-  TextField,
   Typography,
 } from "@mui/material";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
@@ -26,6 +25,7 @@ import { formatCount, formatDateTime, formatMoney } from "../../domain/format";
 import { PAYMENT_METHOD_LABELS } from "../../domain/payments";
 import { PORTAL_ACTOR } from "../../domain/portal";
 import { useAdminActions } from "../adminApi";
+import { ReasonField } from "../common/ReasonField";
 
 const REQUEST_FORMS = ["prašymas", "prašymai", "prašymų"] as const;
 export const APPROVALS_QUERY_KEY = ["approvals", "pending"] as const;
@@ -55,19 +55,7 @@ function RejectDialog({ approval, onClose }: { approval: StoredApproval; onClose
     <Dialog open onClose={() => onClose(false)} fullWidth maxWidth="sm">
       <DialogTitle>Atmesti prašymą</DialogTitle>
       <DialogContent>
-        <TextField
-          label="Atmetimo priežastis"
-          value={reason}
-          onChange={(event) => setReason(event.target.value)}
-          fullWidth
-          multiline
-          minRows={2}
-          required
-          error={Boolean(error)}
-          helperText={error ?? " "}
-          sx={{ mt: 1 }}
-          slotProps={{ htmlInput: { maxLength: 500 } }}
-        />
+        <ReasonField label="Atmetimo priežastis" value={reason} onChange={setReason} error={error} hint=" " />
       </DialogContent>
       <DialogActions>
         <Button onClick={() => onClose(false)}>Atšaukti</Button>

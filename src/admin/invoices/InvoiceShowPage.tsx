@@ -32,6 +32,7 @@ import type { InvoiceView } from "../../core/invoices";
 import { formatDate, formatMoney, formatNumber } from "../../domain/format";
 import { invoiceIssuerName, invoiceTitle } from "../../domain/invoices";
 import { useAdminActions } from "../adminApi";
+import { ReasonField } from "../common/ReasonField";
 import { errorText, invoicePdfName, saveBlob } from "./download";
 
 function Party({ label, party }: { label: string; party: InvoiceView["buyer"] }) {
@@ -169,17 +170,12 @@ function CreditDialog({ invoice, onClose }: { invoice: InvoiceView; onClose: () 
             ) : null}
           </Box>
         ) : null}
-        <TextField
+        <ReasonField
           label="Priežastis"
           value={reason}
-          onChange={(event) => setReason(event.target.value)}
-          fullWidth
-          multiline
-          minRows={2}
-          required
-          error={Boolean(error)}
-          helperText={error ?? "Pvz., klaidingi pirkėjo duomenys"}
-          slotProps={{ htmlInput: { maxLength: 500 } }}
+          onChange={setReason}
+          error={error}
+          hint="Pvz., klaidingi pirkėjo duomenys"
         />
       </DialogContent>
       <DialogActions>

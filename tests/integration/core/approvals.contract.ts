@@ -18,11 +18,12 @@ import { applyPortalChange, PORTAL_CHANGE_RATE_LIMIT } from "../../../src/core/c
 import { creditInvoice, getInvoice, isafExport, issueReservationInvoice } from "../../../src/core/invoices";
 import { hasMoneyTrail } from "../../../src/core/moneyTrail";
 import { addLedgerEntry, listLedger } from "../../../src/core/payments";
-import type { DocumentStore, PrivateFiles } from "../../../src/core/ports";
+import type { DocumentStore } from "../../../src/core/ports";
 import { submitWebReservation } from "../../../src/core/reservations";
 import { APPROVAL_MESSAGES } from "../../../src/domain/approvals";
 import { overpaymentOf } from "../../../src/domain/overpayment";
 import type { Reservation } from "../../../src/domain/schemas";
+import { memoryFiles } from "../../helpers/memoryFiles";
 import {
   at,
   type CoreStoreHarness,
@@ -39,16 +40,6 @@ const STAFF = { email: "darbuotojas@ratunuoma.lt", role: "staff" } as const;
 const ADMIN = { email: "admin@ratunuoma.lt", role: "admin" } as const;
 const OTHER_ADMIN = { email: "vadove@ratunuoma.lt", role: "admin" } as const;
 const TOKEN_IN_LINK = /\/mano-rezervacija\/([A-Za-z0-9_-]{43})/;
-
-function memoryFiles(): PrivateFiles {
-  const files = new Map<string, Uint8Array>();
-  return {
-    put: async (path, bytes) => {
-      files.set(path, bytes);
-    },
-    get: async (path) => files.get(path) ?? null,
-  };
-}
 
 export function defineApprovalsContract(name: string, open: () => Promise<CoreStoreHarness>): void {
   describe(`Kreditinės, grąžinimai ir keturios akys: ${name}`, () => {

@@ -4,12 +4,13 @@
 // it is, with the settings' transfer fee as its own quote line; a forged web booking is refused.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { COLLECTIONS } from "../../../src/core/collections";
-import type { PrivateFiles } from "../../../src/core/ports";
 import { checkQuote } from "../../../src/core/quoteCheck";
 import { deskInfo, handOverReservation, returnReservation } from "../../../src/core/rentalDesk";
 import { createStaffReservation, quoteWebReservation, submitWebReservation } from "../../../src/core/reservations";
 import { searchCars } from "../../../src/core/search";
 import { TRANSFER_DEFAULTS } from "../../../src/domain/carTransfers";
+import { memoryFiles } from "../../helpers/memoryFiles";
+import { renterDoc } from "./deskFixtures";
 import {
   at,
   type CoreStoreHarness,
@@ -39,16 +40,6 @@ const quoteBody = (body: Record<string, unknown>) => {
   return booked;
 };
 
-function memoryFiles(): PrivateFiles {
-  const files = new Map<string, Uint8Array>();
-  return {
-    put: async (path, bytes) => {
-      files.set(path, bytes);
-    },
-    get: async (path) => files.get(path) ?? null,
-  };
-}
-
 export function defineCarLocationContract(name: string, open: () => Promise<CoreStoreHarness>): void {
   describe(`Automobilio vieta: grąžinimas, paieška ir rezervacija: ${name}`, () => {
     let harness: CoreStoreHarness | undefined;
@@ -65,21 +56,7 @@ export function defineCarLocationContract(name: string, open: () => Promise<Core
       const stamp = NOW.toISOString();
       const customerId = store.newId(COLLECTIONS.customers);
       await store.transaction(async (tx) => {
-        tx.set(COLLECTIONS.customers, customerId, {
-          type: "private",
-          firstName: "Rūta",
-          lastName: "Žemaitienė",
-          email: "ruta.vieta@example.lt",
-          phone: "+37061234567",
-          birthDate: "1988-04-12",
-          licenceIssuedAt: "2008-05-01",
-          licenceNumber: "LT7654321",
-          notes: "",
-          consentAt: null,
-          version: 1,
-          createdAt: stamp,
-          updatedAt: stamp,
-        });
+        tx.set(COLLECTIONS.customers, customerId, renterDoc("ruta.vieta@example.lt", stamp));
       });
       // A one-way rental: from Vilnius airport to Palanga airport, handed over and returned.
       const rental = await createStaffReservation(

@@ -5,25 +5,19 @@
 // at once for one day (five servers) run it once. The erasure is checked on the store too.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { COLLECTIONS, SETTINGS_ID } from "../../../src/core/collections";
-import { applyRetention, type ErasableFiles, eraseCustomer, exportCustomerData } from "../../../src/core/dataRights";
+import { applyRetention, eraseCustomer, exportCustomerData } from "../../../src/core/dataRights";
 import type { DocumentStore } from "../../../src/core/ports";
 import { ERASED, RETENTION_DEFAULTS } from "../../../src/domain/retention";
 import { type CoreStoreHarness, demo, NOW, testContext } from "./useCases.contract";
+
+export { memoryFiles } from "../../helpers/memoryFiles";
+
+import { memoryFiles } from "../../helpers/memoryFiles";
 
 const DAY = 86_400_000;
 const ago = (days: number) => new Date(NOW.getTime() - days * DAY).toISOString();
 
 /** Private files in memory, with removal. */
-export function memoryFiles(): ErasableFiles & { paths(): string[] } {
-  const files = new Map<string, Uint8Array>();
-  return {
-    put: async (path, bytes) => void files.set(path, bytes),
-    get: async (path) => files.get(path) ?? null,
-    remove: async (path) => files.delete(path),
-    paths: () => [...files.keys()],
-  };
-}
-
 const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 const car = demo.cars.find((c) => c.doc.status === "active")!;
 const place = demo.locations[0]!;

@@ -5,12 +5,12 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditDirectWrite } from "../../../src/core/auditLog";
 import { COLLECTIONS } from "../../../src/core/collections";
-import type { PrivateFiles } from "../../../src/core/ports";
 import { deskInfo, handOverReservation } from "../../../src/core/rentalDesk";
 import { todayDesk } from "../../../src/core/reports";
 import { createStaffReservation, updateStaffReservation } from "../../../src/core/reservations";
 import { updateStaffRecord } from "../../../src/core/staffRecords";
 import { overdueText } from "../../../src/domain/overdue";
+import { memoryFiles } from "../../helpers/memoryFiles";
 import {
   at,
   type CoreStoreHarness,
@@ -28,16 +28,6 @@ const otherCar = demo.cars.find((c) => c.id === "99321f9c-aea5-549f-ba11-26026d2
 const STAFF = { email: "darbuotojas@ratunuoma.lt", role: "staff" } as const;
 const PNG =
   "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==";
-
-function memoryFiles(): PrivateFiles {
-  const files = new Map<string, Uint8Array>();
-  return {
-    put: async (path, bytes) => {
-      files.set(path, bytes);
-    },
-    get: async (path) => files.get(path) ?? null,
-  };
-}
 
 export function defineDayDeskContract(name: string, open: () => Promise<CoreStoreHarness>): void {
   describe(`Diena prie stalo ir veiksmų žurnalas: ${name}`, () => {

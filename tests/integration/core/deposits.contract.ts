@@ -6,7 +6,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { COLLECTIONS } from "../../../src/core/collections";
 import { addLedgerEntry, listLedger } from "../../../src/core/payments";
-import type { PrivateFiles } from "../../../src/core/ports";
 import {
   deskInfo,
   handOverReservation,
@@ -18,7 +17,9 @@ import { reports } from "../../../src/core/reports";
 import { createStaffReservation } from "../../../src/core/reservations";
 import { OUTSIDE_VAT_NOTE } from "../../../src/domain/invoicingSettings";
 import { vilniusDateString } from "../../../src/domain/time";
+import { memoryFiles } from "../../helpers/memoryFiles";
 import { pdfText } from "../../helpers/pdfText";
+import { renterDoc } from "./deskFixtures";
 import {
   at,
   type CoreStoreHarness,
@@ -57,16 +58,6 @@ function expectFields(text: string, rows: [string, string][]): void {
   ).toBe(true);
 }
 
-function memoryFiles(): PrivateFiles {
-  const files = new Map<string, Uint8Array>();
-  return {
-    put: async (path, bytes) => {
-      files.set(path, bytes);
-    },
-    get: async (path) => files.get(path) ?? null,
-  };
-}
-
 export function defineDepositsContract(name: string, open: () => Promise<CoreStoreHarness>): void {
   describe(`Užstatas mokėjimų žurnale: ${name}`, () => {
     let harness: CoreStoreHarness | undefined;
@@ -86,21 +77,7 @@ export function defineDepositsContract(name: string, open: () => Promise<CoreSto
       const stamp = NOW.toISOString();
       const carDoc = await store.get(COLLECTIONS.cars, car.id);
       await store.transaction(async (tx) => {
-        tx.set(COLLECTIONS.customers, customerId, {
-          type: "private",
-          firstName: "Rūta",
-          lastName: "Žemaitienė",
-          email: "ruta.uzstatas@example.lt",
-          phone: "+37061234567",
-          birthDate: "1988-04-12",
-          licenceIssuedAt: "2008-05-01",
-          licenceNumber: "LT7654321",
-          notes: "",
-          consentAt: null,
-          version: 1,
-          createdAt: stamp,
-          updatedAt: stamp,
-        });
+        tx.set(COLLECTIONS.customers, customerId, renterDoc("ruta.uzstatas@example.lt", stamp));
         // Deposit 250 €, excess (savarankiška rizika) 500 €, no mileage limit.
         tx.set(COLLECTIONS.cars, car.id, {
           ...carDoc?.data,

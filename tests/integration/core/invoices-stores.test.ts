@@ -15,23 +15,13 @@ import {
   isafExport,
   issueReservationInvoice,
 } from "../../../src/core/invoices";
-import type { DocumentStore, PrivateFiles } from "../../../src/core/ports";
+import type { DocumentStore } from "../../../src/core/ports";
 import { createMemoryStore } from "../../../src/core/stores/memoryStore";
+import { memoryFiles } from "../../helpers/memoryFiles";
 import { emulatorFromEnv } from "../firebase/emulators";
 import { type CoreStoreHarness, demo, demoCoreDocuments, NOW, testContext, writeDocuments } from "./useCases.contract";
 
 const STAFF = { email: "darbuotojas@ratunuoma.lt", role: "staff" } as const;
-
-function memoryFiles(): PrivateFiles & { paths: () => string[] } {
-  const files = new Map<string, Uint8Array>();
-  return {
-    put: async (path, bytes) => {
-      files.set(path, bytes);
-    },
-    get: async (path) => files.get(path) ?? null,
-    paths: () => [...files.keys()],
-  };
-}
 
 function defineInvoicesContract(name: string, open: () => Promise<CoreStoreHarness>): void {
   describe(`Sąskaitos: ${name}`, () => {

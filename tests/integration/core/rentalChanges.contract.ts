@@ -10,7 +10,6 @@ import { COLLECTIONS, SETTINGS_ID } from "../../../src/core/collections";
 import { deskDocumentFile } from "../../../src/core/deskDocumentFiles";
 import { createMaintenance } from "../../../src/core/maintenance";
 import { addLedgerEntry, listLedger } from "../../../src/core/payments";
-import type { PrivateFiles } from "../../../src/core/ports";
 import { extendRental, previewCarSwap, previewRentalExtension, swapCar } from "../../../src/core/rentalChanges";
 import { deskInfo, handOverReservation, previewReturn, returnReservation } from "../../../src/core/rentalDesk";
 import { carIsFree, createStaffReservation, updateStaffReservation } from "../../../src/core/reservations";
@@ -18,7 +17,9 @@ import { searchCars } from "../../../src/core/search";
 import { formatDateTime, formatMoney } from "../../../src/domain/format";
 import { ACTIVE_RENTAL_MESSAGES, EXTENSION_CAR_TAKEN, SWAP_CAR_TAKEN } from "../../../src/domain/rentalChanges";
 import type { Reservation } from "../../../src/domain/schemas";
+import { memoryFiles } from "../../helpers/memoryFiles";
 import { pdfText } from "../../helpers/pdfText";
+import { renterDoc } from "./deskFixtures";
 import {
   at,
   type CoreStoreHarness,
@@ -43,16 +44,6 @@ const when = (iso: string): string => plain(formatDateTime(iso));
 type Attachment = { filename: string; path?: string };
 const attachmentsOf = (mail: { data: Record<string, unknown> }): Attachment[] =>
   (mail.data.message as { attachments?: Attachment[] }).attachments ?? [];
-
-function memoryFiles(): PrivateFiles {
-  const files = new Map<string, Uint8Array>();
-  return {
-    put: async (path, bytes) => {
-      files.set(path, bytes);
-    },
-    get: async (path) => files.get(path) ?? null,
-  };
-}
 
 const activeCars = demo.cars.filter((c) => c.doc.status === "active");
 /** the car the customer gets instead, and a third one for the refusals */
@@ -84,21 +75,7 @@ export function defineRentalChangesContract(name: string, open: () => Promise<Co
       const firstDoc = await store.get(COLLECTIONS.cars, car.id);
       const secondDoc = await store.get(COLLECTIONS.cars, second.id);
       await store.transaction(async (tx) => {
-        tx.set(COLLECTIONS.customers, customerId, {
-          type: "private",
-          firstName: "Rūta",
-          lastName: "Žemaitienė",
-          email: "ruta.keitimas@example.lt",
-          phone: "+37061234567",
-          birthDate: "1988-04-12",
-          licenceIssuedAt: "2008-05-01",
-          licenceNumber: "LT7654321",
-          notes: "",
-          consentAt: null,
-          version: 1,
-          createdAt: stamp,
-          updatedAt: stamp,
-        });
+        tx.set(COLLECTIONS.customers, customerId, renterDoc("ruta.keitimas@example.lt", stamp));
         const limits = { deposit: 300, minDriverAge: 21, minLicenceYears: 2 };
         tx.set(COLLECTIONS.cars, car.id, { ...firstDoc?.data, ...limits, mileageLimitPerDay: 200 });
         // The last car's limit counts at the return: 100 km a day.

@@ -3,7 +3,6 @@
 // return of one demo car, with the private files kept in memory.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { COLLECTIONS } from "../../../src/core/collections";
-import type { PrivateFiles } from "../../../src/core/ports";
 import {
   deskInfo,
   handOverReservation,
@@ -14,7 +13,9 @@ import {
 } from "../../../src/core/rentalDesk";
 import { createStaffReservation } from "../../../src/core/reservations";
 import { ownAccount, STAFF_NAME_REQUIRED_MESSAGE, setOwnName } from "../../../src/core/staff";
+import { memoryFiles } from "../../helpers/memoryFiles";
 import { pdfPages, pdfText } from "../../helpers/pdfText";
+import { renterDoc } from "./deskFixtures";
 import {
   at,
   type CoreStoreHarness,
@@ -43,17 +44,6 @@ type Attachment = { filename: string; path?: string; document?: string; content?
 const attachmentsOf = (mail: { data: Record<string, unknown> }): Attachment[] =>
   (mail.data.message as { attachments?: Attachment[] }).attachments ?? [];
 
-function memoryFiles(): PrivateFiles & { paths: () => string[] } {
-  const files = new Map<string, Uint8Array>();
-  return {
-    put: async (path, bytes) => {
-      files.set(path, bytes);
-    },
-    get: async (path) => files.get(path) ?? null,
-    paths: () => [...files.keys()],
-  };
-}
-
 export function defineRentalDeskContract(name: string, open: () => Promise<CoreStoreHarness>): void {
   describe(`Nuomos punktas: išdavimas ir grąžinimas: ${name}`, () => {
     let harness: CoreStoreHarness | undefined;
@@ -73,21 +63,7 @@ export function defineRentalDeskContract(name: string, open: () => Promise<CoreS
       const stamp = NOW.toISOString();
       const carDoc = await store.get(COLLECTIONS.cars, car.id);
       await store.transaction(async (tx) => {
-        tx.set(COLLECTIONS.customers, customerId, {
-          type: "private",
-          firstName: "Rūta",
-          lastName: "Žemaitienė",
-          email: "ruta.stalas@example.lt",
-          phone: "+37061234567",
-          birthDate: "1988-04-12",
-          licenceIssuedAt: "2008-05-01",
-          licenceNumber: "LT7654321",
-          notes: "",
-          consentAt: null,
-          version: 1,
-          createdAt: stamp,
-          updatedAt: stamp,
-        });
+        tx.set(COLLECTIONS.customers, customerId, renterDoc("ruta.stalas@example.lt", stamp));
         tx.set(COLLECTIONS.cars, car.id, {
           ...carDoc?.data,
           mileageLimitPerDay: 200,
