@@ -1,12 +1,12 @@
 // Pickup and return date, time and place; leads to /paieskosautomobiliai. The period is
 // checked with the same booking rules the server applies, so a visitor reads the reason
 // (pickup in the past, too little notice, return before pickup) before any request.
-import { type FormEvent, startTransition, useEffect, useRef, useState } from "react";
+import { type FormEvent, useLayoutEffect, useRef, useState } from "react";
 import type { PublicSettings } from "../../backend/port";
 import { validateBookingPeriod } from "../../domain/booking";
 import { isDateString } from "../../domain/time";
 import { defaultPeriod, type LocalDateTime, timeOptions, todayInVilnius, toInstantIso } from "../lib/dates";
-import { useNow } from "../lib/hydration";
+import { isBeingTyped, useNow } from "../lib/hydration";
 import { useNavigate } from "../lib/siteRouter";
 import Alert from "./Alert";
 import DateField from "./DateField";
@@ -87,15 +87,15 @@ export default function SearchForm({
   const [errors, setErrors] = useState<PeriodErrors>({});
   const alertRef = useRef<HTMLDivElement>(null);
 
-  // Prerendered at build time: today's defaults are filled in once the browser has the page.
-  useEffect(() => {
-    if (!now) return;
-    const fallback = defaultPeriod(now);
-    startTransition(() => {
-      setPickupDate((value) => value || fallback.pickup.date);
-      setReturnDate((value) => value || fallback.return.date);
-    });
-  }, [now]);
+  // Prerendered at build time: today's defaults go in with the commit that makes the form
+  // interactive (a layout effect: no key press can come in between), into empty fields only and
+  // not into the one the visitor is typing in.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the form mounts
+  useLayoutEffect(() => {
+    const fallback = defaultPeriod(new Date());
+    if (!isBeingTyped(`${id}-pickup-date`)) setPickupDate((value) => value || fallback.pickup.date);
+    if (!isBeingTyped(`${id}-return-date`)) setReturnDate((value) => value || fallback.return.date);
+  }, []);
 
   const times = timeOptions(settings.bookingRules);
   // Keep a time from the URL selectable even when it is outside the opening hours.

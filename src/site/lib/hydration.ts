@@ -31,3 +31,11 @@ export function useNow(): Date | null {
   const hydrated = useHydrated();
   return useMemo(() => (hydrated ? new Date() : null), [hydrated]);
 }
+
+/**
+ * The visitor's cursor is in this control. A default filled in now would land under their
+ * typing, and a full date field (maxlength 10) would then refuse every key they press.
+ */
+export function isBeingTyped(id: string): boolean {
+  return typeof document !== "undefined" && document.activeElement?.id === id;
+}

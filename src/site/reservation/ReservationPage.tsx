@@ -8,7 +8,7 @@ import CarImage from "../components/CarImage";
 import PageHeader from "../components/PageHeader";
 import PageMeta from "../components/PageMeta";
 import { defaultPeriod, fromInstantIso } from "../lib/dates";
-import { useNow } from "../lib/hydration";
+import { isBeingTyped, useNow } from "../lib/hydration";
 import { carName } from "../lib/labels";
 import { Link, usePageData, useSearchParams } from "../lib/siteRouter";
 import { useSettings } from "../useSettings";
@@ -114,8 +114,8 @@ export default function ReservationPage() {
           ? current
           : {
               ...current,
-              pickupDate: current.pickupDate || fallback.pickup.date,
-              returnDate: current.returnDate || fallback.return.date,
+              pickupDate: current.pickupDate || (isBeingTyped("pickup-date") ? "" : fallback.pickup.date),
+              returnDate: current.returnDate || (isBeingTyped("return-date") ? "" : fallback.return.date),
             },
       ),
     );

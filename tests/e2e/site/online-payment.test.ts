@@ -102,10 +102,10 @@ describe("mokėjimas internetu rezervuojant (bandomasis režimas)", () => {
     const today = vilniusDateString(new Date());
     const number = await withScreenshot(browser, page, "mokejimas-internetu", async () => {
       await page.goto(server.url, { waitUntil: "load" });
-      // This test is about the payment: type once the page's script runs (typing during hydration
-      // on a loaded machine is the booking tests' subject).
-      await page.waitForFunction(() => document.documentElement.hasAttribute("data-build-id"));
+      // This test is about the payment: type once the form is interactive, which is when today's
+      // dates appear in it (typing during hydration on a loaded machine is the booking tests' subject).
       const search = page.getByRole("form", { name: "Automobilių paieška" });
+      await expect.poll(() => search.getByLabel("Paėmimo data").inputValue()).not.toBe("");
       await search.getByLabel("Paėmimo data").fill(addDaysToDateString(today, 84));
       await search.getByLabel("Grąžinimo data").fill(addDaysToDateString(today, 87));
       await search.getByRole("button", { name: "Ieškoti automobilių" }).click();
