@@ -3,8 +3,14 @@
 // lines with net amount, VAT rate, VAT and total, the totals, the sum in words. Rendered from the
 // stored invoice alone, so the same invoice always gives the same document. The page layout
 // (fonts, wrapping, paging, the table header on every page, page numbers) is pdfLayout.ts.
-import { DAY_FORMS, formatDate, formatMoney, formatNumber, pluralLt } from "../domain/format";
-import { type InvoiceDoc, type InvoiceParty, invoiceIssuerName, invoiceTitle } from "../domain/invoices";
+import { formatDate, formatMoney, formatNumber } from "../domain/format";
+import {
+  type InvoiceDoc,
+  type InvoiceParty,
+  invoiceIssuerName,
+  invoiceTitle,
+  lineQuantityText,
+} from "../domain/invoices";
 import { COLORS, createPdfLayout, type StackLine, type TableColumn } from "./pdfLayout";
 
 /** Narrower margins than the desk's documents: the VAT invoice's table has eight columns. */
@@ -90,8 +96,7 @@ export async function renderInvoicePdf(invoice: InvoiceDoc): Promise<Uint8Array>
         { label: "Suma", width: 0.13, align: "right" },
       ];
   const rows = invoice.lines.map((line, index) => {
-    const unit = line.unit === "para" ? pluralLt(Math.abs(line.quantity), DAY_FORMS) : line.unit;
-    const qty = `${formatNumber(line.quantity, 2)} ${unit}`;
+    const qty = lineQuantityText(line);
     return vat
       ? [
           String(index + 1),

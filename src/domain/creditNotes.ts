@@ -63,7 +63,8 @@ function creditLineOf(line: InvoiceLine, index: number, amount: number, whole: b
       sourceLine: index,
     };
   }
-  const part = grossLine(`${line.description} (dalinis kreditas)`, amount, line.vatRate, 1, line.unit);
+  // A part of a line is an amount, not a number of days: "−1 vnt. × 34,71 €", never "−1 para".
+  const part = grossLine(`${line.description} (dalinis kreditas)`, amount, line.vatRate);
   return {
     ...part,
     quantity: -1,

@@ -9,7 +9,7 @@
 import { z } from "zod";
 import { amountInWords } from "./amountInWords";
 import { TRANSFER_LABEL } from "./carTransfers";
-import { formatDate } from "./format";
+import { DAY_FORMS, formatDate, formatNumber, pluralLt } from "./format";
 import { invalidFields, issueFieldErrors, prepareBody } from "./input";
 import {
   type DamageVatTreatment,
@@ -162,6 +162,12 @@ export function grossLine(
     vat: fromCents(totalCents - netCents),
     total: fromCents(totalCents),
   };
+}
+
+/** A line's quantity as printed and shown: "3 paros", "−1 vnt." (days agree with the number). */
+export function lineQuantityText(line: Pick<InvoiceLine, "quantity" | "unit">): string {
+  const unit = line.unit === "para" ? pluralLt(Math.abs(line.quantity), DAY_FORMS) : line.unit;
+  return `${formatNumber(line.quantity, 2)} ${unit}`.trim();
 }
 
 export function totalsOf(lines: readonly InvoiceLine[]): InvoiceTotals {

@@ -30,7 +30,7 @@ import { Title, useBasename, useNotify, usePermissions } from "react-admin";
 import { Link, useNavigate, useParams } from "react-router-dom";
 import type { InvoiceView } from "../../core/invoices";
 import { formatDate, formatMoney, formatNumber } from "../../domain/format";
-import { invoiceIssuerName, invoiceTitle } from "../../domain/invoices";
+import { invoiceIssuerName, invoiceTitle, lineQuantityText } from "../../domain/invoices";
 import { useAdminActions } from "../adminApi";
 import { ReasonField } from "../common/ReasonField";
 import { errorText, invoicePdfName, saveBlob } from "./download";
@@ -311,9 +311,7 @@ export function InvoiceShowPage() {
                   // biome-ignore lint/suspicious/noArrayIndexKey: an issued invoice's lines never change order
                   <TableRow key={index}>
                     <TableCell>{line.description}</TableCell>
-                    <TableCell align="right">
-                      {formatNumber(line.quantity)} {line.unit}
-                    </TableCell>
+                    <TableCell align="right">{lineQuantityText(line)}</TableCell>
                     <TableCell align="right">{formatMoney(line.net)}</TableCell>
                     <TableCell align="right">{formatNumber(line.vatRate * 100)} %</TableCell>
                     <TableCell align="right">{formatMoney(line.vat)}</TableCell>
