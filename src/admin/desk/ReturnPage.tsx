@@ -358,6 +358,7 @@ function ReturnDesk({ id, onChanged }: { id: string; onChanged: () => void }) {
   // The car the customer has now: after a swap, its readings at the swap (deskInfo.current).
   const handoverMileage =
     info?.current?.mileage ?? info?.handover?.mileage ?? info?.reservation.contract?.mileageOut ?? null;
+  const handoverFuel = info?.current?.fuel ?? info?.handover?.fuel ?? info?.reservation.contract?.fuelOut;
 
   // The charges as the server computes them, refreshed a moment after staff stop typing.
   const previewKey = draft
@@ -461,7 +462,7 @@ function ReturnDesk({ id, onChanged }: { id: string; onChanged: () => void }) {
       rows={[
         ["Perduota", current?.at ? formatDateTime(current.at) : handover ? formatDateTime(handover.at) : "–"],
         ["Rida perduodant", mileageText(handoverMileage)],
-        ["Degalai perduodant", fuelLabel(current?.fuel ?? handover?.fuel ?? reservation.contract?.fuelOut)],
+        ["Degalai perduodant", fuelLabel(handoverFuel)],
         ["Grąžinti iki", formatDateTime(reservation.returnAt)],
         ...(info.earlier.cars > 0
           ? [
@@ -688,7 +689,7 @@ function ReturnDesk({ id, onChanged }: { id: string; onChanged: () => void }) {
           rows={[
             ["Automobilis", `${car ? `${car.make} ${car.model}` : ""}${fleet ? `, ${fleet.plateNumber}` : ""}`],
             ["Rida", `${mileageText(parseMileage(draft.mileage).value)} (perduodant ${mileageText(handoverMileage)})`],
-            ["Degalai", `${fuelLabel(draft.fuel)} (perduodant ${fuelLabel(current?.fuel ?? handover?.fuel)})`],
+            ["Degalai", `${fuelLabel(draft.fuel)} (perduodant ${fuelLabel(handoverFuel)})`],
             ["Grąžinta", formatDateTime(requestOf(draft, computed, undefined).returnedAt)],
             [
               "Nauji pažeidimai",
