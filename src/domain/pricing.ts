@@ -239,7 +239,8 @@ export function calculateQuote(input: QuoteInput): Quote {
   return {
     days,
     dailyRate: fromCents(Math.round(baseCents / days)),
-    perDay: fromCents(Math.round(totalCents / days)),
+    // The rental's own price per day (after the discount): one-off fees and extras are not a day's price.
+    perDay: fromCents(Math.round((baseCents - discountCents) / days)),
     base: fromCents(baseCents),
     extras: fromCents(extrasCents),
     extrasLines,

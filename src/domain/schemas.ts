@@ -377,6 +377,7 @@ export const quoteSchema = z
     days: z.number().int().min(1),
     /** the tier's rate for the rental length, averaged over seasons */
     dailyRate: z.number(),
+    /** the rental per day after the discount, without extras, delivery and the transfer (they are one-off) */
     perDay: z.number(),
     base: z.number(),
     extras: z.number(),

@@ -1,5 +1,6 @@
 import type { PageLoadContext } from "../../app/page";
 import { BackendError, type SearchResult } from "../../backend/port";
+import { TRANSFER_LABEL } from "../../domain/carTransferText";
 import { formatCars, formatDateTime, formatDaysAccusative, formatMoney } from "../../domain/format";
 import { SEARCH_PAGE_SIZE } from "../../domain/searchPage";
 import Alert from "../components/Alert";
@@ -179,6 +180,20 @@ export default function SearchPage() {
                       <span>
                         {formatMoney(quote.perDay)} parai · užstatas {formatMoney(quote.deposit)}
                       </span>
+                      {quote.delivery > 0 || (quote.transfer ?? 0) > 0 ? (
+                        // One-off fees are in the total, not in the day's price: said once, by name.
+                        <span className="muted" style={{ fontSize: "0.88rem" }}>
+                          {[
+                            quote.delivery > 0 ? `Pristatymas ir paėmimas ${formatMoney(quote.delivery)}` : null,
+                            quote.transfer
+                              ? `${quote.delivery > 0 ? TRANSFER_LABEL.toLowerCase() : TRANSFER_LABEL} ${formatMoney(quote.transfer)}`
+                              : null,
+                          ]
+                            .filter(Boolean)
+                            .join(", ")}{" "}
+                          – įskaičiuota
+                        </span>
+                      ) : null}
                       <span className="muted" style={{ fontSize: "0.88rem" }}>
                         Įskaitant PVM {formatMoney(quote.vat)}
                         {quote.discount > 0 ? ` · nuolaida ${formatMoney(quote.discount)}` : ""}

@@ -524,7 +524,8 @@ describe("PVM, sumos ir struktūra", () => {
       delivery: 40,
       discount: 15,
       total: 175,
-      perDay: 43.75,
+      // the rental per day after the discount: (140 − 15) / 4; extras and delivery are one-off
+      perDay: 31.25,
       vat: 30.37,
       net: 144.63,
       deposit: 300,
