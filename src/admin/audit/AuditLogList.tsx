@@ -11,6 +11,7 @@ import {
   auditActionLabel,
   auditResourceLabel,
 } from "../../domain/auditLog";
+import { auditDetails, auditSummary } from "../../domain/auditText";
 import { formatNumber } from "../../domain/format";
 import { AdminOnly } from "../common/AdminOnly";
 import { DateTimeValue } from "../common/fields";
@@ -87,19 +88,64 @@ function RecordCell() {
   );
 }
 
-/** The changed fields of an edit: field, before, after. */
+/** Where a nested field's name lives: "customer.phone" of a reservation is a customer's phone. */
+const NESTED_RESOURCE: Readonly<Record<string, string>> = { customer: "customers", car: "cars" };
+
+/** A changed field's name in Lithuanian: the record's own label, else the nested record's, else the path. */
+function useFieldName(resource: string): (path: string) => string {
+  const translate = useTranslate();
+  return (path) => {
+    const own = translate(`resources.${resource}.fields.${path}`, { _: "" });
+    if (own) return own;
+    const [head, ...rest] = path.split(".");
+    const nested = head ? NESTED_RESOURCE[head] : undefined;
+    if (nested && rest.length > 0) {
+      const inner = translate(`resources.${nested}.fields.${rest.join(".")}`, { _: "" });
+      if (inner) return inner;
+    }
+    return path;
+  };
+}
+
+/** The "Pakeista" column: the changed fields' names, or what the entry did when it changed none. */
+function ChangedCell() {
+  const record = useRecordContext<AuditRecord>();
+  const fieldName = useFieldName(record?.resource ?? "");
+  if (!record) return null;
+  const paths = Object.keys(record.changes ?? {});
+  if (paths.length === 0) return <>{auditSummary(record)}</>;
+  return <>{paths.slice(0, 4).map(fieldName).join(", ") + (paths.length > 4 ? "…" : "")}</>;
+}
+
+/** The changed fields of an edit (field, before, after) and the entry's other details. */
 export function AuditChanges() {
   const record = useRecordContext<AuditRecord>();
-  const translate = useTranslate();
+  const fieldName = useFieldName(record?.resource ?? "");
   if (!record) return null;
   const changes = Object.entries(record.changes ?? {});
-  const fieldName = (path: string) => translate(`resources.${record.resource}.fields.${path}`, { _: path });
+  const details = auditDetails(record);
   return (
     <Box sx={{ py: 1 }}>
+      {details.length > 0 ? (
+        <Box component="dl" sx={{ m: 0, mb: 1, display: "grid", gridTemplateColumns: "max-content 1fr", columnGap: 2 }}>
+          {details.map(({ label, text }) => (
+            <Box key={label} sx={{ display: "contents" }}>
+              <Typography component="dt" variant="body2" color="text.secondary">
+                {label}
+              </Typography>
+              <Typography component="dd" variant="body2" sx={{ m: 0 }}>
+                {text}
+              </Typography>
+            </Box>
+          ))}
+        </Box>
+      ) : null}
       {changes.length === 0 ? (
-        <Typography variant="body2" color="text.secondary">
-          Pakeistų laukų įraše nėra.
-        </Typography>
+        details.length === 0 ? (
+          <Typography variant="body2" color="text.secondary">
+            Pakeistų laukų įraše nėra.
+          </Typography>
+        ) : null
       ) : (
         <Box
           component="table"
@@ -163,15 +209,9 @@ export function AuditLogList() {
           <Column source="resource" label="Įrašas" disableSort>
             <RecordCell />
           </Column>
-          <Column
-            label="Pakeista"
-            disableSort
-            render={(entry) =>
-              Object.keys(entry.changes ?? {})
-                .slice(0, 4)
-                .join(", ") + (Object.keys(entry.changes ?? {}).length > 4 ? "…" : "")
-            }
-          />
+          <Column label="Pakeista" disableSort>
+            <ChangedCell />
+          </Column>
         </DataTable>
       </List>
     </AdminOnly>

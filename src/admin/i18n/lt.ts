@@ -398,6 +398,7 @@ const resources: Record<string, ResourceMessages> = {
       address: "Adresas",
       notes: "Pastabos",
       consentAt: "Sutikimo laikas",
+      language: "Laiškų kalba",
     },
   },
   requests: {
