@@ -4,6 +4,8 @@
 // reservation's return. A token opens exactly one reservation; nothing here reads or changes
 // another. The local server (server/routes/portal.ts) and the Firebase callable (customerPortal)
 // only pass the token and the body through.
+import { placeRefusalMessage, transferFeeOf } from "../domain/carLocation";
+import { transfersOf } from "../domain/carTransfers";
 import { formatDateTime, formatMoney } from "../domain/format";
 import { formatCalendar, ICAL_CONTENT_TYPE } from "../domain/ical";
 import { invalidFields, parseFields, prepareBody } from "../domain/input";
@@ -48,7 +50,7 @@ import { newReservationLink } from "./portalLinks";
 import { type CoreContext, type DocumentStore, type Reader, StoreConstraintError } from "./ports";
 import { type RateLimit, rateKey, takeRateLimit } from "./rateLimit";
 import { customerRecord, reservationRecord, type Stamped } from "./records";
-import { carIsFree, RESERVATION_NOT_FOUND_MESSAGE, resolveRefs } from "./reservations";
+import { carIsFree, RESERVATION_NOT_FOUND_MESSAGE, resolveRefs, webPlaceVerdict } from "./reservations";
 import { versionOf } from "./versions";
 import { insertDoc, queueMail, replaceDoc, type StaffActor, writeAudit, writer } from "./writes";
 
@@ -344,8 +346,19 @@ export async function quotePortalChange(
   const prices = await loadPrices(store);
   const offers = await loadActiveOffers(store);
   const free = await carIsFree(store, refs.car.id, period, settings.bookingRules.turnaroundMinutes, reservation.id);
+  // The booking's own place rule: a place the car cannot reach in time is refused, a move is charged.
+  const place = await webPlaceVerdict(store, refs, period, settings, now, reservation.id);
+  if (free && place.kind === "unreachable") {
+    return {
+      available: false,
+      quote: null,
+      quoteError: placeRefusalMessage(place, transfersOf(settings)),
+      currentTotal: reservation.quote?.total ?? null,
+      needsApproval: settings.portal.changesNeedApproval,
+    };
+  }
   return {
-    ...siteQuoteAnswer(refs, period, { prices, offers, settings }, free),
+    ...siteQuoteAnswer(refs, period, { prices, offers, settings, transferFee: transferFeeOf(place) }, free),
     currentTotal: reservation.quote?.total ?? null,
     needsApproval: settings.portal.changesNeedApproval,
   };
@@ -400,10 +413,14 @@ export async function applyPortalChange(
       const refs = await resolveRefs(tx, store, input, { publicOnly: true });
       const prices = await loadPrices(tx);
       const offers = await loadActiveOffers(tx);
-      const quote = priceRefs(refs, period, { prices, offers, settings });
       await tx.lock(`car-${current.carId}`);
       const buffer = settings.bookingRules.turnaroundMinutes;
       if (!(await carIsFree(tx, current.carId, period, buffer, current.id))) throw reservationConflict();
+      const place = await webPlaceVerdict(tx, refs, period, settings, now, current.id);
+      if (place.kind === "unreachable")
+        throw new CoreError("conflict", placeRefusalMessage(place, transfersOf(settings)));
+      const transferFee = transferFeeOf(place);
+      const quote = priceRefs(refs, period, { prices, offers, settings, ...(transferFee > 0 ? { transferFee } : {}) });
       const customer = await loadCustomer(tx, store, current.customerId);
       const locations = await loadLocations(tx);
       const placeName = (id: string) => locations.find((l) => l.id === id)?.name ?? "—";

@@ -111,12 +111,14 @@ export async function priceReservation(
  * reach in time is refused (409, whatever the browser sent); a place it must be brought to costs
  * the settings' transfer fee.
  */
-async function webPlaceVerdict(
+export async function webPlaceVerdict(
   reader: Reader,
   refs: ResolvedRefs,
   period: ReservationPeriod,
   settings: Settings,
   now: Date,
+  /** the reservation being changed ("Mano rezervacija"): its own hold does not count */
+  ignoreId?: string,
 ): Promise<PlaceVerdict> {
   return carPlaceVerdict(reader, {
     car: refs.car,
@@ -125,6 +127,7 @@ async function webPlaceVerdict(
     period,
     now,
     settings,
+    ...(ignoreId ? { ignoreId } : {}),
   });
 }
 

@@ -4,6 +4,7 @@
 // it is, with the settings' transfer fee as its own quote line; a forged web booking is refused.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { COLLECTIONS } from "../../../src/core/collections";
+import { applyPortalChange, quotePortalChange } from "../../../src/core/customerPortal";
 import { checkQuote } from "../../../src/core/quoteCheck";
 import { deskInfo, handOverReservation, returnReservation } from "../../../src/core/rentalDesk";
 import { createStaffReservation, quoteWebReservation, submitWebReservation } from "../../../src/core/reservations";
@@ -194,6 +195,66 @@ export function defineCarLocationContract(name: string, open: () => Promise<Core
       const saved = await submitWebReservation(afterReturn(), body);
       expect(saved.quote.transfer).toBe(FEE);
       expect(saved.quote.total).toBe(moved!.quote.total);
+    });
+
+    it("„Mano rezervacija“: kitai vietai – su pervežimu, nepasiekiamai laiku – atmetama kaip rezervuojant", async () => {
+      // Booked at Vilnius airport, where the car is after the booking above (its return place).
+      const email = "vieta.keitimas@example.lt";
+      const body = reservationInput({
+        carId: car.id,
+        pickupAt: at(240),
+        returnAt: at(243),
+        pickupLocationId: VILNIUS.id,
+        returnLocationId: VILNIUS.id,
+        extras: [],
+        customer: { ...(reservationInput().customer as object), email },
+      });
+      const saved = await submitWebReservation(afterReturn(), body);
+      expect(saved.quote.transfer).toBeUndefined();
+      const mails = await store.query(COLLECTIONS.mail, {
+        where: [{ field: "ref", op: "==", value: `reservation:${saved.id}` }],
+      });
+      const token = mails
+        .map(
+          (m) => /\/mano-rezervacija\/([A-Za-z0-9_-]{43})/.exec(String((m.data.message as { text: string }).text))?.[1],
+        )
+        .find((t): t is string => Boolean(t))!;
+      expect(token).toBeTruthy();
+
+      // To Palanga airport: the car must be moved there, so the change costs the transfer.
+      const toPalanga = {
+        pickupAt: at(240),
+        returnAt: at(243),
+        pickupLocationId: PALANGA.id,
+        returnLocationId: PALANGA.id,
+        extras: [],
+      };
+      const quoted = await quotePortalChange(afterReturn(), token, toPalanga);
+      expect(quoted.quote?.transfer).toBe(FEE);
+      const applied = await applyPortalChange(afterReturn(), token, toPalanga);
+      expect(applied.quote.transfer).toBe(FEE);
+      expect(applied.quote.total).toBe(quoted.quote?.total);
+      const stored = await store.get(COLLECTIONS.reservations, saved.id);
+      expect((stored?.data.quote as { transfer?: number }).transfer).toBe(FEE);
+
+      // Three hours after the car comes back to Vilnius from the booking above: it cannot be at
+      // Palanga in time. Refused in Lithuanian, nothing written; the live quote says the same.
+      const tooSoon = {
+        pickupAt: hoursAfter(at(233, "18:00"), 3),
+        returnAt: at(236),
+        pickupLocationId: PALANGA.id,
+        returnLocationId: PALANGA.id,
+        extras: [],
+      };
+      const before = store.commits;
+      const refused = await coreRefusal(applyPortalChange(afterReturn(), token, tooSoon), "conflict");
+      expect(refused.message).toMatch(/^Šio automobilio nespėsime pristatyti į pasirinktą paėmimo vietą/);
+      expect(store.commits).toBe(before);
+      expect(await quotePortalChange(afterReturn(), token, tooSoon)).toMatchObject({
+        available: false,
+        quote: null,
+        quoteError: refused.message,
+      });
     });
   });
 }
