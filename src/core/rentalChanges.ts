@@ -60,6 +60,7 @@ import type {
   ReservationStatus,
   ReturnAct,
 } from "../domain/schemas";
+import { moveCarTo } from "./carLocation";
 import { loadCar, loadSettings } from "./catalog";
 import { COLLECTIONS } from "./collections";
 import { CoreError } from "./errors";
@@ -440,6 +441,9 @@ export async function swapCar(
     const ledger = await summaryFor(tx, current, quote);
     const firstFleetNow = await fleetOf(tx, current.carId);
     const secondFleetNow = await fleetOf(tx, secondCar.id);
+    // The swap happens where the second car stands: the first car is left there.
+    const firstCarDoc = await tx.get(COLLECTIONS.cars, current.carId);
+    const swapPlace = (await tx.get(COLLECTIONS.cars, secondCar.id))?.data.locationId;
 
     const w = writer(tx, store, now);
     const swap: CarSwap = {
@@ -497,6 +501,8 @@ export async function swapCar(
       moveFleetMileage(w, firstFleetNow, input.returnMileage, actor.email, id),
       moveFleetMileage(w, secondFleetNow, input.handoverMileage, actor.email, id),
     ].filter((fleetId): fleetId is string => fleetId !== null);
+    const movedCarId =
+      typeof swapPlace === "string" && swapPlace ? moveCarTo(w, firstCarDoc, swapPlace, actor.email, id) : null;
     let mailId: string | null = null;
     if (desk.customer.email?.trim()) {
       const context: DeskContext = {
@@ -552,10 +558,18 @@ export async function swapCar(
       ...(mailId ? { mailId } : {}),
       ...changesDetail(auditShape(current), auditShape(next)),
     });
-    return { record: { ...next, id, ...stamps } as Stamped<Reservation>, swap, damageIds, fleetIds, mailId };
+    return {
+      record: { ...next, id, ...stamps } as Stamped<Reservation>,
+      swap,
+      damageIds,
+      fleetIds,
+      mailId,
+      movedCarId,
+    };
   });
 
   ctx.events.publish("reservations", id, "updated");
+  if (outcome.movedCarId) ctx.events.publish("cars", outcome.movedCarId, "updated");
   for (const fleetId of outcome.fleetIds) ctx.events.publish("fleet", fleetId, "updated");
   for (const damageId of outcome.damageIds) ctx.events.publish("damages", damageId, "created");
   if (outcome.mailId) ctx.events.publish("mail", outcome.mailId, "created");

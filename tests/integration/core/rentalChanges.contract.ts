@@ -177,6 +177,15 @@ export function defineRentalChangesContract(name: string, open: () => Promise<Co
       );
       expect(Object.keys(refusedReadings.errors ?? {})).toEqual(["returnMileage"]);
 
+      // The replacement stands at another place than the first car: the swap happens there.
+      const placeOf = async (carId: string) => (await store.get(COLLECTIONS.cars, carId))?.data.locationId;
+      const firstPlace = await placeOf(car.id);
+      const swapPlace = demo.locations.find((l) => l.id !== firstPlace)!.id;
+      await store.transaction(async (tx) => {
+        const doc = await tx.get(COLLECTIONS.cars, second.id);
+        tx.set(COLLECTIONS.cars, second.id, { ...doc!.data, locationId: swapPlace });
+      });
+
       const before = await read();
       const info = await deskInfo(ctx(), reservationId);
       const outcome = await swapCar(
@@ -207,6 +216,9 @@ export function defineRentalChangesContract(name: string, open: () => Promise<Co
         handedOver: { mileage: secondMileage + 5, fuel: "1" },
         price: "kept",
       });
+
+      // The first car is left where the swap happened.
+      expect(await placeOf(car.id)).toBe(swapPlace);
 
       // The public search sees the first car free at once, the second taken.
       const foundAfter = (await searchCars(ctx(), search)).data.map((r) => r.car.id);
