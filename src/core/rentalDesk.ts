@@ -318,7 +318,7 @@ function writeDeskAct(
 
 // ---------- hand-over ----------
 
-type CardFields = Partial<Pick<Customer, "birthDate" | "licenceIssuedAt" | "licenceNumber">>;
+type CardFields = Partial<Pick<Customer, "birthDate" | "licenceIssuedAt" | "licenceNumber" | "licenceExpiresAt">>;
 
 /** What the desk's input changes on the customer card: typed dates and the licence number. */
 function deskCardChanges(customer: Customer, input: HandoverInput): CardFields {
@@ -327,6 +327,8 @@ function deskCardChanges(customer: Customer, input: HandoverInput): CardFields {
   if (merged.birthDate !== customer.birthDate) changes.birthDate = merged.birthDate;
   if (merged.licenceIssuedAt !== customer.licenceIssuedAt) changes.licenceIssuedAt = merged.licenceIssuedAt;
   if (input.licence.number !== (customer.licenceNumber ?? "")) changes.licenceNumber = input.licence.number;
+  if (input.licence.expiresAt !== (customer.licenceExpiresAt ?? null))
+    changes.licenceExpiresAt = input.licence.expiresAt;
   return changes;
 }
 

@@ -98,6 +98,7 @@ export function erasedCustomerFields(customerId: string, at: string): Record<str
     phone: ERASED_PHONE,
     birthDate: null,
     licenceIssuedAt: null,
+    licenceExpiresAt: null,
     notes: "",
     anonymisedAt: at,
   };

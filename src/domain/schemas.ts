@@ -303,6 +303,8 @@ export const customerSchema = z
     birthDate: isoDate.nullable().default(null),
     licenceNumber: optionalText(30),
     licenceIssuedAt: isoDate.nullable().default(null),
+    /** the licence's expiry as last seen at the desk or typed by staff; absent (older cards): unknown */
+    licenceExpiresAt: isoDate.nullable().optional(),
     personalCode: optionalText(20),
     idDocumentNumber: optionalText(30),
     address: optionalText(250),

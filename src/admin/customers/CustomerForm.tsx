@@ -56,7 +56,8 @@ export function normaliseCustomer(values: Record<string, unknown>): Record<strin
   const out: Record<string, unknown> = { ...values, notes: values.notes ?? "" };
   if (typeof values.phone === "string") out.phone = normalizePhone(values.phone) ?? values.phone;
   for (const key of OPTIONAL_TEXT) if (out[key] === null || out[key] === "") delete out[key];
-  for (const key of ["birthDate", "licenceIssuedAt"]) if (out[key] === "" || out[key] === undefined) out[key] = null;
+  for (const key of ["birthDate", "licenceIssuedAt", "licenceExpiresAt"])
+    if (out[key] === "" || out[key] === undefined) out[key] = null;
   return out;
 }
 
@@ -122,6 +123,7 @@ function CustomerForm() {
       <FormRow lgColumns={3}>
         <TextInput source="licenceNumber" />
         <CalendarDateInput source="licenceIssuedAt" />
+        <CalendarDateInput source="licenceExpiresAt" />
         <TextInput source="personalCode" />
         <TextInput source="idDocumentNumber" />
         <TextInput source="address" />

@@ -85,7 +85,8 @@ function emptyDraft(info: DeskInfoView, statusReason: string): HandoverDraft {
   const customer = info.customer;
   return {
     licenceNumber: customer?.licenceNumber ?? "",
-    licenceExpiresAt: "",
+    // The card's expiry, as the desk saw it last time: staff check it against the licence in hand.
+    licenceExpiresAt: customer?.licenceExpiresAt ?? "",
     birthDate: "",
     licenceIssuedAt: "",
     askBirthDate: Boolean(customer && !customer.birthDate),

@@ -393,6 +393,7 @@ const resources: Record<string, ResourceMessages> = {
       birthDate: "Gimimo data",
       licenceNumber: "Vairuotojo pažymėjimo Nr.",
       licenceIssuedAt: "Pažymėjimo išdavimo data",
+      licenceExpiresAt: "Pažymėjimas galioja iki",
       personalCode: "Asmens kodas",
       idDocumentNumber: "Asmens dokumento Nr.",
       address: "Adresas",

@@ -185,6 +185,7 @@ export function defineDayDeskContract(name: string, open: () => Promise<CoreStor
         birthDate: "1985-07-14",
         licenceIssuedAt: "2004-09-01",
         licenceNumber: "LT1112223",
+        licenceExpiresAt: "2032-06-30",
       });
       const entry = (await auditOf(customer)).find((e) => e.action === "update");
       expect(entry).toMatchObject({
@@ -193,6 +194,7 @@ export function defineDayDeskContract(name: string, open: () => Promise<CoreStor
         changes: {
           birthDate: { before: null, after: "1985-07-14" },
           licenceNumber: { after: "LT1112223" },
+          licenceExpiresAt: { after: "2032-06-30" },
         },
       });
     });
