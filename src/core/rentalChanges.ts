@@ -225,9 +225,12 @@ export interface CarSwapPreview {
   } | null;
 }
 
-/** The first moment the swap gives the second car: now, but never before the booked pickup. */
-const swapInstant = (reservation: Reservation, now: Date): Date =>
-  new Date(Math.max(now.getTime(), Date.parse(reservation.pickupAt)));
+/**
+ * The moment of the swap: now. The rental is active, so the customer has the car, also when it was
+ * handed over before the booked pickup; a swap dated at the booked pickup would then lie in the
+ * future, and the return (never before the last hand-over) could not be recorded until then.
+ */
+const swapInstant = (_reservation: Reservation, now: Date): Date => now;
 
 function assertSwappable(reservation: Reservation, now: Date): void {
   if (reservation.status !== "active") throw new CoreError("precondition", swapStatusMessage(reservation.status));

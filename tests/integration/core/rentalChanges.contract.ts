@@ -461,5 +461,73 @@ export function defineRentalChangesContract(name: string, open: () => Promise<Co
         true,
       );
     });
+
+    it("perduota anksčiau nei užsakyta: keitimas įrašomas tikru laiku, grąžinti galima iš karto", async () => {
+      const [early, replacement] = activeCars.filter((c) => ![car.id, second.id, third.id].includes(c.id));
+      const booked = await createStaffReservation(
+        ctx(new Date(at(0))),
+        {
+          carId: early!.id,
+          customerId,
+          pickupAt: at(260, "16:00"),
+          returnAt: at(262, "16:00"),
+          pickupLocationId: location.id,
+          returnLocationId: location.id,
+          status: "confirmed",
+        },
+        STAFF,
+      );
+      const handoverAt = new Date(at(260, "15:12"));
+      const info = await deskInfo(ctx(handoverAt), booked.id);
+      const out = (info.fleet?.mileage ?? 0) + 5;
+      await handOverReservation(
+        ctx(handoverAt),
+        deps,
+        booked.id,
+        {
+          mileage: out,
+          fuel: "1",
+          licence: { number: "LT7654321", expiresAt: "2031-01-01" },
+          confirmedDamageIds: info.damages.map((d) => d.id),
+          signature: SIGNATURE,
+          version: info.reservation.version,
+        },
+        STAFF,
+      );
+      const swapAt = new Date(at(260, "15:14"));
+      const swapped = await swapCar(
+        ctx(swapAt),
+        deps,
+        booked.id,
+        {
+          toCarId: replacement!.id,
+          returnMileage: out + 3,
+          returnFuel: "1",
+          handoverMileage: await fleetMileage(replacement!.id),
+          handoverFuel: "1",
+          price: "keep",
+          version: (await deskInfo(ctx(swapAt), booked.id)).reservation.version,
+        },
+        STAFF,
+      );
+      expect(swapped.swap.at).toBe(swapAt.toISOString());
+
+      const returnAt = new Date(at(260, "15:20"));
+      const returned = await returnReservation(
+        ctx(returnAt),
+        deps,
+        booked.id,
+        {
+          mileage: (await fleetMileage(replacement!.id)) + 2,
+          fuel: "1",
+          returnedAt: returnAt.toISOString(),
+          damages: [],
+          signature: SIGNATURE,
+          version: swapped.reservation.version,
+        },
+        STAFF,
+      );
+      expect(returned.reservation.status).toBe("completed");
+    });
   });
 }
