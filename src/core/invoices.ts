@@ -22,6 +22,7 @@ import {
   remainingByLine,
 } from "../domain/creditNotes";
 import { formatMoney } from "../domain/format";
+import { InputError } from "../domain/input";
 import {
   buyerParty,
   type InvoiceDoc,
@@ -36,14 +37,23 @@ import {
   readIssueInput,
   readMonth,
   readMonthlyInput,
+  rentalEndedAt,
   reservationLines,
   sellerGaps,
   sellerIsVatPayer,
   sellerParty,
   sequenceOf,
+  supplyDateOf,
 } from "../domain/invoices";
 import { damageVatOf } from "../domain/invoicingSettings";
-import { buildIsafXml, isafFileName, NOT_VAT_PAYER_MESSAGE } from "../domain/isaf";
+import {
+  buildIsafXml,
+  ISAF_REFUSED_MESSAGE,
+  inVatRegister,
+  isafFileName,
+  isafProblems,
+  NOT_VAT_PAYER_MESSAGE,
+} from "../domain/isaf";
 import { invoiceMailText, type OutgoingMail } from "../domain/mailTemplates";
 import { type MailLanguage, mailLanguageOf } from "../domain/notifications";
 import { RESERVATION_STATUS_LABELS } from "../domain/reservationStatus";
@@ -258,6 +268,7 @@ function invoiceDoc(
     sequence: taken.sequence,
     number: taken.number,
     issueDate,
+    supplyDate: supplyDateOf(draft.reservations, issueDate),
     month: issueDate.slice(0, 7),
     seller: sellerParty(draft.settings),
     buyer: buyerParty(draft.customer),
@@ -462,7 +473,7 @@ async function issueFor(
 }
 
 /** When a completed rental ended: the return act's time, or the planned return. */
-const endedAt = (r: Reservation): string => r.returnAct?.returnedAt ?? r.returnAt;
+const endedAt = rentalEndedAt;
 
 /** A business customer's completed rentals of a month on one invoice: POST /invoices/monthly { customerId, month }. */
 export async function issueMonthlyInvoice(
@@ -706,14 +717,36 @@ export async function invoicesOfMonth(ctx: CoreContext, month: string): Promise<
 
 export const SOFTWARE = { company: "Ratų nuoma", name: "Ratų nuomos sistema", version: "0.1.0" } as const;
 
-/** The month's i.SAF XML: GET /isaf?month=YYYY-MM. */
+/**
+ * The date of supply of an invoice issued before invoices kept one: derived as supplyDateOf() does
+ * at issue, from its reservations' return (a credit note, or no reservation found: the issue date).
+ */
+async function derivedSupplyDate(ctx: CoreContext, invoice: StoredInvoice): Promise<string> {
+  if (invoice.supplyDate) return invoice.supplyDate;
+  if (invoice.kind === "credit") return invoice.issueDate;
+  const rentals: Reservation[] = [];
+  for (const id of invoice.reservationIds) {
+    const found = ctx.store.isId(id) ? await ctx.store.get(COLLECTIONS.reservations, id) : null;
+    if (found) rentals.push(reservationRecord(found));
+  }
+  return supplyDateOf(rentals, invoice.issueDate);
+}
+
+/**
+ * The month's i.SAF XML: GET /isaf?month=YYYY-MM. Refused (422, naming each invoice and what is
+ * wrong) when VMI's schema would not accept the file, never a file that fails it.
+ */
 export async function isafExport(ctx: CoreContext, monthInput: unknown): Promise<{ xml: string; fileName: string }> {
   const month = readMonth(monthInput);
   const settings = await loadSettings(ctx.store);
   if (!sellerIsVatPayer(settings)) throw new CoreError("precondition", NOT_VAT_PAYER_MESSAGE);
   const { first, last } = monthBounds(month);
-  const invoices = (await invoicesOfMonth(ctx, month)).filter((invoice) => invoice.vatInvoice);
-  const xml = buildIsafXml({
+  const invoices = await Promise.all(
+    (await invoicesOfMonth(ctx, month))
+      .filter((invoice) => invoice.vatInvoice && inVatRegister(invoice))
+      .map(async (invoice) => ({ ...invoice, supplyDate: await derivedSupplyDate(ctx, invoice) })),
+  );
+  const input = {
     month,
     first,
     last,
@@ -721,8 +754,13 @@ export async function isafExport(ctx: CoreContext, monthInput: unknown): Promise
     createdAt: ctx.clock.now(),
     software: SOFTWARE,
     invoices,
-  });
-  return { xml, fileName: isafFileName(month) };
+  };
+  const problems = isafProblems(input);
+  if (problems.length > 0) {
+    const message = ISAF_REFUSED_MESSAGE(problems);
+    throw new InputError(message, { month: message });
+  }
+  return { xml: buildIsafXml(input), fileName: isafFileName(month) };
 }
 
 // ---------- the list (ra-data-simple-rest) ----------

@@ -53,6 +53,11 @@ export interface InvoiceParty {
   vatCode: string;
   address: string;
   email: string;
+  /**
+   * ISO 3166-1 alpha-2 country of the party ("LT", "DE"); absent on invoices issued before it was
+   * kept: partyCountry() reads it from the VAT code's prefix then.
+   */
+  country?: string;
 }
 
 export interface InvoiceLine {
@@ -88,6 +93,11 @@ export interface InvoiceDoc {
   number: string;
   /** Vilnius calendar date, YYYY-MM-DD */
   issueDate: string;
+  /**
+   * The date of supply (paslaugų suteikimo data, YYYY-MM-DD), see supplyDateOf(); absent on
+   * invoices issued before it was kept: the i.SAF export derives it the same way then.
+   */
+  supplyDate?: string;
   /** YYYY-MM of issueDate (the i.SAF month) */
   month: string;
   seller: InvoiceParty;
@@ -270,14 +280,56 @@ export function sellerParty(settings: Settings): InvoiceParty {
 
 export function buyerParty(customer: Customer): InvoiceParty {
   const business = customer.type === "business" && Boolean(customer.companyName?.trim());
+  const vatCode = business ? (customer.vatCode ?? "").trim().toUpperCase() : "";
   return {
     type: business ? "business" : "private",
     name: business ? (customer.companyName ?? "").trim() : `${customer.firstName} ${customer.lastName}`.trim(),
     code: business ? (customer.companyCode ?? "").trim() : "",
-    vatCode: business ? (customer.vatCode ?? "").trim().toUpperCase() : "",
+    vatCode,
     address: (customer.address ?? "").trim(),
     email: customer.email,
+    country: countryOfVatCode(vatCode) ?? HOME_COUNTRY,
   };
+}
+
+/** The seller's country, and a buyer's when nothing tells otherwise. */
+export const HOME_COUNTRY = "LT";
+
+/** VAT code prefixes of the EU (VIES) that are not the country's ISO code: Greece EL, Northern Ireland XI. */
+const VAT_PREFIX_COUNTRY: Readonly<Record<string, string>> = { EL: "GR", XI: "GB" };
+const EU_VAT_PREFIXES = new Set(
+  "AT BE BG CY CZ DE DK EE EL ES FI FR HR HU IE IT LT LU LV MT NL PL PT RO SE SI SK XI".split(" "),
+);
+
+/** The country an EU VAT code belongs to ("DE123456789" -> "DE", "EL…" -> "GR"), or null. */
+export function countryOfVatCode(vatCode: string): string | null {
+  const prefix = vatCode.trim().toUpperCase().slice(0, 2);
+  if (!EU_VAT_PREFIXES.has(prefix) || !/\d/.test(vatCode)) return null;
+  return VAT_PREFIX_COUNTRY[prefix] ?? prefix;
+}
+
+/** The party's ISO country: as stored on the invoice, else from its VAT code, else Lithuania. */
+export const partyCountry = (party: Pick<InvoiceParty, "vatCode" | "country">): string =>
+  party.country?.trim().toUpperCase() || countryOfVatCode(party.vatCode) || HOME_COUNTRY;
+
+/** When a rental ended: the return act's time, or the planned return (ISO instant). */
+export const rentalEndedAt = (r: Pick<Reservation, "returnAt" | "returnAct">): string =>
+  r.returnAct?.returnedAt ?? r.returnAt;
+
+/**
+ * The invoice's date of supply (paslaugų suteikimo data). A rental is a service supplied over its
+ * period and completed when the car is returned, so the date is the (latest) rental's end, Vilnius
+ * calendar day; with no rental (a credit note, which adjusts the taxable amount when it is issued),
+ * the issue date. The VAT law asks for this date on the invoice when it differs from the issue date
+ * (PVM įstatymo 80 str. 1 d. 8 p.; the chargeable event: 14 str.), and i.SAF carries it as
+ * VATPointDate / VATPointDate2 ("Prekių tiekimo arba paslaugų teikimo data…", standards/isaf_1.2.xsd).
+ */
+export function supplyDateOf(
+  rentals: readonly Pick<Reservation, "returnAt" | "returnAct">[],
+  issueDate: string,
+): string {
+  const ends = rentals.map((r) => vilniusDateString(rentalEndedAt(r))).sort();
+  return ends[ends.length - 1] ?? issueDate;
 }
 
 /** What the seller's details lack for an invoice; null when complete. */

@@ -12,6 +12,7 @@ import type { ApiClient } from "../helpers/http";
 import { nonLithuanianMessages } from "../helpers/lithuanian";
 import { migratedDataDir } from "../helpers/pgliteTemplate";
 import { type RunningServer, startServer } from "../helpers/server";
+import { validateIsaf } from "../helpers/xmllint";
 
 type Issued = { id: string; number: string; total: number };
 type Invoice = Doc & {
@@ -453,5 +454,8 @@ describe("i.SAF", () => {
     const business = rows.find((r) => r.CustomerInfo.Name.includes("logistika"));
     if (business) expect(business.CustomerInfo.Name).toBe("UAB „Šiaurės & <Pietų> logistika“");
     expect(response.text).toContain("&amp; &lt;Pietų&gt;");
+    // The file VMI receives passes its schema (standards/isaf_1.2.xsd).
+    const verdict = validateIsaf(response.text);
+    expect(verdict.ok, verdict.output).toBe(true);
   });
 });

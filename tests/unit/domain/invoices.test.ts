@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   buyerParty,
+  countryOfVatCode,
   grossLine,
   invoiceBody,
   invoiceIssuerName,
@@ -12,9 +13,17 @@ import {
   readMonth,
   reservationLines,
   sequenceOf,
+  supplyDateOf,
 } from "../../../src/domain/invoices";
-import { buildIsafXml, documentTotals, taxCodeOf, xmlEscape } from "../../../src/domain/isaf";
-import type { Customer, Quote } from "../../../src/domain/schemas";
+import {
+  buildIsafXml,
+  customerInfoOf,
+  documentTotals,
+  isafProblems,
+  taxCodeOf,
+  xmlEscape,
+} from "../../../src/domain/isaf";
+import type { Customer, Quote, Reservation } from "../../../src/domain/schemas";
 
 const quote: Quote = {
   days: 3,
@@ -148,6 +157,78 @@ describe("i.SAF", () => {
     expect(xml).toContain("<ReferenceNo>RN-000007</ReferenceNo>");
     expect(xml).toContain("<TaxableValue>-100.00</TaxableValue>");
     expect(xml).toContain("<Amount>-21.00</Amount>");
+  });
+});
+
+describe("i.SAF pagal VMI schemą", () => {
+  it("pirkėjo šalis – iš ES PVM kodo priešdėlio (EL – Graikija), kitaip Lietuva", () => {
+    const base = { firstName: "Jonas", lastName: "Jonaitis", email: "j@pavyzdys.lt", address: "Vilnius" } as Customer;
+    expect(countryOfVatCode("DE129273398")).toBe("DE");
+    expect(countryOfVatCode("EL094259216")).toBe("GR");
+    expect(countryOfVatCode("LT214673599")).toBe("LT");
+    expect(countryOfVatCode("")).toBeNull();
+    expect(countryOfVatCode("CHE-123.456.789")).toBeNull();
+    expect(buyerParty({ ...base, type: "business", companyName: "Muster GmbH", vatCode: "de129273398" }).country).toBe(
+      "DE",
+    );
+    expect(buyerParty(base).country).toBe("LT");
+  });
+
+  it("paslaugų suteikimo data – vėliausios nuomos pabaiga (Vilniaus diena), be nuomos – išrašymo data", () => {
+    const rental = (returnAt: string, returnedAt?: string) => ({
+      returnAt,
+      returnAct: returnedAt ? ({ returnedAt } as Reservation["returnAct"]) : null,
+    });
+    expect(supplyDateOf([rental("2026-10-30T22:30:00.000Z")], "2026-11-27")).toBe("2026-10-31");
+    expect(
+      supplyDateOf(
+        [rental("2026-10-12T08:00:00.000Z"), rental("2026-10-20T08:00:00.000Z", "2026-10-21T09:00:00.000Z")],
+        "2026-11-27",
+      ),
+    ).toBe("2026-10-21");
+    expect(supplyDateOf([], "2026-11-27")).toBe("2026-11-27");
+  });
+
+  it("pirkėjo laukai: PVM kodas arba ND, kodas arba ND, vardas arba ND", () => {
+    const party = { type: "private" as const, name: "", code: "", vatCode: "", address: "", email: "" };
+    expect(customerInfoOf(party)).toEqual({
+      vatRegistrationNumber: "ND",
+      registrationNumber: "ND",
+      country: "LT",
+      name: "ND",
+    });
+    expect(customerInfoOf({ ...party, type: "business", name: "X GmbH", vatCode: "DE129273398" })).toEqual({
+      vatRegistrationNumber: "DE129273398",
+      registrationNumber: null,
+      country: "DE",
+      name: "X GmbH",
+    });
+  });
+
+  it("ko VMI nepriimtų, įvardijama su sąskaitos numeriu", () => {
+    const invoice = {
+      id: "i",
+      kind: "invoice" as const,
+      number: "RN-000001",
+      issueDate: "2026-10-31",
+      supplyDate: "2026-10-30",
+      customerId: "c",
+      buyer: { type: "private" as const, name: "Rūta", code: "", vatCode: "", address: "", email: "", country: "LTU" },
+      lines: [grossLine("a", 121, 0.17)],
+      creditOf: null,
+    };
+    const problems = isafProblems({
+      month: "2026-11",
+      first: "2026-11-01",
+      last: "2026-11-30",
+      registrationNumber: "305184726",
+      createdAt: new Date("2026-12-01T08:00:00Z"),
+      software: { company: "Ratų nuoma", name: "Sistema", version: "1" },
+      invoices: [invoice],
+    });
+    expect(problems).toEqual([
+      "Sąskaita RN-000001: išrašymo data 2026-10-31 nepatenka į laikotarpį 2026-11-01–2026-11-30; pirkėjo šalies kodas „LTU“ netinka (reikia dviejų raidžių ISO kodo, pvz., LT, DE); PVM tarifui 17 % i.SAF mokesčio kodas nenustatytas",
+    ]);
   });
 });
 
