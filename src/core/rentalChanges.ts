@@ -31,6 +31,7 @@ import { formatDateTime, formatMoney, formatNumber } from "../domain/format";
 import { handoverReadingErrors } from "../domain/handoverChecks";
 import { invalidFields } from "../domain/input";
 import { paymentSummaryDoc, summarizeLedger } from "../domain/payments";
+import { extendQuote } from "../domain/pricing";
 import {
   currentHandover,
   EXTENSION_CAR_TAKEN,
@@ -621,13 +622,12 @@ async function planExtension(
   if (refused) throw invalidFields(refused);
   const settings = await loadSettings(store);
   const refs = await resolveRefs(store, store, reservation, { publicOnly: false });
-  const quote = await priceReservation(
-    store,
-    refs,
-    { pickupAt: reservation.pickupAt, returnAt: input.returnAt },
-    settings,
-    transferFeeOf(quoteOf(reservation)),
-  );
+  // The agreed price plus what the added days cost with the car held now (a price kept through a
+  // swap stays kept; only the new days are priced at the second car's rate).
+  const agreed = quoteOf(reservation);
+  const priced = (returnAt: string) =>
+    priceReservation(store, refs, { pickupAt: reservation.pickupAt, returnAt }, settings, transferFeeOf(agreed));
+  const quote = extendQuote(agreed, await priced(reservation.returnAt), await priced(input.returnAt));
   const buffer = settings.bookingRules.turnaroundMinutes;
   const period = { pickupAt: currentHold(reservation).pickupAt, returnAt: input.returnAt };
   const conflicts = (await holdsByCar(store, period, buffer, id)).get(reservation.carId) ?? [];

@@ -256,3 +256,37 @@ export function calculateQuote(input: QuoteInput): Quote {
     currency: "EUR",
   };
 }
+
+/**
+ * A longer rental's price when staff extend it: what was agreed stays agreed (also a price kept
+ * through a car swap, or quoted before a tariff change), and the added days cost what the tariff
+ * adds for them today: `after` − `before`, both quoted now for the car the customer has.
+ */
+export function extendQuote(agreed: Quote, before: Quote, after: Quote): Quote {
+  const added = (agreedValue: number, beforeValue: number, afterValue: number): number =>
+    fromCents(toCents(agreedValue) + toCents(afterValue) - toCents(beforeValue));
+  const base = added(agreed.base, before.base, after.base);
+  const discount = Math.max(0, added(agreed.discount, before.discount, after.discount));
+  const extrasLines = after.extrasLines.map((line) => {
+    const had = agreed.extrasLines.find((l) => l.extraId === line.extraId);
+    const was = before.extrasLines.find((l) => l.extraId === line.extraId);
+    return had && was ? { ...had, amount: added(had.amount, was.amount, line.amount) } : line;
+  });
+  const extrasCents = extrasLines.reduce((sum, line) => sum + toCents(line.amount), 0);
+  const totalCents =
+    toCents(base) + extrasCents + toCents(agreed.delivery) + toCents(agreed.transfer ?? 0) - toCents(discount);
+  const vatCents = Math.round(totalCents - totalCents / (1 + agreed.vatRate));
+  return {
+    ...agreed,
+    days: after.days,
+    dailyRate: fromCents(Math.round(toCents(base) / after.days)),
+    perDay: fromCents(Math.round((toCents(base) - toCents(discount)) / after.days)),
+    base,
+    extras: fromCents(extrasCents),
+    extrasLines,
+    discount,
+    total: fromCents(totalCents),
+    vat: fromCents(vatCents),
+    net: fromCents(totalCents - vatCents),
+  };
+}

@@ -10,6 +10,7 @@ import { COLLECTIONS, SETTINGS_ID } from "../../../src/core/collections";
 import { deskDocumentFile } from "../../../src/core/deskDocumentFiles";
 import { createMaintenance } from "../../../src/core/maintenance";
 import { addLedgerEntry, listLedger } from "../../../src/core/payments";
+import { checkQuote } from "../../../src/core/quoteCheck";
 import { extendRental, previewCarSwap, previewRentalExtension, swapCar } from "../../../src/core/rentalChanges";
 import { deskInfo, handOverReservation, previewReturn, returnReservation } from "../../../src/core/rentalDesk";
 import { carIsFree, createStaffReservation, updateStaffReservation } from "../../../src/core/reservations";
@@ -328,6 +329,21 @@ export function defineRentalChangesContract(name: string, open: () => Promise<Co
       expect(preview.previousQuote.total).toBe(before.quote!.total);
       expect(preview.difference).toBe(Math.round((preview.quote.total - before.quote!.total) * 100) / 100);
       expect(preview.difference).toBeGreaterThan(0);
+      // The price kept through the swap stays agreed; only the added days are priced, at what the
+      // second car's tariff adds for them.
+      const tariff = async (returnAt: string) =>
+        (
+          await checkQuote(ctx(now), {
+            carId: second.id,
+            pickupAt: before.pickupAt,
+            returnAt,
+            pickupLocationId: location.id,
+            returnLocationId: location.id,
+          })
+        ).quote!.total;
+      const added = (await tariff(at(255))) - (await tariff(before.returnAt));
+      expect(preview.quote.total).toBeCloseTo(before.quote!.total + added, 2);
+      expect(preview.quote.deposit).toBe(before.quote!.deposit);
 
       const info = await deskInfo(ctx(now), reservationId);
       const outcome = await extendRental(

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import {
   calculateQuote,
   eligibleOffers,
+  extendQuote,
   priceFromForCar,
   QuoteError,
   type QuoteInput,
@@ -21,7 +22,7 @@ import {
   priceSchema,
   quoteSchema,
 } from "../../../src/domain/schemas";
-import { vilniusLocalToInstant } from "../../../src/domain/time";
+import { addDaysToDateString, vilniusLocalToInstant } from "../../../src/domain/time";
 
 const uuid = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, "0")}`;
 const CAR = { id: uuid(1), category: "ekonominė", deposit: 300 };
@@ -576,5 +577,34 @@ describe("priceFromForCar ir tiersForCar", () => {
     });
     expect(tiersForCar(CAR, [shuffled]).map((t) => t.fromDays)).toEqual([1, 8]);
     expect(tiersForCar(CAR, [otherCarRule])).toEqual([]);
+  });
+});
+
+describe("pratęsimo kaina", () => {
+  /** 5 € a day: 15 € for 3 days, 25 € for 5 */
+  const GPS = extra({ name: "GPS", price: 5, chargedPer: "day", maxQuantity: 1 });
+  const quoteFor = (days: number, rate: number, withGps = false) =>
+    calculateQuote({
+      car: CAR,
+      prices: [price({ carId: CAR.id, tiers: [{ fromDays: 1, toDays: null, dailyRate: rate }] })],
+      pickupAt: at("2026-11-02"),
+      returnAt: at(addDaysToDateString("2026-11-02", days)),
+      ...(withGps ? { extras: [{ extra: GPS, quantity: 1 }] } : {}),
+      rules: RULES,
+    });
+
+  it("sutarta kaina lieka, pridėtos paros – pagal dabartinio automobilio tarifą", () => {
+    // Agreed: 3 days of a 29 € car (kept through a swap); now the customer has a 32 € car.
+    const agreed = quoteFor(3, 29, true);
+    const extended = extendQuote(agreed, quoteFor(3, 32, true), quoteFor(5, 32, true));
+    expect(extended.days).toBe(5);
+    expect(extended.base).toBe(87 + 64);
+    expect(extended.total).toBe(agreed.total + 64 + 10);
+    expect(extended.deposit).toBe(agreed.deposit);
+    expect(Math.round((extended.vat + extended.net) * 100)).toBe(Math.round(extended.total * 100));
+  });
+
+  it("be keitimo ir tarifo pokyčio – tas pats, kas nauja kaina visam laikotarpiui", () => {
+    expect(extendQuote(quoteFor(3, 30), quoteFor(3, 30), quoteFor(5, 30))).toEqual(quoteFor(5, 30));
   });
 });
