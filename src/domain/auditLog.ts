@@ -45,6 +45,7 @@ export const AUDIT_RESOURCE_LABELS: Readonly<Record<string, string>> = {
   maintenance: "Techninė priežiūra",
   payments: "Mokėjimas",
   invoices: "Sąskaita",
+  approvals: "Patvirtinimo prašymas",
   calendarFeeds: "Kalendoriaus sklaida",
   retentionRuns: "Duomenų saugojimas",
   backups: "Atsarginė kopija",

@@ -70,6 +70,14 @@ function RecordCell() {
   const basename = useBasename();
   if (!record) return null;
   const label = auditResourceLabel(record.resource);
+  // A document's own number where the entry has it (an invoice), else a short id; ids that are not
+  // random (a day, "2026-11-29") are shown whole.
+  const shown =
+    typeof record.number === "string" && record.number
+      ? record.number
+      : /^[0-9a-f]{8}-/i.test(record.recordId)
+        ? record.recordId.slice(0, 8)
+        : record.recordId;
   return (
     <Box component="span" sx={{ whiteSpace: "nowrap" }}>
       {label}{" "}
@@ -79,10 +87,10 @@ function RecordCell() {
           to={`${basename}/${record.resource}/${record.recordId}`}
           onClick={(e) => e.stopPropagation()}
         >
-          {record.recordId.slice(0, 8)}
+          {shown}
         </MuiLink>
       ) : (
-        record.recordId.slice(0, 8)
+        shown
       )}
     </Box>
   );
