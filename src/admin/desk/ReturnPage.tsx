@@ -408,6 +408,18 @@ function ReturnDesk({ id, onChanged }: { id: string; onChanged: () => void }) {
     return () => window.clearTimeout(timer);
   }, [previewKey, info, done]);
 
+  // "Toliau" while the charges are being recomputed waits for them: the next step (and the
+  // customer's signature) never shows a total the server has not confirmed.
+  const [nextWhenPriced, setNextWhenPriced] = useState(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: advances once, when the preview settles
+  useEffect(() => {
+    if (nextWhenPriced && !previewing) {
+      setNextWhenPriced(false);
+      next();
+    }
+  }, [nextWhenPriced, previewing]);
+  const nextStep = () => (previewing ? setNextWhenPriced(true) : next());
+
   if (loadError) {
     return (
       <Alert severity="error" sx={{ m: 2 }}>
@@ -762,7 +774,7 @@ function ReturnDesk({ id, onChanged }: { id: string; onChanged: () => void }) {
       shownOnStep={shownOnStep}
       dirty={touched && !done && !submitting}
       onBack={back}
-      onNext={next}
+      onNext={nextStep}
       onSubmit={submit}
       submitLabel="Patvirtinti grąžinimą"
       submitting={submitting}
