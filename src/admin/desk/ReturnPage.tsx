@@ -418,7 +418,7 @@ function ReturnDesk({ id, onChanged }: { id: string; onChanged: () => void }) {
       next();
     }
   }, [nextWhenPriced, previewing]);
-  const nextStep = () => (previewing ? setNextWhenPriced(true) : next());
+  const nextStep = () => (previewing && RETURN_STEPS[step] === "Mokesčiai" ? setNextWhenPriced(true) : next());
 
   if (loadError) {
     return (
