@@ -59,7 +59,7 @@ import { callableError, SIGN_IN_MESSAGE, STAFF_ONLY_MESSAGE } from "./errors";
 import { createFirestoreDocumentStore } from "./firestoreDocumentStore";
 import { createStoragePrivateFiles } from "./privateFiles";
 import { staffCallables } from "./staffActions";
-import { ensureUnpaidFlags } from "./unpaidFlags";
+import { ensureOverpaidFlags, ensureUnpaidFlags } from "./unpaidFlags";
 
 const region = defineString("FUNCTIONS_REGION", {
   default: "us-central1",
@@ -332,6 +332,11 @@ export const releaseUnpaidReservations = onSchedule(
     const flags = await ensureUnpaidFlags(getFirestore());
     if (!flags.skipped) {
       logger.info(`Neapmokėtų žymė: peržiūrėta rezervacijų ${flags.scanned}, pažymėta ${flags.updated}`);
+    }
+    // The same once for the "Permoka" flag.
+    const overpaid = await ensureOverpaidFlags(getFirestore());
+    if (!overpaid.skipped) {
+      logger.info(`Permokos žymė: peržiūrėta rezervacijų ${overpaid.scanned}, pažymėta ${overpaid.updated}`);
     }
   },
 );

@@ -27,7 +27,7 @@ import {
   parseListParams,
   UUID_PATTERN,
 } from "../http/listQuery";
-import { takeUnpaidFilter } from "../payments/listFilter";
+import { takePaymentFilters } from "../payments/listFilter";
 import { onStreamsClosed, publish, subscribe } from "../services/events";
 import { deleteRecord, getRecord, listRecords, NOT_FOUND_MESSAGE, toRecord } from "../store/adminRecords";
 import { createStaffAccount, updateStaffAccount } from "../store/staffAccounts";
@@ -157,10 +157,10 @@ export function adminRoutes(): Hono<AppEnv> {
       filter: c.req.query("filter"),
       rangeHeader: c.req.header("range"),
     });
-    // Reservations: the "Neapmokėtos" filter (server/payments/listFilter.ts).
-    const unpaid = name === "reservations" ? takeUnpaidFilter(list) : null;
+    // Reservations: the "Neapmokėtos" and "Permoka" filters (server/payments/listFilter.ts).
+    const payment = name === "reservations" ? takePaymentFilters(list) : [];
     const query = buildListQuery(list, { ...BASE_COLUMNS, ...RESOURCE_COLUMNS[name] });
-    const built = unpaid ? { ...query, where: `${query.where} AND ${unpaid}` } : query;
+    const built = payment.length > 0 ? { ...query, where: [query.where, ...payment].join(" AND ") } : query;
     const start = list.range?.[0] ?? 0;
     const limit = list.range ? Math.min(list.range[1] - list.range[0] + 1, MAX_PAGE_SIZE) : MAX_PAGE_SIZE;
     const read = async () => {

@@ -20,6 +20,24 @@ export function overpaymentOf(reservation: PricedPaid): number {
   return Math.max(0, roundMoney(paid - reservationTotal(reservation)));
 }
 
+/**
+ * The reservations list's "Permoka" rule on a stored reservation: overpaymentOf() above 0, read
+ * from the document as stored (a missing or non-number sum counts as 0). The local server says the
+ * same in SQL (server/payments/listFilter.ts); Firestore keeps it as the `_overpaid` flag derived
+ * at every write.
+ */
+export function isOverpaid(data: Record<string, unknown>): boolean {
+  const quote = data.quote as { total?: unknown } | null | undefined;
+  const payment = data.payment as { paid?: unknown } | null | undefined;
+  const amount = overpaymentOf({
+    status: String(data.status),
+    quote: { total: typeof quote?.total === "number" ? quote.total : 0 } as Quote,
+    returnAct: data.returnAct,
+    payment: { paid: typeof payment?.paid === "number" ? payment.paid : 0 },
+  });
+  return amount > 0;
+}
+
 /** How staff see it on the reservation and in the lists. */
 export const overpaymentLabel = (amount: number): string => `Permoka ${formatMoney(amount)}, grąžintina`;
 

@@ -1,6 +1,6 @@
-// Payments over HTTP on the real server (PGlite): the append-only ledger, the "Neapmokėtos"
-// filter, and online pre-payment with both providers' real verification code. Paysera callbacks
-// are signed with a key pair this test makes (its public key is the server's PAYSERA_PUBLIC_KEY);
+// Payments over HTTP on the real server (PGlite): the append-only ledger, the "Neapmokėtos" and
+// "Permoka" filters, and online pre-payment with both providers' real verification code. Paysera
+// callbacks are signed with a key pair this test makes (its public key is the server's PAYSERA_PUBLIC_KEY);
 // Stripe's checkout session is created against a local HTTP endpoint (STRIPE_API_HOST) and its
 // webhooks are signed with stripe.webhooks.generateTestHeaderString.
 import { createHash, createSign, generateKeyPairSync } from "node:crypto";
@@ -10,9 +10,11 @@ import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { payseraDecode, payseraEncode } from "../../server/payments/paysera";
 import { SETTINGS_ID } from "../../src/core/collections";
+import { overpaymentLabel, overpaymentOf } from "../../src/domain/overpayment";
 import { PAYMENT_DEFAULTS } from "../../src/domain/schemas";
 import {
   adminGet,
+  adminListAll,
   type Doc,
   freeCarId,
   publicCatalogue,
@@ -236,6 +238,71 @@ describe("Mokėjimų žurnalas ir Paysera (tikras serveris)", () => {
       expect((r.payment?.paid ?? 0) < (r.quote?.total ?? 0)).toBe(true);
       expect(["cancelled", "no_show"]).not.toContain(r.status);
     }
+  });
+
+  it("permokos filtras: tik sumokėjusios daugiau nei kaina, be atšauktų; žymė kaip overpaymentLabel", async () => {
+    const pay = async (created: Created, amount: number) => {
+      const response = await staff.post(`/api/admin/reservations/${created.id}/payments`, {
+        amount,
+        method: "card",
+        kind: "rental",
+        reference: "Terminalas 0042",
+      });
+      expect(response.status, response.text.slice(0, 300)).toBe(201);
+    };
+    const overpaid = await book(site, staff, 56);
+    await pay(overpaid, overpaid.quote.total + 25);
+    const exact = await book(site, staff, 60);
+    await pay(exact, exact.quote.total);
+    const unpaid = await book(site, staff, 64);
+    const cancelled = await book(site, staff, 68);
+    await pay(cancelled, cancelled.quote.total + 10);
+    const read = await adminGet(staff, "reservations", cancelled.id);
+    const cancel = await staff.put(`/api/admin/reservations/${cancelled.id}`, {
+      ...read,
+      status: "cancelled",
+      statusReason: "Klientas pakeitė kelionės planus",
+    });
+    expect(cancel.status, cancel.text.slice(0, 300)).toBe(200);
+    const ours = [overpaid, exact, unpaid, cancelled].map((r) => r.id);
+
+    const filtered = await staff.get(
+      `/api/admin/reservations${listQuery({ range: [0, 9], filter: { overpaid: true, id: ours } })}`,
+    );
+    expect(filtered.status, filtered.text.slice(0, 300)).toBe(200);
+    expect(contentRangeTotal(filtered)).toBe(1);
+    const [row] = listItems<Doc & Parameters<typeof overpaymentOf>[0]>(filtered.body);
+    expect(row?.id).toBe(overpaid.id);
+    // What staff see on that row, and what "Neapmokėtos" says of the same four.
+    expect(overpaymentLabel(overpaymentOf(row!))).toBe("Permoka 25,00\u00a0€, grąžintina");
+    const owing = await staff.get(
+      `/api/admin/reservations${listQuery({ range: [0, 9], filter: { unpaid: true, id: ours } })}`,
+    );
+    expect(listItems(owing.body).map((r) => r.id)).toEqual([unpaid.id]);
+    // "false" is no filter; with a status filter only that status's overpaid ones.
+    expect(
+      contentRangeTotal(
+        await staff.get(
+          `/api/admin/reservations${listQuery({ range: [0, 0], filter: { overpaid: false, id: ours } })}`,
+        ),
+      ),
+    ).toBe(4);
+    expect(
+      contentRangeTotal(
+        await staff.get(
+          `/api/admin/reservations${listQuery({ range: [0, 0], filter: { overpaid: "true", status: "cancelled", id: ours } })}`,
+        ),
+      ),
+    ).toBe(0);
+
+    // The whole list agrees with overpaymentOf: every listed one is overpaid, none left out.
+    const all = await adminListAll<Doc & Parameters<typeof overpaymentOf>[0]>(staff, "reservations");
+    const expected = all.filter((r) => overpaymentOf(r) > 0).map((r) => r.id);
+    const list = await staff.get(
+      `/api/admin/reservations${listQuery({ sort: ["id", "ASC"], range: [0, 999], filter: { overpaid: true } })}`,
+    );
+    expect(listItems(list.body).map((r) => r.id)).toEqual([...expected].sort());
+    expect(expected).toContain(overpaid.id);
   });
 });
 

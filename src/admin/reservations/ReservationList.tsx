@@ -1,4 +1,5 @@
-// Reservations, newest pickups first, filtered by status, car and period.
+// Reservations, newest pickups first, filtered by status, car, period and payment ("Neapmokėtos",
+// "Permoka").
 import CheckIcon from "@mui/icons-material/Check";
 import { Box, type Theme, useMediaQuery } from "@mui/material";
 import { useState } from "react";
@@ -26,6 +27,7 @@ import {
   useUnselectAll,
 } from "react-admin";
 import { formatDone } from "../../domain/format";
+import { overpaymentLabel, overpaymentOf } from "../../domain/overpayment";
 import type { Location, Reservation } from "../../domain/schemas";
 import { addDaysToDateString, isDateString, vilniusDateString, vilniusLocalToInstant } from "../../domain/time";
 import { carName, csvExporter, customerName, EXPORT_SELECTED_LABEL, relatedRecord } from "../common/csv";
@@ -77,12 +79,19 @@ const reservationFilters = [
     format={showDayBefore}
   />,
   <BooleanInput key="unpaid" source="unpaid" label="Neapmokėtos" />,
+  <BooleanInput key="overpaid" source="overpaid" label="Permoka" />,
   <ReferenceInput key="customerId" source="customerId" reference="customers">
     <AutocompleteInput filterToQuery={(q: string) => ({ q })} />
   </ReferenceInput>,
 ];
 
 const locationName = (location: Location | undefined) => location?.name ?? "";
+
+/** The narrow list's payment line: the overpayment to give back, or what is still due. */
+function paymentText(r: ReservationRecord): string {
+  const overpayment = overpaymentOf(r);
+  return overpayment > 0 ? overpaymentLabel(overpayment) : dueText(paymentStateOf(r));
+}
 
 export const reservationExporter = csvExporter<ReservationRecord>({
   fileName: "rezervacijos",
@@ -231,7 +240,7 @@ export function ReservationList() {
               <br />
               <DateTimeValue source="pickupAt" /> – <DateTimeValue source="returnAt" />
               <br />
-              {dueText(paymentStateOf(r))}
+              {paymentText(r)}
             </>
           )}
           tertiaryText={(r) => choiceName(RESERVATION_STATUS_CHOICES, r.status)}

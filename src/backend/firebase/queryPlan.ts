@@ -15,11 +15,16 @@
 //                               every write derives from the document (owesBalance, the local
 //                               server's rule in server/payments/listFilter.ts), so it is counted
 //                               and paged by Firestore like any other filter, at any size
+//   { overpaid: true }          reservations only, "Permoka": equality on the `_overpaid` flag,
+//                               derived the same way (isOverpaid: overpaymentOf() > 0, the local
+//                               server's rule in server/payments/listFilter.ts)
 
+import { isOverpaid } from "../../domain/overpayment";
 import { owesBalance } from "../../domain/payments";
 import {
   type FirestoreResource,
   isInternalField,
+  OVERPAID_FIELD,
   RESOURCE_MODELS,
   type ResourceModel,
   type SortSpec,
@@ -64,6 +69,8 @@ export interface ListPlan {
   searchTokens: string[];
   /** reservations: only unpaid ones (a where clause on UNPAID_FIELD) */
   unpaid: boolean;
+  /** reservations: only overpaid ones (a where clause on OVERPAID_FIELD) */
+  overpaid: boolean;
 }
 
 /** Documents a several-word search reads before checking its other words (the page is cut from those). */
@@ -74,6 +81,17 @@ export const MAX_SEARCH_SCAN = 1000;
  * `_unpaid` flag holds): paid < price + the return's charges, neither cancelled nor a no-show.
  */
 export const isUnpaidReservation = (data: Record<string, unknown>): boolean => owesBalance(data);
+
+/**
+ * The "Permoka" rule of server/payments/listFilter.ts on a stored reservation (what the
+ * `_overpaid` flag holds): overpaymentOf() above 0, never a cancelled or no-show one.
+ */
+export const isOverpaidReservation = (data: Record<string, unknown>): boolean => isOverpaid(data);
+
+/** The reservations' flag filters: the filter key, the stored flag it is an equality on. */
+const FLAG_FILTERS = { unpaid: UNPAID_FIELD, overpaid: OVERPAID_FIELD } as const;
+type FlagFilter = keyof typeof FLAG_FILTERS;
+const isFlagFilter = (key: string): key is FlagFilter => Object.hasOwn(FLAG_FILTERS, key);
 
 /** Whether a stored document passes what the Firestore query could not check (the other search words). */
 export function planMatches(plan: Pick<ListPlan, "searchTokens">, data: Record<string, unknown>): boolean {
@@ -176,17 +194,17 @@ export function planList(resource: FirestoreResource, params: ListParamsLike): L
   let disjunctions = 1;
   let searching = false;
   let searchWords: string[] = [];
-  let unpaid = false;
+  const flags: Record<FlagFilter, boolean> = { unpaid: false, overpaid: false };
 
   const entries = Object.entries(flattenFilter(params.filter ?? {})).filter(
     ([, value]) => value !== undefined && value !== "",
   );
   for (const [key, raw] of entries) {
-    if (key === "unpaid" && resource === "reservations") {
-      unpaid = raw === true || raw === "true";
-      if (unpaid) {
-        where.push({ field: UNPAID_FIELD, op: "==", value: true });
-        equalityFields.push(UNPAID_FIELD);
+    if (isFlagFilter(key) && resource === "reservations") {
+      flags[key] = raw === true || raw === "true";
+      if (flags[key]) {
+        where.push({ field: FLAG_FILTERS[key], op: "==", value: true });
+        equalityFields.push(FLAG_FILTERS[key]);
       }
       continue;
     }
@@ -299,7 +317,8 @@ export function planList(resource: FirestoreResource, params: ListParamsLike): L
     ids,
     sort: { field: sortField === DOCUMENT_ID ? "id" : sortField, order: sort.order },
     searchTokens: searchWords,
-    unpaid,
+    unpaid: flags.unpaid,
+    overpaid: flags.overpaid,
   };
 }
 
@@ -313,6 +332,7 @@ export function planKey(plan: ListPlan): string {
     plan.ids,
     plan.searchTokens,
     plan.unpaid,
+    plan.overpaid,
   ]);
 }
 
@@ -388,7 +408,7 @@ export function representativePlans(resource: FirestoreResource): ListPlan[] {
     {},
     ...m.filters.map((field) => ({ [field]: sampleValue(resource, field) })),
     ...(m.search.length > 0 ? [{ q: "ab" }] : []),
-    ...(resource === "reservations" ? [{ unpaid: true }] : []),
+    ...(resource === "reservations" ? [{ unpaid: true }, { overpaid: true }] : []),
   ];
   const tryPlan = (filter: Record<string, unknown>, field: string, order: "ASC" | "DESC") => {
     try {

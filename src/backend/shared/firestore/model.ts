@@ -260,6 +260,11 @@ export const EMAIL_LOWER_FIELD = "_emailLower";
  * derived from the document at every write (toStoredDoc), so the list filters it in the query.
  */
 export const UNPAID_FIELD = "_unpaid";
+/**
+ * Reservations: whether it was paid above its price ("Permoka", isOverpaid in
+ * src/domain/overpayment.ts), derived like UNPAID_FIELD at every write (toStoredDoc).
+ */
+export const OVERPAID_FIELD = "_overpaid";
 export { SEARCH_FIELD };
 
 /** Upload folders and who may read them (storage.rules says the same). */

@@ -6,12 +6,13 @@
 // - hold instants (pickupAt, publishedAt, ...) as ISO strings in UTC, so they sort in time order;
 // - hold createdAt/updatedAt as Firestore Timestamps (serverTimestamp() on write);
 // - carry the adapter's own fields, named with a leading "_" (search tokens, lower-cased e-mail,
-//   reservations' `_unpaid` flag of the "Neapmokėtos" list).
+//   reservations' `_unpaid` and `_overpaid` flags of the "Neapmokėtos" and "Permoka" lists).
 // Records read back lose the "_" fields, get ISO audit fields and lose the nulls their schema
 // does not accept, so an edit form saves them back unchanged.
 
 import type { ZodType } from "zod";
 import { issueFieldErrors } from "../../../domain/input";
+import { isOverpaid } from "../../../domain/overpayment";
 import { owesBalance } from "../../../domain/payments";
 import { SEARCH_FIELDS } from "../../../domain/searchText";
 import {
@@ -19,6 +20,7 @@ import {
   EMAIL_LOWER_FIELD,
   type FirestoreResource,
   isInternalField,
+  OVERPAID_FIELD,
   RESOURCE_MODELS,
   UNPAID_FIELD,
 } from "./model";
@@ -145,7 +147,10 @@ export function toStoredDoc(resource: FirestoreResource, record: Record<string, 
     stored[EMAIL_LOWER_FIELD] = stored.email.trim().toLowerCase();
   }
   // Derived from the same document, so it can never disagree with its status, price or payments.
-  if (resource === "reservations") stored[UNPAID_FIELD] = owesBalance(stored);
+  if (resource === "reservations") {
+    stored[UNPAID_FIELD] = owesBalance(stored);
+    stored[OVERPAID_FIELD] = isOverpaid(stored);
+  }
   return stored;
 }
 
