@@ -235,7 +235,7 @@ export function defineCarLocationContract(name: string, open: () => Promise<Core
       expect(applied.quote.transfer).toBe(FEE);
       expect(applied.quote.total).toBe(quoted.quote?.total);
       const stored = await store.get(COLLECTIONS.reservations, saved.id);
-      expect((stored?.data.quote as { transfer?: number }).transfer).toBe(FEE);
+      expect((stored!.data.quote as { transfer?: number }).transfer).toBe(FEE);
 
       // Three hours after the car comes back to Vilnius from the booking above: it cannot be at
       // Palanga in time. Refused in Lithuanian, nothing written; the live quote says the same.
