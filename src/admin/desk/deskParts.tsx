@@ -194,7 +194,8 @@ export function MarkList({
               helperText={errors[`damages.${index}.repairCost`] ?? "Jei žinoma"}
               slotProps={{ htmlInput: { inputMode: "decimal", "data-testid": `repair-cost-${index + 1}` } }}
               size="small"
-              sx={{ flex: "0 0 130px" }}
+              // Wide enough for the whole label on the 1024 px desk tablet.
+              sx={{ flex: "0 0 168px" }}
             />
           )}
           <IconButton
