@@ -256,7 +256,9 @@ function NextDaysCard({
               textAlign: "right",
             },
             "& td, & th[scope='row']": { whiteSpace: "nowrap" },
-            "& th:first-of-type, & td:first-of-type": { textAlign: "left" },
+            // The first column only: in the body it is a row header (th), so "td:first-of-type" would
+            // be the pick-ups column.
+            "& tr > :first-child": { textAlign: "left" },
           }}
         >
           <thead>
