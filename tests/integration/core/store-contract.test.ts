@@ -68,6 +68,8 @@ function customer(email: string): Data {
     phone: "+37061234567",
     birthDate: "1980-05-04",
     licenceNumber: "LT1234567",
+    // Nullable: the Firestore store keeps an absent one as null, so every store is given null.
+    licenceExpiresAt: null,
   }) as Data;
 }
 
