@@ -36,7 +36,7 @@ import {
 import { portalLinkExpiry, portalTokenHash } from "../domain/portalToken";
 import { assertBookablePeriod, assertDriverAge, priceRefs } from "../domain/reservationInput";
 import type { Customer, DriverDetails, Quote, Reservation } from "../domain/schemas";
-import { readSiteQuote, type SiteQuote, siteQuoteAnswer } from "../domain/siteQuote";
+import { readSiteQuote, type SiteQuote } from "../domain/siteQuote";
 import { vilniusDateString } from "../domain/time";
 import { fileOverpaymentTask, readPendingPortalTask } from "./approvals";
 import { loadActiveOffers, loadCar, loadExtras, loadLocations, loadPrices, loadSettings } from "./catalog";
@@ -50,7 +50,13 @@ import { newReservationLink } from "./portalLinks";
 import { type CoreContext, type DocumentStore, type Reader, StoreConstraintError } from "./ports";
 import { type RateLimit, rateKey, takeRateLimit } from "./rateLimit";
 import { customerRecord, reservationRecord, type Stamped } from "./records";
-import { carIsFree, RESERVATION_NOT_FOUND_MESSAGE, resolveRefs, webPlaceVerdict } from "./reservations";
+import {
+  carIsFree,
+  placedQuoteAnswer,
+  RESERVATION_NOT_FOUND_MESSAGE,
+  resolveRefs,
+  webPlaceVerdict,
+} from "./reservations";
 import { versionOf } from "./versions";
 import { insertDoc, queueMail, replaceDoc, type StaffActor, writeAudit, writer } from "./writes";
 
@@ -348,17 +354,8 @@ export async function quotePortalChange(
   const free = await carIsFree(store, refs.car.id, period, settings.bookingRules.turnaroundMinutes, reservation.id);
   // The booking's own place rule: a place the car cannot reach in time is refused, a move is charged.
   const place = await webPlaceVerdict(store, refs, period, settings, now, reservation.id);
-  if (free && place.kind === "unreachable") {
-    return {
-      available: false,
-      quote: null,
-      quoteError: placeRefusalMessage(place, transfersOf(settings)),
-      currentTotal: reservation.quote?.total ?? null,
-      needsApproval: settings.portal.changesNeedApproval,
-    };
-  }
   return {
-    ...siteQuoteAnswer(refs, period, { prices, offers, settings, transferFee: transferFeeOf(place) }, free),
+    ...placedQuoteAnswer(refs, period, { prices, offers, settings }, free, place),
     currentTotal: reservation.quote?.total ?? null,
     needsApproval: settings.portal.changesNeedApproval,
   };

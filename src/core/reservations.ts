@@ -344,12 +344,29 @@ export async function quoteWebReservation(
   const offers = await loadActiveOffers(store);
   const free = await carIsFree(store, refs.car.id, period, settings.bookingRules.turnaroundMinutes);
   const place = await webPlaceVerdict(store, refs, period, settings, now);
+  return placedQuoteAnswer(refs, period, { prices, offers, settings }, free, place);
+}
+
+/**
+ * The live quote under the booking's place rule (the web form and "Mano rezervacija"): a place the
+ * car cannot reach in time is not bookable and the answer says why (the form offers the cars that
+ * are); a move is priced in with the settings' transfer fee.
+ */
+export function placedQuoteAnswer(
+  refs: ResolvedRefs,
+  period: ReservationPeriod,
+  pricing: {
+    prices: Parameters<typeof siteQuoteAnswer>[2]["prices"];
+    offers: Parameters<typeof siteQuoteAnswer>[2]["offers"];
+    settings: Settings;
+  },
+  free: boolean,
+  place: PlaceVerdict,
+): SiteQuote {
   if (free && place.kind === "unreachable") {
-    // Not at that place in time: not bookable there, and the answer says why (the form offers the
-    // cars that are).
-    return { available: false, quote: null, quoteError: placeRefusalMessage(place, transfersOf(settings)) };
+    return { available: false, quote: null, quoteError: placeRefusalMessage(place, transfersOf(pricing.settings)) };
   }
-  return siteQuoteAnswer(refs, period, { prices, offers, settings, transferFee: transferFeeOf(place) }, free);
+  return siteQuoteAnswer(refs, period, { ...pricing, transferFee: transferFeeOf(place) }, free);
 }
 
 // ---------- the back-office ----------
