@@ -39,7 +39,8 @@ export interface QuoteInput {
   pickupLocation?: { deliveryFee?: number | null } | null;
   returnLocation?: { deliveryFee?: number | null } | null;
   offers?: Identified<Offer>[];
-  rules: { graceMinutes: number; vatRate: number };
+  /** `maxDays`: the longest bookable rental; the best-price rule looks no further (absent: no limit) */
+  rules: { graceMinutes: number; vatRate: number; maxDays?: number };
   /** bringing the car from another place to the pickup (src/domain/carLocation.ts); 0 or absent: none */
   transferFee?: number;
 }
@@ -168,22 +169,110 @@ export function eligibleOffers<
   );
 }
 
+/** The car's own price for a rental of `days` from the pickup date, before any offer: each day at the tier `days` earns. */
+function baseCentsFor(car: QuoteCar, prices: readonly Identified<Price>[], pickupDate: string, days: number): number {
+  let cents = 0;
+  for (let i = 0; i < days; i++) {
+    const rule = selectPriceRule(car, prices, addDaysToDateString(pickupDate, i));
+    const tier = rule ? tierForDays(rule.tiers, days) : null;
+    if (!tier) throw new QuoteError(QUOTE_ERRORS.noPrice, "carId");
+    cents += toCents(tier.dailyRate);
+  }
+  return cents;
+}
+
+function baseCentsOrNull(car: QuoteCar, prices: readonly Identified<Price>[], pickupDate: string, days: number) {
+  try {
+    return baseCentsFor(car, prices, pickupDate, days);
+  } catch (error) {
+    if (error instanceof QuoteError) return null;
+    throw error;
+  }
+}
+
+interface RentalCharge {
+  baseCents: number;
+  discountCents: number;
+  offerId: string | null;
+}
+
+/** Of the offers open to a rental of `days`, the one giving the largest discount on `baseCents`; ties keep list order. */
+function bestOffer(
+  offers: readonly Identified<Offer>[],
+  carId: string,
+  pickupDate: string,
+  days: number,
+  baseCents: number,
+): Pick<RentalCharge, "discountCents" | "offerId"> {
+  let discountCents = 0;
+  let offerId: string | null = null;
+  for (const offer of eligibleOffers(offers, carId, pickupDate, days)) {
+    const cents = offerDiscountCents(offer, baseCents);
+    if (cents > discountCents) {
+      discountCents = cents;
+      offerId = offer.id;
+    }
+  }
+  return { discountCents, offerId };
+}
+
+/**
+ * Best-price rule: a rental never costs more than a longer one of the same car from the same
+ * pickup (29 days never above 30). Within one tier and one set of offers a longer rental only
+ * adds days, so the cheapest longer rental starts where a tier or an offer does: those lengths
+ * (and `days` itself) are the only ones to price. The rental's base becomes the lowest base of
+ * any length ≥ `days`; an offer a longer rental would earn is then granted as its discount.
+ */
+function rentalCharge(input: QuoteInput, pickupDate: string, days: number): RentalCharge {
+  const { car, prices } = input;
+  const offers = input.offers ?? [];
+  const maxDays = input.rules.maxDays ?? Number.POSITIVE_INFINITY;
+  const lengths = new Set([days]);
+  for (const rule of prices) {
+    if (!isCarRule(car, rule) && !isCategoryRule(car, rule)) continue;
+    for (const tier of rule.tiers) if (tier.fromDays > days && tier.fromDays <= maxDays) lengths.add(tier.fromDays);
+  }
+  for (const offer of offers) {
+    const from = offer.minDays ?? 1;
+    if (from > days && from <= maxDays) lengths.add(from);
+  }
+  const ownBase = baseCentsFor(car, prices, pickupDate, days);
+  // A longer rental the price list cannot price (a season ends without a base price) is no comparison.
+  const sorted: number[] = [];
+  const raw: number[] = [];
+  for (const n of [...lengths].sort((a, b) => a - b)) {
+    const cents = n === days ? ownBase : baseCentsOrNull(car, prices, pickupDate, n);
+    if (cents === null) continue;
+    sorted.push(n);
+    raw.push(cents);
+  }
+  // Longest first: each length's base is the lowest of its own and every longer one's.
+  const capped = [...raw];
+  for (let i = capped.length - 2; i >= 0; i--) capped[i] = Math.min(capped[i] as number, capped[i + 1] as number);
+  let best: RentalCharge | null = null;
+  for (let i = capped.length - 1; i >= 0; i--) {
+    const baseCents = capped[i] as number;
+    const offer = bestOffer(offers, car.id, pickupDate, sorted[i] as number, baseCents);
+    const net = baseCents - offer.discountCents;
+    if (!best || net <= best.baseCents - best.discountCents) best = { baseCents, ...offer };
+  }
+  const baseCents = capped[0] as number;
+  const own = bestOffer(offers, car.id, pickupDate, days, baseCents);
+  const bestNet = (best as RentalCharge).baseCents - (best as RentalCharge).discountCents;
+  if (baseCents - own.discountCents <= bestNet) return { baseCents, ...own };
+  return { baseCents, discountCents: baseCents - bestNet, offerId: (best as RentalCharge).offerId };
+}
+
 export function calculateQuote(input: QuoteInput): Quote {
-  const { car, prices, rules } = input;
+  const { car, rules } = input;
   const pickup = instant(input.pickupAt, "pickupAt");
   const ret = instant(input.returnAt, "returnAt");
   const days = rentalDays(pickup, ret, rules.graceMinutes);
   const pickupDate = vilniusDateString(pickup);
 
-  // Base: each rental day priced by the rule in force on its Vilnius date, at the
-  // tier the whole rental length earns.
-  let baseCents = 0;
-  for (let i = 0; i < days; i++) {
-    const rule = selectPriceRule(car, prices, addDaysToDateString(pickupDate, i));
-    const tier = rule ? tierForDays(rule.tiers, days) : null;
-    if (!tier) throw new QuoteError(QUOTE_ERRORS.noPrice, "carId");
-    baseCents += toCents(tier.dailyRate);
-  }
+  // Base: each rental day priced by the rule in force on its Vilnius date, at the tier the whole
+  // rental length earns, no more than a longer rental's (the best-price rule).
+  const { baseCents, discountCents, offerId } = rentalCharge(input, pickupDate, days);
 
   // Extras: the same extra listed twice counts once with the summed quantity.
   const merged = new Map<string, { extra: Identified<Extra>; quantity: number }>();
@@ -218,17 +307,6 @@ export function calculateQuote(input: QuoteInput): Quote {
 
   const deliveryCents =
     toCents(input.pickupLocation?.deliveryFee ?? 0) + toCents(input.returnLocation?.deliveryFee ?? 0);
-
-  // Offer: the one giving the largest discount on the base; ties keep list order.
-  let discountCents = 0;
-  let offerId: string | null = null;
-  for (const offer of eligibleOffers(input.offers ?? [], car.id, pickupDate, days)) {
-    const cents = offerDiscountCents(offer, baseCents);
-    if (cents > discountCents) {
-      discountCents = cents;
-      offerId = offer.id;
-    }
-  }
 
   const transferCents = toCents(Math.max(0, input.transferFee ?? 0));
 

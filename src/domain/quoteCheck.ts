@@ -115,7 +115,7 @@ export function checkedQuote(
       pickupLocation,
       returnLocation,
       offers: catalogue.offers,
-      rules: { graceMinutes: rules.graceMinutes, vatRate: rules.vatRate },
+      rules: { graceMinutes: rules.graceMinutes, vatRate: rules.vatRate, maxDays: rules.maxDays },
       transferFee: catalogue.transferFee ?? 0,
     });
     return { quote, quoteError: null };

@@ -156,6 +156,7 @@ export const quoteRefs = (refs: ResolvedRefs, period: ReservationPeriod, catalog
     rules: {
       graceMinutes: catalogue.settings.bookingRules.graceMinutes,
       vatRate: catalogue.settings.bookingRules.vatRate,
+      maxDays: catalogue.settings.bookingRules.maxDays,
     },
     ...(catalogue.transferFee ? { transferFee: catalogue.transferFee } : {}),
   });

@@ -85,7 +85,7 @@ export function pricedSearchResults<P>(args: {
   location: Location | null;
   prices: WithId<Price>[];
   offers: WithId<Offer>[];
-  rules: Pick<BookingRules, "graceMinutes" | "vatRate">;
+  rules: Pick<BookingRules, "graceMinutes" | "vatRate" | "maxDays">;
   page?: SearchPageRequest;
   toPublic: (car: WithId<Car>, prices: WithId<Price>[], on: Date) => P;
   compare: (a: WithId<Car>, b: WithId<Car>) => number;
@@ -105,7 +105,7 @@ export function pricedSearchResults<P>(args: {
         pickupLocation: args.location,
         returnLocation: args.location,
         offers: args.offers,
-        rules: { graceMinutes: args.rules.graceMinutes, vatRate: args.rules.vatRate },
+        rules: { graceMinutes: args.rules.graceMinutes, vatRate: args.rules.vatRate, maxDays: args.rules.maxDays },
         transferFee: args.transferFees?.get(car.id) ?? 0,
       });
       priced.push({ car, quote });

@@ -158,8 +158,9 @@ describe("kainos pakopos", () => {
     expect(four.days).toBe(4);
     expect(four.dailyRate).toBe(35);
     expect(four.base).toBe(140);
+    // 7 × 35 = 245 € would cost more than 8 × 30 = 240 €: the best-price rule charges 240 €.
     const seven = quote({ pickupAt: at("2026-11-02"), returnAt: at("2026-11-09") });
-    expect(seven.base).toBe(245);
+    expect(seven.base).toBe(240);
     const eight = quote({ pickupAt: at("2026-11-02"), returnAt: at("2026-11-10") });
     expect(eight.dailyRate).toBe(30);
     expect(eight.base).toBe(240);
@@ -443,12 +444,22 @@ describe("akcijos", () => {
       offer({ discount: { type: "percent", value: 50 }, validFrom: "2026-11-03", validTo: "2026-11-30" }),
       offer({ discount: { type: "percent", value: 50 }, validFrom: "2026-10-01", validTo: "2026-11-01" }),
       offer({ discount: { type: "percent", value: 50 }, carIds: [OTHER_CAR_ID] }),
-      offer({ discount: { type: "percent", value: 50 }, minDays: 5 }),
+      // 5 days at −10 % (157,50 €) cost more than these 4 days (140 €): the longer rental's offer is no help.
+      offer({ discount: { type: "percent", value: 10 }, minDays: 5 }),
       offer({ discount: null }),
     ];
     const q = quote({ ...period, offers });
     expect(q.discount).toBe(0);
     expect(q.offerId).toBeNull();
+  });
+
+  it("ilgesnės nuomos akcija taikoma, kai ta nuoma būtų pigesnė (geriausios kainos taisyklė)", () => {
+    const half = offer({ discount: { type: "percent", value: 50 }, minDays: 5 });
+    // 5 days: 175 € − 50 % = 87,50 €; 4 days (140 €) cost no more than that.
+    const q = quote({ ...period, offers: [half] });
+    expect(q.total).toBe(87.5);
+    expect(q.discount).toBe(52.5);
+    expect(q.offerId).toBe(half.id);
   });
 
   it("priima šiam automobiliui skirtą akciją pagal paėmimo datą Vilniuje ir lygiai minDays trukmės nuomai", () => {
