@@ -110,7 +110,7 @@ export function tariffLines(facts: TariffFacts): TariffLine[] {
   }
   if (facts.transferFee > 0) add("Automobilio pervežimas į paėmimo vietą", formatMoney(facts.transferFee));
   for (const place of facts.locations ?? []) {
-    if ((place.deliveryFee ?? 0) > 0) add(`Pristatymas: ${place.name}`, formatMoney(place.deliveryFee ?? 0));
+    if ((place.deliveryFee ?? 0) > 0) add(`Pristatymo mokestis: ${place.name}`, formatMoney(place.deliveryFee ?? 0));
   }
   for (const extra of facts.extras ?? []) {
     const cap =
