@@ -8,12 +8,12 @@ import { TRANSFER_DEFAULTS } from "../../src/domain/carTransfers";
 import { formatDateTime, formatMoney } from "../../src/domain/format";
 import { MAIL_RETRY_DAYS_DEFAULT } from "../../src/domain/mailQueue";
 import { calculateQuote } from "../../src/domain/pricing";
+import { withRuleFees } from "../../src/domain/ruleFees";
 import {
   type Car,
   type Customer,
   carSchema,
   customerSchema,
-  DESK_DEFAULTS,
   type Extra,
   extraSchema,
   type Fleet,
@@ -43,6 +43,7 @@ import {
   settingsSchema,
   staffUserSchema,
 } from "../../src/domain/schemas";
+import { tariffOf, tariffSchema } from "../../src/domain/tariff";
 import { addDaysToDateString, vilniusDateString, vilniusLocalToInstant, vilniusParts } from "../../src/domain/time";
 import { SETTINGS_ID } from "../db/types";
 import { CAR_CATALOGUE, type CatalogueCar } from "./carCatalogue";
@@ -283,30 +284,12 @@ const EXTRAS: ExtraSpec[] = [
     maxQuantity: 1,
   },
   {
-    key: "abroad",
-    name: "Kelionė į užsienį",
-    description: "Raštiškas leidimas vykti į Europos Sąjungos šalis (Latviją, Estiją, Lenkiją, Suomiją ir kitas).",
-    price: 45,
-    chargedPer: "rental",
-    maxPrice: null,
-    maxQuantity: 1,
-  },
-  {
     key: "excess-reduction",
     name: "Franšizės sumažinimas",
     description: "Papildomas draudimas: nuomininko atsakomybė už žalą sumažinama iki 150 €.",
     price: 9,
     chargedPer: "day",
     maxPrice: 135,
-    maxQuantity: 1,
-  },
-  {
-    key: "young-driver",
-    name: "Jauno vairuotojo mokestis",
-    description: "Taikomas vairuotojams iki 25 metų.",
-    price: 8,
-    chargedPer: "day",
-    maxPrice: 120,
     maxQuantity: 1,
   },
   {
@@ -317,15 +300,6 @@ const EXTRAS: ExtraSpec[] = [
     chargedPer: "rental",
     maxPrice: null,
     maxQuantity: 1,
-  },
-  {
-    key: "out-of-hours",
-    name: "Paėmimas ar grąžinimas ne darbo laiku",
-    description: "Automobilio perdavimas anksčiau nei 8:00 ar vėliau nei 20:00, iš anksto suderinus.",
-    price: 15,
-    chargedPer: "rental",
-    maxPrice: null,
-    maxQuantity: 2,
   },
 ];
 
@@ -595,13 +569,18 @@ export function buildDemoData(now: Date): DemoData {
       contractTemplate: CONTRACT_TEMPLATE,
       emailTemplates: EMAIL_TEMPLATES,
       minDailyRate: 1,
-      desk: { ...DESK_DEFAULTS },
+      tariff: tariffSchema.parse({}),
       portal: { ...PORTAL_DEFAULTS },
       transfers: { ...TRANSFER_DEFAULTS },
       mailRetryDays: MAIL_RETRY_DAYS_DEFAULT,
     },
   };
   const rules = settings.doc.bookingRules;
+  const ruleFeeRules = {
+    tariff: settings.doc.tariff,
+    openingHour: rules.openingHour,
+    closingHour: rules.closingHour,
+  };
 
   // ----- locations, extras -----
   const locations: DemoRecord<Location>[] = LOCATIONS.map((l, i) =>
@@ -975,7 +954,7 @@ export function buildDemoData(now: Date): DemoData {
     ) {
       customer = r.pick(customers);
     }
-    const age = ageOn(customer.doc.birthDate ?? "1980-01-01", pickupDate);
+    const birthDate = customer.doc.birthDate ?? null;
 
     const placeRoll = r.next();
     const pickupKey =
@@ -1002,12 +981,12 @@ export function buildDemoData(now: Date): DemoData {
     if (spec.category !== "krovininis" && r.chance(0.2)) chosen.push({ key: "child-seat", quantity: r.int(1, 2) });
     if (r.chance(0.15)) chosen.push({ key: "additional-driver", quantity: 1 });
     if (r.chance(0.08)) chosen.push({ key: "gps", quantity: 1 });
-    if (r.chance(0.12)) chosen.push({ key: "abroad", quantity: 1 });
+    // Travel abroad and the young driver's fee are fees by rule (settings.tariff), not extras.
+    const travelAbroad = r.chance(0.12);
     if (r.chance(0.25)) chosen.push({ key: "excess-reduction", quantity: 1 });
-    if (age < 25) chosen.push({ key: "young-driver", quantity: 1 });
     const extrasChosen = chosen.map((x) => ({ extra: extraByKey(x.key), quantity: x.quantity }));
 
-    const quote = calculateQuote({
+    const basic = calculateQuote({
       car: { id: car.id, category: car.doc.category, deposit: car.doc.deposit },
       prices: pricesWithId,
       pickupAt,
@@ -1018,6 +997,7 @@ export function buildDemoData(now: Date): DemoData {
       offers: offersWithId,
       rules,
     });
+    const quote = withRuleFees(basic, ruleFeeRules, { pickupAt, returnAt }, { birthDate, travelAbroad });
 
     const source = r.pick(["web", "web", "web", "web", "phone", "phone", "office"] as const);
     const future = slot.pickupDay > 0;
@@ -1029,7 +1009,7 @@ export function buildDemoData(now: Date): DemoData {
       "",
       pickupKey.includes("airport") ? `Skrydis ${r.pick(flights)}, atvyksta apie ${pickupTime}.` : "",
       chosen.some((x) => x.key === "child-seat") ? "Važiuosime su mažu vaiku, prašau paruošti kėdutę." : "",
-      chosen.some((x) => x.key === "abroad") ? "Planuojame nuvažiuoti į Rygą." : "",
+      travelAbroad ? "Planuojame nuvažiuoti į Rygą." : "",
       customer.doc.type === "business" ? "Reikės PVM sąskaitos faktūros įmonei." : "",
       "Jei įmanoma, prašau automobilio su kabliu.",
     ];
@@ -1067,6 +1047,7 @@ export function buildDemoData(now: Date): DemoData {
         pickupLocationId: pickupLocation.id,
         returnLocationId: returnLocation.id,
         extras: chosen.map((x) => ({ id: extraByKey(x.key).id, quantity: x.quantity })),
+        ...(travelAbroad ? { travelAbroad: true } : {}),
         quote,
         status: slot.status,
         source,
@@ -1721,6 +1702,12 @@ export function validateDemoData(data: DemoData): void {
   const extraById = new Map(data.extras.map((e) => [e.id, { ...e.doc, id: e.id }]));
   const carById = new Map(data.cars.map((c) => [c.id, c.doc]));
   const locationById = new Map(data.locations.map((l) => [l.id, l.doc]));
+  const birthDateById = new Map(data.customers.map((c) => [c.id, c.doc.birthDate ?? null]));
+  const feeRules = {
+    tariff: tariffOf(data.settings.doc),
+    openingHour: rules.openingHour,
+    closingHour: rules.closingHour,
+  };
   const lastByYear = new Map<string, number>();
   for (const res of data.reservations) {
     const d = res.doc;
@@ -1760,7 +1747,7 @@ export function validateDemoData(data: DemoData): void {
     const car = carById.get(d.carId);
     if (car) {
       try {
-        const expected = calculateQuote({
+        const basic = calculateQuote({
           car: { id: d.carId, category: car.category, deposit: car.deposit },
           prices: pricesWithId,
           pickupAt: d.pickupAt,
@@ -1771,6 +1758,8 @@ export function validateDemoData(data: DemoData): void {
           offers: offersWithId,
           rules,
         });
+        const facts = { birthDate: birthDateById.get(d.customerId) ?? null, travelAbroad: d.travelAbroad ?? false };
+        const expected = withRuleFees(basic, feeRules, { pickupAt: d.pickupAt, returnAt: d.returnAt }, facts);
         if (JSON.stringify(expected) !== JSON.stringify(d.quote))
           problems.push(`${label}: kaina nesutampa su calculateQuote`);
       } catch (error) {

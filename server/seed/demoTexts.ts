@@ -1,50 +1,55 @@
 // Long Lithuanian texts of the settings: terms, privacy policy, about, the rental agreement
 // template and e-mail templates. Plain text, paragraphs separated by blank lines.
 
-/** Nuomos sąlygos. The numbers match the booking rules, extras and deposits of the demo data. */
+/**
+ * Nuomos sąlygos: the rules in words only. Every fee, limit and window is in the settings (the
+ * tariff, the booking rules, the portal's cancellation window, the extras, places and cars) and
+ * is printed from there as "Kainos ir mokesčiai" (src/domain/tariffText.ts) before this text, on
+ * the terms page and in the agreement: no number here can contradict what the counter charges.
+ */
 export const TERMS_TEXT = `1. Vairuotojas
 
-Automobilį gali vairuoti asmuo, kuriam yra ne mažiau kaip 21 metai ir kuris ne trumpiau kaip 2 metus turi galiojantį B kategorijos vairuotojo pažymėjimą. Verslo, prabangos klasės automobiliams, mikroautobusams ir krovininiams automobiliams gali būti taikomas didesnis amžiaus ir vairavimo stažo reikalavimas – jis nurodytas automobilio aprašyme. Vairuotojams iki 25 metų taikomas jauno vairuotojo mokestis – 8 € parai.
+Automobilį gali vairuoti asmuo, atitinkantis kainų ir mokesčių lentelėje nurodytą mažiausią amžių ir turintis galiojantį B kategorijos vairuotojo pažymėjimą ne trumpiau, nei nurodyta prie automobilio. Verslo, prabangos klasės automobiliams, mikroautobusams ir krovininiams automobiliams gali būti taikomas didesnis amžiaus ir vairavimo stažo reikalavimas – jis nurodytas automobilio aprašyme. Jaunesniems nei lentelėje nurodyta vairuotojams taikomas jauno vairuotojo mokestis: jis apskaičiuojamas pagal vairuotojo gimimo datą ir įtraukiamas į kainą prieš rezervuojant.
 
-Paimant automobilį reikia pateikti asmens tapatybės dokumentą (pasą arba asmens tapatybės kortelę) ir vairuotojo pažymėjimą. Automobilį vairuoti gali tik sutartyje nurodyti vairuotojai. Papildomas vairuotojas įrašomas į sutartį už 10 € vienkartinį mokestį.
+Paimant automobilį reikia pateikti asmens tapatybės dokumentą (pasą arba asmens tapatybės kortelę) ir vairuotojo pažymėjimą. Automobilį vairuoti gali tik sutartyje nurodyti vairuotojai. Papildomas vairuotojas įrašomas į sutartį užsakius papildomą paslaugą „Papildomas vairuotojas“.
 
 2. Užstatas
 
-Paimant automobilį imamas užstatas – nuo 150 iki 800 €, priklausomai nuo automobilio klasės. Tiksli suma nurodyta automobilio aprašyme ir rezervacijos patvirtinime. Užstatas rezervuojamas mokėjimo kortelėje arba sumokamas grynaisiais ir grąžinamas per 3 darbo dienas po to, kai automobilis grąžinamas laiku, tvarkingas ir su pilnu degalų baku. Vykstant į užsienį užstatas didinamas 200 €.
+Paimant automobilį imamas užstatas, nurodytas automobilio aprašyme ir rezervacijos patvirtinime. Užstatas rezervuojamas mokėjimo kortelėje arba sumokamas grynaisiais ir grąžinamas per 3 darbo dienas po to, kai automobilis grąžinamas laiku, tvarkingas ir su pilnu degalų baku. Vykstant į užsienį užstatas didinamas kainų ir mokesčių lentelėje nurodyta suma.
 
 3. Kaina ir mokėjimas
 
-Svetainėje nurodytos kainos yra galutinės: jos apima 21 % PVM, privalomąjį transporto priemonių valdytojų civilinės atsakomybės draudimą (TPVCA), KASKO draudimą ir techninę pagalbą kelyje visą parą. Nuomos para – 24 valandos nuo automobilio paėmimo. Už nuomą mokama paimant automobilį: mokėjimo kortele, banko pavedimu arba grynaisiais. Įmonėms išrašoma PVM sąskaita faktūra.
+Kaina, nurodyta prieš rezervuojant, yra galutinė: ji apima PVM, privalomąjį transporto priemonių valdytojų civilinės atsakomybės draudimą (TPVCA), KASKO draudimą, techninę pagalbą kelyje visą parą ir mokesčius, kurie taikomi pagal taisykles (jauno vairuotojo, kelionės į užsienį, paėmimo ar grąžinimo ne darbo laiku). Nuomos para – 24 valandos nuo automobilio paėmimo. Už nuomą mokama paimant automobilį: mokėjimo kortele, banko pavedimu arba grynaisiais. Įmonėms išrašoma PVM sąskaita faktūra.
 
 4. Rida
 
-Įprastas ridos limitas – 250–300 km per parą (nurodytas prie kiekvieno automobilio), kai kuriems automobiliams rida neribojama. Viršijus limitą, už kiekvieną papildomą kilometrą mokama 0,12 €. Nuomojantis ilgiau nei 30 parų, rida neribojama.
+Ridos limitas nurodytas prie kiekvieno automobilio; kai kuriems automobiliams rida neribojama. Viršijus limitą, už kiekvieną papildomą kilometrą mokama pagal kainų ir mokesčių lentelę.
 
 5. Degalai ir įkrovimas
 
-Automobilis išduodamas su pilnu degalų baku ir turi būti grąžintas su pilnu baku („pilnas–pilnas“). Jei bakas grąžinamas nepilnas, mokama už trūkstamus degalus pagal degalinės kainą ir 20 € pildymo mokestis. Elektromobilis išduodamas įkrautas ne mažiau kaip 80 % ir turi būti grąžintas įkrautas ne mažiau kaip 50 %, kitaip taikomas 20 € įkrovimo mokestis.
+Automobilis išduodamas su pilnu degalų baku ir turi būti grąžintas su pilnu baku („pilnas–pilnas“). Jei bakas grąžinamas nepilnas, už kiekvieną trūkstamą bako ketvirtį mokama pagal kainų ir mokesčių lentelę. Elektromobilis išduodamas įkrautas ir turi būti grąžintas įkrautas ne mažiau, nei buvo išduotas; trūkstama įkrova skaičiuojama taip pat kaip degalai.
 
 6. Kelionės į užsienį
 
-Išvykti už Lietuvos ribų galima tik gavus raštišką nuomotojo sutikimą, kuris įrašomas į sutartį. Kelionės į Europos Sąjungos šalis (Latviją, Estiją, Lenkiją, Suomiją ir kitas) mokestis – 45 € už nuomą. Vykti į Rusiją, Baltarusiją ir Ukrainą draudžiama.
+Išvykti už Lietuvos ribų galima tik apie tai pažymėjus rezervacijoje arba gavus raštišką nuomotojo sutikimą, kuris įrašomas į sutartį; taikomas kelionės į užsienį mokestis ir didesnis užstatas. Leidžiama vykti į Europos Sąjungos šalis (Latviją, Estiją, Lenkiją, Suomiją ir kitas). Vykti į Rusiją, Baltarusiją ir Ukrainą draudžiama.
 
 7. Grąžinimas
 
-Automobilis grąžinamas sutartu laiku ir sutartoje vietoje. Vėluojant ilgiau nei 60 minučių, skaičiuojama papildoma nuomos para. Grąžinus automobilį anksčiau, už nepanaudotą laiką pinigai negrąžinami. Automobilį paimti ar grąžinti ne darbo laiku galima iš anksto suderinus – mokestis 15 €.
+Automobilis grąžinamas sutartu laiku ir sutartoje vietoje. Vėluojant ilgiau, nei leidžia kainų ir mokesčių lentelė, už kiekvieną pradėtą parą mokama nuomos paros kaina. Grąžinus automobilį anksčiau, už nepanaudotą laiką pinigai negrąžinami. Automobilį paimti ar grąžinti ne darbo laiku galima iš anksto suderinus; mokestis įtraukiamas į kainą.
 
 8. Draudimas ir žala
 
-Visi automobiliai apdrausti TPVCA ir KASKO draudimu. Nuomininko atsakomybė už žalą ribojama franšize: 500 € ekonominės, kompaktinės ir vidutinės klasės automobiliams ir 800 € kitų klasių automobiliams. Užsisakius franšizės sumažinimą (9 € parai), nuomininko atsakomybė mažinama iki 150 €.
+Visi automobiliai apdrausti TPVCA ir KASKO draudimu. Nuomininko atsakomybė už žalą ribojama savarankiška rizika (franšize), nurodyta prie automobilio ir sutartyje. Užsisakius papildomą paslaugą „Franšizės sumažinimas“, nuomininko atsakomybė mažinama, kaip nurodyta paslaugos aprašyme.
 
 Draudimas negalioja, jei vairuota apsvaigus nuo alkoholio ar kitų psichiką veikiančių medžiagų, jei automobilį vairavo sutartyje nenurodytas asmuo arba žala padaryta tyčia. Įvykus eismo įvykiui, būtina nedelsiant pranešti nuomotojui, o prireikus – policijai (tel. 112).
 
 9. Kiti mokesčiai
 
-Rūkyti automobilyje draudžiama – pažeidus taikomas 100 € valymo mokestis. Labai nešvariam salonui valyti taikomas 25 € mokestis. Gyvūnus vežti galima tik transportavimo dėžėje arba ant apsauginio užtiesalo; gyvūnų plaukų valymas – 30 €. Pametus raktelį ar dokumentus, mokamos faktinės jų atkūrimo išlaidos. Baudos už kelių eismo taisyklių pažeidimus ir stovėjimą nuomos metu perduodamos nuomininkui kartu su 10 € administravimo mokesčiu.
+Rūkyti automobilyje draudžiama – pažeidus taikomas rūkymo mokestis. Jei automobilį grąžinus reikia valyti (labai nešvarus salonas, gyvūnų plaukai), taikomas valymo mokestis. Gyvūnus vežti galima tik transportavimo dėžėje arba ant apsauginio užtiesalo. Pametus raktelį ar dokumentus, mokamos faktinės jų atkūrimo išlaidos. Baudos už kelių eismo taisyklių pažeidimus ir stovėjimą nuomos metu perduodamos nuomininkui.
 
 10. Rezervacijos atšaukimas
 
-Rezervaciją galima nemokamai atšaukti ne vėliau kaip prieš 24 valandas iki nuomos pradžios. Neatvykus be įspėjimo, gali būti taikomas vienos nuomos paros mokestis.`;
+Rezervaciją galima nemokamai atšaukti kainų ir mokesčių lentelėje nurodytu laiku iki nuomos pradžios. Neatvykus be įspėjimo, gali būti taikomas vienos nuomos paros kainos mokestis.`;
 
 /** Privatumo politika; `controller` names the company ("UAB „…“, įmonės kodas …"). */
 export function privacyText(controller: string, email: string): string {

@@ -6,13 +6,8 @@ import path from "node:path";
 import { COLLECTIONS } from "../../src/core/collections";
 import { CAR_FORMS, formatCount } from "../../src/domain/format";
 import { MAIL_RETRY_DAYS_DEFAULT } from "../../src/domain/mailQueue";
-import {
-  bookingRulesSchema,
-  DESK_DEFAULTS,
-  PORTAL_DEFAULTS,
-  type Settings,
-  settingsSchema,
-} from "../../src/domain/schemas";
+import { bookingRulesSchema, PORTAL_DEFAULTS, type Settings, settingsSchema } from "../../src/domain/schemas";
+import { tariffSchema } from "../../src/domain/tariff";
 import { type Db, type Queryable, SETTINGS_ID } from "../db/types";
 import { createFileStorage, type FileStorage, sha256Hex } from "../files/index";
 import { log } from "../log";
@@ -51,7 +46,7 @@ export function defaultSettings(): Doc<Settings> {
     contractTemplate: CONTRACT_TEMPLATE,
     emailTemplates: EMAIL_TEMPLATES,
     minDailyRate: 1,
-    desk: { ...DESK_DEFAULTS },
+    tariff: tariffSchema.parse({}),
     portal: { ...PORTAL_DEFAULTS },
     mailRetryDays: MAIL_RETRY_DAYS_DEFAULT,
   };

@@ -34,7 +34,7 @@ import {
   staffPortalNotice,
 } from "../domain/portal";
 import { portalLinkExpiry, portalTokenHash } from "../domain/portalToken";
-import { assertBookablePeriod, assertDriverAge, priceRefs } from "../domain/reservationInput";
+import { assertBookablePeriod, assertDriverAge, minDriverAgeFor, priceRefs } from "../domain/reservationInput";
 import type { Customer, DriverDetails, Quote, Reservation } from "../domain/schemas";
 import { readSiteQuote, type SiteQuote } from "../domain/siteQuote";
 import { vilniusDateString } from "../domain/time";
@@ -55,6 +55,7 @@ import {
   placedQuoteAnswer,
   RESERVATION_NOT_FOUND_MESSAGE,
   resolveRefs,
+  staffRuleFacts,
   webPlaceVerdict,
 } from "./reservations";
 import { versionOf } from "./versions";
@@ -354,8 +355,9 @@ export async function quotePortalChange(
   const free = await carIsFree(store, refs.car.id, period, settings.bookingRules.turnaroundMinutes, reservation.id);
   // The booking's own place rule: a place the car cannot reach in time is refused, a move is charged.
   const place = await webPlaceVerdict(store, refs, period, settings, now, reservation.id);
+  const facts = await staffRuleFacts(store, store, reservation);
   return {
-    ...placedQuoteAnswer(refs, period, { prices, offers, settings }, free, place),
+    ...placedQuoteAnswer(refs, period, { prices, offers, settings }, free, place, facts),
     currentTotal: reservation.quote?.total ?? null,
     needsApproval: settings.portal.changesNeedApproval,
   };
@@ -417,7 +419,9 @@ export async function applyPortalChange(
       if (place.kind === "unreachable")
         throw new CoreError("conflict", placeRefusalMessage(place, transfersOf(settings)));
       const transferFee = transferFeeOf(place);
-      const quote = priceRefs(refs, period, { prices, offers, settings, ...(transferFee > 0 ? { transferFee } : {}) });
+      const facts = await staffRuleFacts(tx, store, current);
+      const catalogue = { prices, offers, settings, ...(transferFee > 0 ? { transferFee } : {}) };
+      const quote = priceRefs(refs, period, catalogue, facts);
       const customer = await loadCustomer(tx, store, current.customerId);
       const locations = await loadLocations(tx);
       const placeName = (id: string) => locations.find((l) => l.id === id)?.name ?? "—";
@@ -556,7 +560,8 @@ export async function saveDriverDetails(ctx: CoreContext, token: unknown, body: 
     const refusal = changeRefusal(current, now);
     if (refusal) throw new CoreError("precondition", refusal);
     const car = await loadCar(tx, store, current.carId);
-    const minAge = car?.minDriverAge ?? 18;
+    const settings = await loadSettings(tx);
+    const minAge = car ? minDriverAgeFor(car, settings.tariff) : settings.tariff.minDriverAge;
     const returnDay = vilniusDateString(current.returnAt);
     const errors: Record<string, string> = {};
     const drivers = [

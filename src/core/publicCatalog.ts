@@ -4,7 +4,7 @@
 
 import { type CarFilter, matchesCarFilter } from "../domain/carFilter";
 import type { PublicCar, PublicSettings } from "../domain/publicCatalog";
-import { publicBookingRules, toPublicCar } from "../domain/publicCatalog";
+import { publicBookingRules, publicFeesOf, toPublicCar } from "../domain/publicCatalog";
 import { retentionOf } from "../domain/retention";
 import type { News, Offer } from "../domain/schemas";
 import { vilniusDateString } from "../domain/time";
@@ -68,6 +68,7 @@ export async function loadPublicSettings(reader: Reader): Promise<PublicSettings
     about: settings.about,
     privacy: settings.privacy,
     retention: retentionOf(settings),
+    fees: publicFeesOf(settings),
     bookingRules: publicBookingRules(settings.bookingRules),
   };
 }

@@ -83,7 +83,13 @@ import {
   readReservation,
   storeDocument,
 } from "./rentalDesk";
-import { carIsFree, priceReservation, RESERVATION_NOT_FOUND_MESSAGE, resolveRefs } from "./reservations";
+import {
+  carIsFree,
+  priceReservation,
+  RESERVATION_NOT_FOUND_MESSAGE,
+  resolveRefs,
+  staffRuleFacts,
+} from "./reservations";
 import { requireStaffDisplayName } from "./staff";
 import { assertFresh, versionOf } from "./versions";
 import { insertDoc, replaceDoc, type StaffActor, writeAudit, writer } from "./writes";
@@ -286,6 +292,7 @@ export async function previewCarSwap(ctx: CoreContext, id: string, body: unknown
         { pickupAt: reservation.pickupAt, returnAt: reservation.returnAt },
         settings,
         transferFeeOf(quoteOf(reservation)),
+        await staffRuleFacts(store, store, reservation),
       );
     } catch (error) {
       quoteError = error instanceof Error ? firstMessage(error) : "Kainos apskaičiuoti nepavyko";
@@ -440,6 +447,7 @@ export async function swapCar(
             { pickupAt: current.pickupAt, returnAt: current.returnAt },
             settings,
             transferFeeOf(previousQuote),
+            await staffRuleFacts(tx, store, current),
           )
         : previousQuote;
     const ledger = await summaryFor(tx, current, quote);
@@ -625,8 +633,9 @@ async function planExtension(
   // The agreed price plus what the added days cost with the car held now (a price kept through a
   // swap stays kept; only the new days are priced at the second car's rate).
   const agreed = quoteOf(reservation);
+  const facts = await staffRuleFacts(store, store, reservation);
   const priced = (returnAt: string) =>
-    priceReservation(store, refs, { pickupAt: reservation.pickupAt, returnAt }, settings, transferFeeOf(agreed));
+    priceReservation(store, refs, { pickupAt: reservation.pickupAt, returnAt }, settings, transferFeeOf(agreed), facts);
   const quote = extendQuote(agreed, await priced(reservation.returnAt), await priced(input.returnAt));
   const buffer = settings.bookingRules.turnaroundMinutes;
   const period = { pickupAt: currentHold(reservation).pickupAt, returnAt: input.returnAt };
@@ -724,6 +733,7 @@ export async function extendRental(
       { pickupAt: current.pickupAt, returnAt: plan.returnAt },
       settings,
       transferFeeOf(quoteOf(current)),
+      await staffRuleFacts(tx, store, current),
     );
     const ledger = await summaryFor(tx, current, quote);
     if (Math.round(quote.total * 100) !== Math.round(plan.quote.total * 100) || ledger.summary.due !== plan.due) {

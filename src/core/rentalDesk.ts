@@ -42,7 +42,6 @@ import type {
   Car,
   Customer,
   Damage,
-  DeskSettings,
   Extra,
   Fleet,
   HandoverAct,
@@ -53,6 +52,7 @@ import type {
   Signature,
 } from "../domain/schemas";
 import { damageSchema } from "../domain/schemas";
+import type { Tariff } from "../domain/tariff";
 import { moveCarTo } from "./carLocation";
 import { loadCar, loadExtras, loadLocations, loadOne, loadSettings } from "./catalog";
 import { COLLECTIONS } from "./collections";
@@ -114,7 +114,7 @@ export interface DeskInfo {
   fleet: Stamped<Fleet> | null;
   /** the car's open damages from earlier rentals */
   damages: Stamped<Damage>[];
-  rates: DeskSettings;
+  rates: Tariff;
   /** the return's grace period (settings.bookingRules.graceMinutes) */
   graceMinutes: number;
   /** the hand-over act, for the return screen (null before the hand-over) */
@@ -169,7 +169,7 @@ export async function deskInfo(ctx: CoreContext, id: string): Promise<DeskInfo> 
   const { settings, ...desk } = await loadDesk(ctx, id);
   return {
     ...desk,
-    rates: settings.desk,
+    rates: settings.tariff,
     graceMinutes: settings.bookingRules.graceMinutes,
     handover: desk.reservation.handover ?? null,
     current: currentHandover(desk.reservation),
@@ -596,7 +596,7 @@ function chargesFor(
         depositHeld,
         reservation: { returnAt: reservation.returnAt, quote: reservation.quote },
         handover: { mileage: out.mileage, fuel: out.fuel },
-        rates: desk.settings.desk,
+        rates: desk.settings.tariff,
         graceMinutes: desk.settings.bookingRules.graceMinutes,
         earlier: earlierUse(reservation),
       },

@@ -21,6 +21,7 @@ import {
   assertDriverAge,
   customerGaps,
   matchRefs,
+  minDriverAgeFor,
   newWebCustomer,
   parseStaffReservation,
   periodOf,
@@ -46,6 +47,7 @@ import {
   readStaffEditIntent,
   type StaffEditIntent,
 } from "../domain/reservationRules";
+import type { RuleFacts } from "../domain/ruleFees";
 import type { Fleet, Quote, Reservation, Settings } from "../domain/schemas";
 import { readSiteQuote, type SiteQuote, siteQuoteAnswer } from "../domain/siteQuote";
 import { vilniusDateString } from "../domain/time";
@@ -100,10 +102,30 @@ export async function priceReservation(
   period: ReservationPeriod,
   settings: Settings,
   transferFee = 0,
+  facts: RuleFacts = {},
 ): Promise<Quote> {
   const prices = await loadPrices(reader);
   const offers = await loadActiveOffers(reader);
-  return priceRefs(refs, period, { prices, offers, settings, ...(transferFee > 0 ? { transferFee } : {}) });
+  return priceRefs(refs, period, { prices, offers, settings, ...(transferFee > 0 ? { transferFee } : {}) }, facts);
+}
+
+/**
+ * The facts the fees by rule of a staff booking depend on: the customer card's birth date (the
+ * driver's details given on "Mano rezervacija" come first) and whether the customer travels abroad.
+ */
+export async function staffRuleFacts(
+  reader: Reader,
+  store: DocumentStore,
+  reservation: Pick<Reservation, "customerId" | "travelAbroad" | "driverDetails">,
+): Promise<RuleFacts> {
+  const found = store.isId(reservation.customerId)
+    ? await reader.get(COLLECTIONS.customers, reservation.customerId)
+    : null;
+  const cardBirthDate = found ? (customerRecord(found).birthDate ?? null) : null;
+  return {
+    birthDate: reservation.driverDetails?.driver.birthDate ?? cardBirthDate,
+    travelAbroad: reservation.travelAbroad ?? false,
+  };
 }
 
 /**
@@ -257,7 +279,7 @@ export async function submitWebReservation(
   const outcome = await reservationTransaction(store, async (tx) => {
     // Reads first (Firestore's rule for transactions).
     const refs = await resolveRefs(tx, store, input, { publicOnly: true });
-    assertDriverAge(input.customer.birthDate, period.pickupAt, refs.car.minDriverAge);
+    assertDriverAge(input.customer.birthDate, period.pickupAt, minDriverAgeFor(refs.car, settings.tariff));
     await tx.lock(carLockKey(refs.car.id));
     if (!(await carIsFree(tx, refs.car.id, period, settings.bookingRules.turnaroundMinutes))) {
       throw reservationConflict();
@@ -265,7 +287,10 @@ export async function submitWebReservation(
     const place = await webPlaceVerdict(tx, refs, period, settings, now);
     if (place.kind === "unreachable")
       throw new CoreError("conflict", placeRefusalMessage(place, transfersOf(settings)));
-    const quote = await priceReservation(tx, refs, period, settings, transferFeeOf(place));
+    const quote = await priceReservation(tx, refs, period, settings, transferFeeOf(place), {
+      birthDate: input.customer.birthDate,
+      travelAbroad: input.travelAbroad,
+    });
     const countHit = opts.rateLimit
       ? await takeRateLimit(tx, rateKey("site-reservation", opts.rateLimit.clientKey), opts.rateLimit.limit, now)
       : null;
@@ -294,7 +319,15 @@ export async function submitWebReservation(
       writeAudit(w, { action: "create", resource: "customers", recordId: customerId, actor: WEB_ACTOR });
     }
     const reservation = {
-      ...webReservation({ number: numbering.number, customerId, refs, period, quote, comment: input.comment }),
+      ...webReservation({
+        number: numbering.number,
+        customerId,
+        refs,
+        period,
+        quote,
+        comment: input.comment,
+        travelAbroad: input.travelAbroad,
+      }),
       payment: opts.onlinePayment ? awaitingPayment(quote, paymentSettingsOf(settings), opts.onlinePayment, now) : null,
     };
     const id = insertDoc(w, COLLECTIONS.reservations, storedReservation(reservation));
@@ -344,7 +377,8 @@ export async function quoteWebReservation(
   const offers = await loadActiveOffers(store);
   const free = await carIsFree(store, refs.car.id, period, settings.bookingRules.turnaroundMinutes);
   const place = await webPlaceVerdict(store, refs, period, settings, now);
-  return placedQuoteAnswer(refs, period, { prices, offers, settings }, free, place);
+  const facts = { birthDate: input.birthDate ?? null, travelAbroad: input.travelAbroad };
+  return placedQuoteAnswer(refs, period, { prices, offers, settings }, free, place, facts);
 }
 
 /**
@@ -362,11 +396,12 @@ export function placedQuoteAnswer(
   },
   free: boolean,
   place: PlaceVerdict,
+  facts: RuleFacts = {},
 ): SiteQuote {
   if (free && place.kind === "unreachable") {
     return { available: false, quote: null, quoteError: placeRefusalMessage(place, transfersOf(pricing.settings)) };
   }
-  return siteQuoteAnswer(refs, period, { ...pricing, transferFee: transferFeeOf(place) }, free);
+  return siteQuoteAnswer(refs, period, { ...pricing, transferFee: transferFeeOf(place) }, free, facts);
 }
 
 // ---------- the back-office ----------
@@ -432,7 +467,8 @@ export async function createStaffReservation(
     await assertCustomerExists(tx, store, data.customerId);
     // Staff may book a car elsewhere (they move it; the form warned): the move is priced.
     const place = await staffPlaceVerdict(tx, refs, period, settings, now, null);
-    const quote = await priceReservation(tx, refs, period, settings, place.fee);
+    const facts = await staffRuleFacts(tx, store, data);
+    const quote = await priceReservation(tx, refs, period, settings, place.fee, facts);
     await tx.lock(carLockKey(refs.car.id));
     const buffer = settings.bookingRules.turnaroundMinutes;
     if (isBlockingStatus(data.status) && !(await carIsFree(tx, refs.car.id, period, buffer))) {
@@ -575,7 +611,8 @@ export async function updateStaffReservation(
     if (edit.repricing && settings) {
       const refs = await resolveRefs(tx, store, data, { publicOnly: false });
       const place = await staffPlaceVerdict(tx, refs, period, settings, now, id);
-      quote = await priceReservation(tx, refs, period, settings, place.fee);
+      const facts = await staffRuleFacts(tx, store, data);
+      quote = await priceReservation(tx, refs, period, settings, place.fee, facts);
     }
     if (edit.availabilityCheck) {
       await tx.lock(carLockKey(data.carId));

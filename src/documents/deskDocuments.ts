@@ -95,6 +95,7 @@ export const CHARGE_LABELS: Readonly<Record<ChargeKind, string>> = {
   fuel: "Trūkstami degalai",
   late: "Pavėluotas grąžinimas",
   cleaning: "Valymas",
+  smoking: "Rūkymas automobilyje",
   damage: "Pažeidimai",
 };
 

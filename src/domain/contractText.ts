@@ -1,17 +1,23 @@
 // The rental agreement's text: the settings' template with the reservation's facts filled in.
 // Pure: the print-edit screen (src/admin/print) and the server's PDFs (src/documents) use it.
+
+import { transfersOf } from "./carTransfers";
 import { TRANSFER_LABEL } from "./carTransferText";
 import { formatDate, formatDateTime, formatDays, formatMoney, formatNumber } from "./format";
 import { fuelLevelText } from "./fuel";
 import {
+  bookingRulesSchema,
   type Car,
   type Customer,
   type Fleet,
   FUEL_LEVELS,
   type Location,
+  PORTAL_DEFAULTS,
   type Reservation,
   type Settings,
 } from "./schemas";
+import { mileageLimitFor, tariffOf } from "./tariff";
+import { tariffText } from "./tariffText";
 
 export const BLANK = "______";
 
@@ -86,14 +92,33 @@ export function contractValues(facts: ContractFacts): Record<string, string> {
     total: money(quote?.total),
     vat: money(quote?.vat),
     deposit: money(quote?.deposit),
-    mileageLimit: car?.mileageLimitPerDay ? `${formatNumber(car.mileageLimitPerDay)} km per parą` : "neribota rida",
+    mileageLimit:
+      car?.mileageLimitPerDay && mileageLimitFor(tariffOf(settings), car.mileageLimitPerDay, quote?.days ?? 1) !== null
+        ? `${formatNumber(car.mileageLimitPerDay)} km per parą`
+        : "neribota rida",
     mileageOut: contract.mileageOut === null ? BLANK : formatNumber(contract.mileageOut, 0),
     mileageIn: contract.mileageIn === null ? BLANK : formatNumber(contract.mileageIn, 0),
     fuelOut: contract.fuelOut === null ? BLANK : fuelLevelText(contract.fuelOut),
     fuelIn: contract.fuelIn === null ? BLANK : fuelLevelText(contract.fuelIn),
     damages: text(contract.damages, "nėra"),
-    terms: text(settings?.terms, ""),
+    terms: agreementTerms(settings, car),
   };
+}
+
+/**
+ * The agreement's general part: the tariff rendered from the settings and the car (the same lines
+ * as the terms page, src/domain/tariffText.ts), then the admin's own terms text.
+ */
+export function agreementTerms(settings: Settings | null, car: Car | null): string {
+  const tariff = tariffText({
+    tariff: tariffOf(settings),
+    bookingRules: settings?.bookingRules ?? bookingRulesSchema.parse({}),
+    freeCancellationHours: settings?.portal?.freeCancellationHours ?? PORTAL_DEFAULTS.freeCancellationHours,
+    transferFee: transfersOf(settings).fee,
+    car: car ? { deposit: car.deposit, excess: car.excess ?? null, mileageLimitPerDay: car.mileageLimitPerDay } : null,
+  });
+  const own = settings?.terms?.trim() ?? "";
+  return own ? `${tariff}\n\n${own}` : tariff;
 }
 
 /** The customer's company placeholders: their lines are left out for a private customer. */

@@ -211,6 +211,7 @@ export const CHARGE_LINE_LABELS: Readonly<Record<ChargeKind, string>> = {
   fuel: "Trūkstami degalai",
   late: "Pavėluotas grąžinimas",
   cleaning: "Valymas",
+  smoking: "Rūkymas automobilyje",
   damage: "Pažeidimai",
 };
 

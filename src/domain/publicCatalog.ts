@@ -3,6 +3,8 @@
 // alike by both backends: the local server (src/core/publicCatalog.ts, src/core/search.ts) and the
 // Firebase adapter with its Cloud Functions (src/backend/firebase/catalog.ts), so the site sees the
 // same cars, order and rules whichever backend serves it.
+
+import { transfersOf } from "./carTransfers";
 import { priceFromForCar, tiersForCar } from "./pricing";
 import type { RetentionSettings } from "./retention";
 import {
@@ -12,9 +14,11 @@ import {
   carSchema,
   type Extra,
   type Location,
+  PORTAL_DEFAULTS,
   type Price,
   type Quote,
 } from "./schemas";
+import { type Tariff, tariffOf } from "./tariff";
 
 type WithId<T> = T & { id: string };
 
@@ -27,6 +31,8 @@ export interface PublicSettings {
   privacy: string;
   /** how long personal data is kept (src/domain/retention.ts); the privacy page describes it; absent: the defaults */
   retention?: RetentionSettings;
+  /** the tariff and the other fees' numbers the terms page renders (src/domain/tariffText.ts); absent: older copy */
+  fees?: PublicFees;
   bookingRules: {
     leadTimeHours: number;
     minDays: number;
@@ -35,6 +41,30 @@ export interface PublicSettings {
     graceMinutes: number;
     openingHour: number;
     closingHour: number;
+  };
+}
+
+/** The numbers "Kainos ir mokesčiai" is rendered from, each from its one place in the settings. */
+export interface PublicFees {
+  tariff: Tariff;
+  /** settings.portal.freeCancellationHours */
+  freeCancellationHours: number;
+  /** settings.transfers.fee */
+  transferFee: number;
+}
+
+/** The public fees of a settings document (older documents: the defaults, the desk's old rates). */
+export function publicFeesOf(settings: {
+  tariff?: unknown;
+  desk?: unknown;
+  portal?: { freeCancellationHours?: number } | null;
+  transfers?: unknown;
+}): PublicFees {
+  const hours = settings.portal?.freeCancellationHours;
+  return {
+    tariff: tariffOf(settings),
+    freeCancellationHours: typeof hours === "number" ? hours : PORTAL_DEFAULTS.freeCancellationHours,
+    transferFee: transfersOf(settings).fee,
   };
 }
 

@@ -7,6 +7,7 @@ import { CLIENT_PRICE_FIELDS, dropExtraPrices, invalidFields, parseFields, prepa
 import type { ReservationMailContext } from "./mailTemplates";
 import { calculateQuote, QuoteError } from "./pricing";
 import { assertTransition, ReservationTransitionError } from "./reservationStatus";
+import { type RuleFacts, withRuleFees } from "./ruleFees";
 import {
   type Car,
   type Customer,
@@ -22,6 +23,7 @@ import {
   reservationSchema,
   type Settings,
 } from "./schemas";
+import { ageOn, type Tariff, tariffOf } from "./tariff";
 import { vilniusDateString } from "./time";
 
 type WithId<T> = T & { id: string };
@@ -137,13 +139,32 @@ export function matchRefs(
 export interface PricingCatalogue {
   prices: WithId<Price>[];
   offers: WithId<Offer>[];
-  settings: Pick<Settings, "bookingRules">;
+  /** the tariff's fees by rule (src/domain/ruleFees.ts); an absent tariff reads as tariffOf's */
+  settings: Pick<Settings, "bookingRules"> & { tariff?: Tariff };
   /** the car brought from another place to the pickup (src/domain/carLocation.ts); absent: none */
   transferFee?: number;
 }
 
-/** The server's price for a rental; a pricing problem (no price for the car) is a QuoteError. */
-export const quoteRefs = (refs: ResolvedRefs, period: ReservationPeriod, catalogue: PricingCatalogue): Quote =>
+/**
+ * The server's price for a rental with the fees that apply by rule (the young driver's from the
+ * birth date, travel abroad, after hours); a pricing problem (no price for the car) is a QuoteError.
+ */
+export function quoteRefs(
+  refs: ResolvedRefs,
+  period: ReservationPeriod,
+  catalogue: PricingCatalogue,
+  facts: RuleFacts = {},
+): Quote {
+  const { bookingRules } = catalogue.settings;
+  const rules = {
+    tariff: tariffOf(catalogue.settings),
+    openingHour: bookingRules.openingHour,
+    closingHour: bookingRules.closingHour,
+  };
+  return withRuleFees(basicQuote(refs, period, catalogue), rules, period, facts);
+}
+
+const basicQuote = (refs: ResolvedRefs, period: ReservationPeriod, catalogue: PricingCatalogue): Quote =>
   calculateQuote({
     car: refs.car,
     prices: catalogue.prices,
@@ -162,21 +183,25 @@ export const quoteRefs = (refs: ResolvedRefs, period: ReservationPeriod, catalog
   });
 
 /** The server's price for a rental; a pricing problem (no price for the car) is a field error. */
-export function priceRefs(refs: ResolvedRefs, period: ReservationPeriod, catalogue: PricingCatalogue): Quote {
+export function priceRefs(
+  refs: ResolvedRefs,
+  period: ReservationPeriod,
+  catalogue: PricingCatalogue,
+  facts: RuleFacts = {},
+): Quote {
   try {
-    return quoteRefs(refs, period, catalogue);
+    return quoteRefs(refs, period, catalogue, facts);
   } catch (error) {
     if (error instanceof QuoteError) throw invalidFields({ [error.field ?? "_"]: error.message });
     throw error;
   }
 }
 
-/** Whole years of age on a calendar date ("YYYY-MM-DD"). */
-export function ageOn(birthDate: string, onDate: string): number {
-  const [by = 0, bm = 0, bd = 0] = birthDate.split("-").map(Number);
-  const [py = 0, pm = 0, pd = 0] = onDate.split("-").map(Number);
-  return py - by - (pm < bm || (pm === bm && pd < bd) ? 1 : 0);
-}
+export { ageOn };
+
+/** The youngest driver a car is rented to: the car's own limit, never below the tariff's. */
+export const minDriverAgeFor = (car: Pick<Car, "minDriverAge">, tariff: Pick<Tariff, "minDriverAge">): number =>
+  Math.max(car.minDriverAge, tariff.minDriverAge);
 
 /** The driver must be old enough for the car on the pickup's Vilnius date. */
 export function assertDriverAge(birthDate: string, pickupAt: string, minDriverAge: number): void {
@@ -226,6 +251,7 @@ export const webReservation = (args: {
   period: ReservationPeriod;
   quote: Quote;
   comment: string | undefined;
+  travelAbroad: boolean | undefined;
 }): Reservation =>
   reservationSchema.parse({
     number: args.number,
@@ -236,6 +262,7 @@ export const webReservation = (args: {
     pickupLocationId: args.refs.pickupLocation.id,
     returnLocationId: args.refs.returnLocation.id,
     extras: args.refs.extras.map(({ extra, quantity }) => ({ id: extra.id, quantity })),
+    ...(args.travelAbroad ? { travelAbroad: true } : {}),
     quote: args.quote,
     status: "new",
     source: "web",
@@ -284,6 +311,8 @@ export function reservationChanges(
     carChanged ||
     old.pickupLocationId !== data.pickupLocationId ||
     old.returnLocationId !== data.returnLocationId ||
+    (old.travelAbroad ?? false) !== (data.travelAbroad ?? false) ||
+    old.customerId !== data.customerId ||
     extrasKey(old.extras) !== extrasKey(data.extras);
   return { periodChanged, carChanged, repricing };
 }

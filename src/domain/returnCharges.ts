@@ -12,7 +12,6 @@ import {
   CHARGE_KINDS,
   type Charge,
   type ChargeKind,
-  type DeskSettings,
   damageMarkSchema,
   FUEL_LEVELS,
   isoDateTime,
@@ -20,6 +19,7 @@ import {
   privateFile,
   STATUS_REASON_MAX,
 } from "./schemas";
+import { mileageLimitFor, type Tariff } from "./tariff";
 import { DAY_MS } from "./time";
 
 export type FuelLevel = (typeof FUEL_LEVELS)[number];
@@ -31,6 +31,7 @@ export const CHARGE_LABELS: Record<ChargeKind, string> = {
   fuel: "Trūkstami degalai",
   late: "Vėlavimas grąžinti",
   cleaning: "Valymas",
+  smoking: "Rūkymas automobilyje",
   damage: "Pažeidimai",
 };
 
@@ -55,6 +56,8 @@ const returnReadings = {
   photos: z.array(privateFile).max(30).default([]),
   /** staff ticked "needs cleaning" */
   cleaning: z.boolean({ error: "Turi būti taip arba ne" }).default(false),
+  /** staff found the car was smoked in */
+  smoking: z.boolean({ error: "Turi būti taip arba ne" }).default(false),
   /** what staff charge for the new damages (capped at the car's excess unless an admin raises it) */
   damageAmount: money.default(0),
   overrides: z
@@ -90,7 +93,8 @@ export interface ReturnChargeContext {
   depositHeld: number;
   reservation: { returnAt: string; quote?: { days: number; dailyRate: number } | undefined };
   handover: { mileage: number; fuel: FuelLevel };
-  rates: DeskSettings;
+  /** the tariff (settings.tariff): the same numbers the terms and the agreement print */
+  rates: Tariff;
   graceMinutes: number;
   /**
    * The cars swapped away during the rental (src/domain/rentalChanges.ts earlierUse): their
@@ -104,6 +108,8 @@ export interface ReturnReadings {
   fuel: FuelLevel;
   returnedAt: string;
   cleaning: boolean;
+  /** absent (an older act): not smoked in */
+  smoking?: boolean;
   damageAmount: number;
   overrides: ChargeOverride[];
 }
@@ -130,9 +136,12 @@ function mileageCharge(ctx: ReturnChargeContext, readings: ReturnReadings) {
   const driven = Math.max(0, readings.mileage - ctx.handover.mileage) + (ctx.earlier?.km ?? 0);
   const drove = drivenText(driven, ctx.earlier);
   const limitPerDay = ctx.car.mileageLimitPerDay;
-  if (limitPerDay === null) return { computed: 0, rule: `Rida neribojama (nuvažiuota ${drove})` };
   const days = ctx.reservation.quote?.days ?? 1;
-  const limit = limitPerDay * days;
+  const limit = mileageLimitFor(ctx.rates, limitPerDay, days);
+  if (limitPerDay === null || limit === null) {
+    const unlimited = limitPerDay === null ? "Rida neribojama" : `Rida neribojama nuo ${formatDays(days)} nuomos`;
+    return { computed: 0, rule: `${unlimited} (nuvažiuota ${drove})` };
+  }
   const over = Math.max(0, driven - limit);
   const limitText = `${km(limit)} (${km(limitPerDay)} × ${formatDays(days)})`;
   if (over === 0) return { computed: 0, rule: `Rida neviršyta: nuvažiuota ${drove} iš ${limitText}` };
@@ -152,9 +161,12 @@ function fuelCharge(ctx: ReturnChargeContext, readings: ReturnReadings) {
     earlierMissing > 0 ? `; ankstesniu automobiliu trūko ${formatCount(earlierMissing, QUARTER_FORMS)}` : ""
   }`;
   if (missing === 0) return { computed: 0, rule: `Degalų netrūksta (${levels})` };
+  const service = ctx.rates.fuelServiceFee;
   return {
-    computed: roundMoney(missing * ctx.rates.fuelChargePerQuarter),
-    rule: `Trūksta: ${formatCount(missing, QUARTER_FORMS)} × ${formatMoney(ctx.rates.fuelChargePerQuarter)} (${levels})`,
+    computed: roundMoney(missing * ctx.rates.fuelPerQuarter + service),
+    rule: `Trūksta: ${formatCount(missing, QUARTER_FORMS)} × ${formatMoney(ctx.rates.fuelPerQuarter)}${
+      service > 0 ? ` + pildymo paslauga ${formatMoney(service)}` : ""
+    } (${levels})`,
   };
 }
 
@@ -181,9 +193,12 @@ function lateCharge(ctx: ReturnChargeContext, readings: ReturnReadings) {
   }
   const days = Math.ceil(lateMs / DAY_MS);
   const rate = ctx.reservation.quote?.dailyRate ?? 0;
+  const fee = ctx.rates.lateReturnFee;
   return {
-    computed: roundMoney(days * rate),
-    rule: `Vėluota ${formatDuration(lateMs)} (leidžiama ${ctx.graceMinutes} min.): ${formatDays(days)} × ${formatMoney(rate)}`,
+    computed: roundMoney(days * rate + fee),
+    rule: `Vėluota ${formatDuration(lateMs)} (leidžiama ${ctx.graceMinutes} min.): ${formatDays(days)} × ${formatMoney(rate)}${
+      fee > 0 ? ` + vėlavimo mokestis ${formatMoney(fee)}` : ""
+    }`,
   };
 }
 
@@ -191,6 +206,12 @@ function cleaningCharge(ctx: ReturnChargeContext, readings: ReturnReadings) {
   return readings.cleaning
     ? { computed: roundMoney(ctx.rates.cleaningFee), rule: `Reikia valymo: ${formatMoney(ctx.rates.cleaningFee)}` }
     : { computed: 0, rule: "Valymo nereikia" };
+}
+
+function smokingCharge(ctx: ReturnChargeContext, readings: ReturnReadings) {
+  return readings.smoking
+    ? { computed: roundMoney(ctx.rates.smokingFee), rule: `Rūkyta automobilyje: ${formatMoney(ctx.rates.smokingFee)}` }
+    : { computed: 0, rule: "Nerūkyta" };
 }
 
 function damageCharge(ctx: ReturnChargeContext, readings: ReturnReadings) {
@@ -217,6 +238,7 @@ const RULES: Record<
   fuel: fuelCharge,
   late: lateCharge,
   cleaning: cleaningCharge,
+  smoking: smokingCharge,
   damage: damageCharge,
 };
 

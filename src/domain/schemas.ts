@@ -24,6 +24,8 @@ import {
 } from "./passwordRules";
 import { isValidPhone, normalizePhone, PHONE_MAX_LENGTH } from "./phone";
 import { retentionSettingsSchema } from "./retention";
+import { TARIFF_DEFAULTS, tariffSchema } from "./tariff";
+import { RULE_FEE_KINDS } from "./tariffDefaults";
 import { lithuanianZodLocale, numberTypeError } from "./zodLocale";
 
 export { ENTITY_ID_PATTERN, isEntityId, SLUG_PATTERN } from "./ids";
@@ -372,6 +374,8 @@ export const quoteExtraLineSchema = z
     unitPrice: z.number(),
     chargedPer: z.enum(["day", "rental"]),
     amount: z.number(),
+    /** a fee that applies by rule (settings.tariff, src/domain/ruleFees.ts), not an extra the customer chose */
+    rule: z.enum(RULE_FEE_KINDS).optional(),
   })
   .strict();
 export const quoteSchema = z
@@ -491,7 +495,7 @@ export const handoverActSchema = z
   .strict();
 export type HandoverAct = z.infer<typeof handoverActSchema>;
 
-export const CHARGE_KINDS = ["mileage", "fuel", "late", "cleaning", "damage"] as const;
+export const CHARGE_KINDS = ["mileage", "fuel", "late", "cleaning", "smoking", "damage"] as const;
 export type ChargeKind = (typeof CHARGE_KINDS)[number];
 /** A return charge: what its rule computed, and what is charged (an admin may change it, with a reason). */
 export const chargeSchema = z
@@ -718,6 +722,8 @@ export const reservationSchema = z
     pickupLocationId: entityId,
     returnLocationId: entityId,
     extras: z.array(reservationExtraSchema).max(20).default([]),
+    /** the customer travels abroad: the tariff's fee and larger deposit apply (src/domain/ruleFees.ts) */
+    travelAbroad: z.boolean({ error: "Turi būti taip arba ne" }).optional(),
     quote: quoteSchema.optional(),
     status: reservationStatus.default("new"),
     source: z.enum(["web", "phone", "office"]).default("office"),
@@ -935,8 +941,15 @@ const emailTemplateSetSchema = (defaults: EmailTemplateSet) => {
 export const emailTemplatesSchema = emailTemplateSetSchema(DEFAULT_EMAIL_TEMPLATES_LT);
 export const emailTemplatesEnSchema = emailTemplateSetSchema(DEFAULT_EMAIL_TEMPLATES_EN);
 
-/** The rental desk's rates for the return charges (src/domain/returnCharges.ts). */
-export const DESK_DEFAULTS = { extraKmRate: 0.2, fuelChargePerQuarter: 15, cleaningFee: 30 } as const;
+/**
+ * The rental desk's rates as older settings documents hold them (settings.desk): read once into
+ * the tariff (src/domain/tariff.ts tariffOf), which is the only place the counter reads.
+ */
+export const DESK_DEFAULTS = {
+  extraKmRate: TARIFF_DEFAULTS.extraKmRate,
+  fuelChargePerQuarter: TARIFF_DEFAULTS.fuelPerQuarter,
+  cleaningFee: TARIFF_DEFAULTS.cleaningFee,
+} as const;
 export const deskSettingsSchema = z
   .object({
     /** € per kilometre over the car's limit */
@@ -994,8 +1007,10 @@ export const settingsSchema = z
         error: "Suma gali turėti ne daugiau kaip 2 skaitmenis po kablelio",
       })
       .default(1),
-    /** the rental desk's rates; older documents: the defaults */
-    desk: deskSettingsSchema.default({ ...DESK_DEFAULTS }),
+    /** the rates of older documents, read into `tariff` when it is absent; the settings form drops it */
+    desk: deskSettingsSchema.optional(),
+    /** every fee and rule a customer is bound by (src/domain/tariff.ts); older documents: tariffOf */
+    tariff: tariffSchema.default(() => tariffSchema.parse({})),
     /** invoice series and automatic invoices (src/domain/invoices.ts); absent: RN, KS, automatic at return */
     invoicing: invoicingSettingsSchema.optional(),
     /** how long personal data is kept (src/domain/retention.ts); absent (older documents): RETENTION_DEFAULTS */
@@ -1131,6 +1146,8 @@ export const reservationInputSchema = z
     pickupLocationId: entityId,
     returnLocationId: entityId,
     extras: z.array(reservationExtraSchema).max(20).default([]),
+    /** the customer travels abroad (the tariff's fee and larger deposit) */
+    travelAbroad: z.boolean({ error: "Turi būti taip arba ne" }).optional(),
     customer: reservationCustomerInputSchema,
     comment: z
       .string()

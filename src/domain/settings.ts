@@ -10,14 +10,13 @@ import { floorOfSettings } from "./priceFloor";
 import { retentionOf } from "./retention";
 import {
   bookingRulesSchema,
-  DESK_DEFAULTS,
-  deskSettingsSchema,
   PAYMENT_DEFAULTS,
   PORTAL_DEFAULTS,
   paymentSettingsSchema,
   portalSettingsSchema,
   type Settings,
 } from "./schemas";
+import { tariffOf } from "./tariff";
 
 export const EMPTY_COMPANY: Settings["company"] = {
   name: "",
@@ -73,7 +72,7 @@ export function settingsFromDoc(
     privacy: doc.privacy ?? "",
     contractTemplate: doc.contractTemplate ?? "",
     minDailyRate: floorOfSettings(doc),
-    desk: deskSettingsSchema.safeParse(doc.desk ?? {}).data ?? { ...DESK_DEFAULTS },
+    tariff: tariffOf(doc),
     emailTemplates: templatesOf(defaultTemplates, doc.emailTemplates),
     emailTemplatesEn: templatesOf(DEFAULT_EMAIL_TEMPLATES_EN, doc.emailTemplatesEn),
     reminderHours: reminderHoursOf(doc),

@@ -15,7 +15,8 @@ import {
   type ReservationPeriod,
   type ResolvedRefs,
 } from "./reservationInput";
-import { type Quote, reservationInputSchema } from "./schemas";
+import type { RuleFacts } from "./ruleFees";
+import { isoDate, type Quote, reservationInputSchema } from "./schemas";
 
 const QUOTED_FIELDS = {
   carId: true,
@@ -24,13 +25,18 @@ const QUOTED_FIELDS = {
   pickupLocationId: true,
   returnLocationId: true,
   extras: true,
+  travelAbroad: true,
 } as const;
-export const SITE_QUOTE_INPUT_KEYS: readonly string[] = Object.keys(QUOTED_FIELDS);
+export const SITE_QUOTE_INPUT_KEYS: readonly string[] = [...Object.keys(QUOTED_FIELDS), "birthDate"];
 
-/** The reservation's booked items: the reservation body's own field rules, nothing else. */
+/**
+ * The reservation's booked items: the reservation body's own field rules, nothing else; and the
+ * driver's birth date when the form has it (the young driver's fee applies by it).
+ */
 export const siteQuoteInputSchema = z
   .object(reservationInputSchema.shape)
   .pick(QUOTED_FIELDS)
+  .extend({ birthDate: isoDate.optional() })
   .strict()
   .refine((input) => Date.parse(input.returnAt) > Date.parse(input.pickupAt), {
     error: BOOKING_ERRORS.returnNotAfterPickup,
@@ -63,9 +69,10 @@ export function siteQuoteAnswer(
   period: ReservationPeriod,
   catalogue: PricingCatalogue,
   free: boolean,
+  facts: RuleFacts = {},
 ): SiteQuote {
   try {
-    return { available: free, quote: quoteRefs(refs, period, catalogue), quoteError: null };
+    return { available: free, quote: quoteRefs(refs, period, catalogue, facts), quoteError: null };
   } catch (error) {
     if (!(error instanceof QuoteError)) throw error;
     return { available: free, quote: null, quoteError: error.message };

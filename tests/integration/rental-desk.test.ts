@@ -166,7 +166,8 @@ describe("išdavimas", () => {
       `/api/admin/reservations/${read.id}/desk`,
     );
     expect(info.status, info.text.slice(0, 300)).toBe(200);
-    expect(info.body.rates).toEqual({ extraKmRate: 0.2, fuelChargePerQuarter: 15, cleaningFee: 30 });
+    // the desk's rates are the tariff (settings.tariff, issue 27): the fuel rate renamed fuelPerQuarter
+    expect(info.body.rates).toMatchObject({ extraKmRate: 0.2, fuelPerQuarter: 15, cleaningFee: 30 });
     expect(info.body.fleet).toMatchObject({ id: fleetId, mileage: expect.any(Number) });
 
     const body = await handoverBody(read, {

@@ -333,7 +333,14 @@ export const FIRESTORE_INVALID_WRITES: readonly InvalidWrite[] = [
     persona: "admin",
     change: { "company.iban": "LT00 not an iban" },
   },
+  { collection: "settings", what: "tarifas ne objektas", persona: "admin", change: { tariff: 5 } },
   { collection: "publicSettings", what: "įmonė ne objektas", persona: "admin", change: { company: "UAB" } },
+  {
+    collection: "publicSettings",
+    what: "mokesčiai su nežinomu lauku",
+    persona: "admin",
+    change: { fees: { tariff: {}, freeCancellationHours: 48, transferFee: 35, secret: 1 } },
+  },
   {
     collection: "publicSettings",
     what: "darbo pradžia 25 val.",

@@ -72,6 +72,7 @@ const RETURN_DRAFT_FIELDS: Record<string, string[]> = {
   marks: ["damages"],
   photos: ["photos"],
   cleaning: ["cleaning"],
+  smoking: ["smoking"],
   damageAmount: ["damageAmount"],
   edits: ["overrides"],
   signerName: ["signature.signerName"],
@@ -93,6 +94,7 @@ function emptyDraft(info: DeskInfoView): ReturnDraft {
     photos: [],
     uploading: false,
     cleaning: false,
+    smoking: false,
     damageAmount: "",
     edits: {},
     signerName: customer ? `${customer.firstName} ${customer.lastName}`.trim() : "",
@@ -113,6 +115,7 @@ function requestOf(draft: ReturnDraft, computed: Record<string, number>, version
     damages: returnMarks(draft),
     photos: draft.photos,
     cleaning: draft.cleaning,
+    smoking: draft.smoking ?? false,
     damageAmount: parseAmount(draft.damageAmount) ?? 0,
     overrides: chargeOverrides(draft.edits, computed).overrides,
     ...(draft.signature ? { signature: { image: draft.signature, signerName: draft.signerName.trim() } } : {}),
@@ -367,6 +370,7 @@ function ReturnDesk({ id, onChanged }: { id: string; onChanged: () => void }) {
         draft.fuel,
         draft.returnedAt,
         draft.cleaning,
+        draft.smoking,
         draft.damageAmount,
         chargeOverrides(draft.edits, computed).overrides,
       ])
@@ -674,6 +678,16 @@ function ReturnDesk({ id, onChanged }: { id: string; onChanged: () => void }) {
             />
           }
           label="Reikia valymo"
+        />
+        <FormControlLabel
+          control={
+            <Checkbox
+              checked={draft.smoking ?? false}
+              onChange={(event) => change({ smoking: event.target.checked })}
+              sx={{ "& svg": { fontSize: 30 } }}
+            />
+          }
+          label="Rūkyta automobilyje"
         />
         <TextField
           label="Pažeidimų suma, €"

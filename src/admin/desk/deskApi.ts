@@ -8,12 +8,12 @@ import type {
   Customer,
   Damage,
   DamageMark,
-  DeskSettings,
   Fleet,
   HandoverAct,
   HandoverDepositMethod,
   Reservation,
 } from "../../domain/schemas";
+import type { Tariff } from "../../domain/tariff";
 import { useAdminActions } from "../adminApi";
 
 type WithId<T> = T & { id: string };
@@ -26,7 +26,8 @@ export interface DeskInfoView {
   fleet: WithId<Fleet> | null;
   /** the car's open damages from earlier rentals */
   damages: WithId<Damage>[];
-  rates: DeskSettings;
+  /** the tariff (settings.tariff) the return charges use */
+  rates: Tariff;
   handover: HandoverAct | null;
   /** the hand-over readings of the car the customer has now (after a car swap, the swap's) */
   current: { mileage: number; fuel: string; at: string | null } | null;
@@ -68,6 +69,7 @@ export interface ReturnRequest {
   damages: DamageMark[];
   photos: string[];
   cleaning: boolean;
+  smoking: boolean;
   damageAmount: number;
   overrides: { kind: string; amount: number; reason: string }[];
   signature?: { image: string; signerName: string };

@@ -322,6 +322,8 @@ export interface ReturnDraft {
   photos: string[];
   uploading: boolean;
   cleaning: boolean;
+  /** staff found the car smoked in (absent: no) */
+  smoking?: boolean;
   damageAmount: string;
   /** each new damage's repair cost as typed (mark id -> text); absent or "" when not known */
   repairCosts?: Record<string, string>;
@@ -337,7 +339,7 @@ export const RETURN_STEPS = ["Rodmenys", "Pažeidimai", "Mokesčiai", "Parašas"
 export const RETURN_STEP_FIELDS: readonly (readonly string[])[] = [
   ["mileage", "fuel", "returnedAt"],
   ["damages", "photos"],
-  ["cleaning", "damageAmount", "overrides", "charges"],
+  ["cleaning", "smoking", "damageAmount", "overrides", "charges"],
   ["signature"],
 ];
 

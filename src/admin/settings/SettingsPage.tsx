@@ -33,7 +33,8 @@ import { Link } from "react-router-dom";
 import { formatMoney } from "../../domain/format";
 import { DEFAULT_MIN_DAILY_RATE, MAX_MIN_DAILY_RATE } from "../../domain/priceFloor";
 import type { Extra, Location } from "../../domain/schemas";
-import { settingsSchema } from "../../domain/schemas";
+import { type Settings, settingsSchema } from "../../domain/schemas";
+import { tariffOf } from "../../domain/tariff";
 import { BackupSettingsSection } from "../backups/BackupSettingsSection";
 import { emptyToString } from "../common/form";
 import { InvoicingSettingsSection } from "../invoices/InvoicingSettingsSection";
@@ -46,6 +47,12 @@ import { RetentionSettingsSection } from "./RetentionSettingsSection";
 import { TransferSettingsSection } from "./TransferSettingsSection";
 
 const validateSettings = zodFormValidator(settingsSchema);
+
+/** The settings as saved: without the desk's old rates (settings.desk), which the tariff replaced. */
+const withoutLegacyRates = (data: Record<string, unknown>): Record<string, unknown> => {
+  const { desk: _desk, ...rest } = data;
+  return rest;
+};
 
 const CONTRACT_PLACEHOLDERS =
   "{number}, {date}, {company.name}, {company.companyCode}, {company.vatCode}, {company.address}, {company.iban}, " +
@@ -123,6 +130,8 @@ function SettingsForm() {
     <TabbedForm
       noValidate
       validate={validateSettings}
+      // An older document without a tariff: the desk's old rates over the defaults (tariffOf).
+      defaultValues={(record: Partial<Settings>) => ({ tariff: tariffOf(record) })}
       syncWithLocation={false}
       tabs={<TabbedFormTabs variant="scrollable" scrollButtons="auto" allowScrollButtonsMobile />}
       warnWhenUnsavedChanges
@@ -231,7 +240,7 @@ function SettingsForm() {
           max={MAX_MIN_DAILY_RATE}
         />
       </FormTab>
-      <FormTab label="Nuomos punktas">
+      <FormTab label="Kainos ir mokesčiai">
         <DeskSettingsSection />
         <TransferSettingsSection />
       </FormTab>
@@ -294,7 +303,15 @@ export function SettingsPage() {
     );
   }
   return (
-    <Edit resource="settings" id={settings.id} title="Nustatymai" mutationMode="pessimistic" redirect={false}>
+    <Edit
+      resource="settings"
+      id={settings.id}
+      title="Nustatymai"
+      mutationMode="pessimistic"
+      redirect={false}
+      // The desk's old rates live in the tariff once saved: one place for each number.
+      transform={withoutLegacyRates}
+    >
       <SettingsForm />
     </Edit>
   );

@@ -1,5 +1,6 @@
 // The public catalogue as the site shows it, computed from Firestore documents the same
 // way the local server computes it (src/core/publicCatalog.ts). Pure: the browser reads it.
+import { publicFeesOf } from "../../domain/publicCatalog";
 import { retentionOf } from "../../domain/retention";
 import { bookingRulesSchema, type News, type Offer } from "../../domain/schemas";
 import { vilniusDateString } from "../../domain/time";
@@ -35,6 +36,12 @@ export function publicSettingsDoc(settings: {
   about?: string | null;
   privacy?: string | null;
   retention?: unknown;
+  tariff?: unknown;
+  desk?: unknown;
+  portal?: { freeCancellationHours?: number } | null;
+  transfers?: unknown;
+  /** a stored public copy's own fees */
+  fees?: PublicSettingsDoc["fees"];
 }): PublicSettingsDoc {
   const parsed = bookingRulesSchema.safeParse(settings.bookingRules ?? {});
   const rules = parsed.success ? parsed.data : bookingRulesSchema.parse({});
@@ -44,6 +51,15 @@ export function publicSettingsDoc(settings: {
     about: settings.about ?? "",
     privacy: settings.privacy ?? "",
     retention: retentionOf(settings),
+    fees: publicFeesOf(
+      settings.fees
+        ? {
+            tariff: settings.fees.tariff,
+            portal: { freeCancellationHours: settings.fees.freeCancellationHours },
+            transfers: { fee: settings.fees.transferFee },
+          }
+        : settings,
+    ),
     bookingRules: publicBookingRules(rules),
   };
 }

@@ -16,6 +16,7 @@ import DriverFields from "./DriverFields";
 import ExtrasFields from "./ExtrasFields";
 import PeriodFields from "./PeriodFields";
 import type { ProcessState } from "./ReservationProcess";
+import { abroadLabel } from "./ruleFeeText";
 
 // What opens after "Rezervuoti" (the process window, then the success page) loads when the
 // visitor starts filling in the form: the page itself needs neither to show or hydrate.
@@ -192,6 +193,15 @@ export default function ReservationForm({
             onChange={(next) => change("extras", next)}
           />
         </Suspense>
+        <fieldset className="fieldset form-section">
+          <legend>Kelionė</legend>
+          <CheckboxField
+            id="travel-abroad"
+            label={abroadLabel(settings)}
+            checked={values.travelAbroad ?? false}
+            onChange={(e) => change("travelAbroad", e.target.checked)}
+          />
+        </fieldset>
         <Suspense>
           <DriverFields
             values={values}

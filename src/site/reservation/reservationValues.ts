@@ -17,6 +17,8 @@ export interface ReservationValues {
   returnLocationId: string;
   /** extra id -> quantity (absent = not chosen) */
   extras: Record<string, number>;
+  /** the visitor travels abroad: the tariff's fee and larger deposit are in the quote (absent: no) */
+  travelAbroad?: boolean;
   firstName: string;
   lastName: string;
   email: string;
@@ -50,6 +52,7 @@ export function initialValues(options: {
     pickupLocationId: options.locationId,
     returnLocationId: options.locationId,
     extras: {},
+    travelAbroad: false,
     firstName: "",
     lastName: "",
     email: "",
@@ -138,8 +141,13 @@ function bookedItems(values: ReservationValues) {
     extras: Object.entries(values.extras)
       .filter(([, quantity]) => quantity > 0)
       .map(([id, quantity]) => ({ id, quantity })),
+    ...(values.travelAbroad ? { travelAbroad: true } : {}),
   };
 }
+
+/** A birth date typed in full (the young driver's fee is quoted by it); anything else is not sent. */
+const quotableBirthDate = (value: string): string | null =>
+  /^(19|20)\d{2}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(`${value}T00:00:00Z`)) ? value : null;
 
 /**
  * The live quote's input (POST /api/site/quote): exactly the booked items the reservation
@@ -150,7 +158,9 @@ export function toQuoteInput(values: ReservationValues): SiteQuoteInput | null {
   if (!items.carId || !items.pickupAt || !items.returnAt || !items.pickupLocationId || !items.returnLocationId) {
     return null;
   }
-  return items;
+  // The driver's birth date, once typed: the fees that apply by rule are in the quote before the button.
+  const birthDate = quotableBirthDate(values.birthDate);
+  return birthDate ? { ...items, birthDate } : items;
 }
 
 /** The wire input; `phone` is the E.164 form when the tables could normalise it. */

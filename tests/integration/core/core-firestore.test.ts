@@ -27,6 +27,7 @@ import { defineNotificationsContract } from "./notifications.contract";
 import { definePriceFloorContract } from "./priceFloor.contract";
 import { defineRentalChangesContract } from "./rentalChanges.contract";
 import { defineRentalDeskContract } from "./rentalDesk.contract";
+import { defineRuleFeesContract } from "./ruleFees.contract";
 import {
   at,
   type CoreStoreHarness,
@@ -81,6 +82,7 @@ describe.skipIf(!firestoreHost)("Branduolys su Firestore saugykla (Firestore emu
     openFirestore(`keitimas-${++appCount}`),
   );
   defineDayDeskContract("Firestore (createFirestoreDocumentStore)", () => openFirestore(`diena-${++appCount}`));
+  defineRuleFeesContract("Firestore (createFirestoreDocumentStore)", () => openFirestore(`mokesciai-${++appCount}`));
   defineDepositsContract("Firestore (createFirestoreDocumentStore)", () => openFirestore(`uzstatai-${++appCount}`));
   defineCarLocationContract("Firestore (createFirestoreDocumentStore)", () => openFirestore(`vieta-${++appCount}`));
   defineNotificationsContract(

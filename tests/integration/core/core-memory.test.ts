@@ -15,6 +15,7 @@ import { defineNotificationsContract } from "./notifications.contract";
 import { definePriceFloorContract } from "./priceFloor.contract";
 import { defineRentalChangesContract } from "./rentalChanges.contract";
 import { defineRentalDeskContract } from "./rentalDesk.contract";
+import { defineRuleFeesContract } from "./ruleFees.contract";
 import {
   type CoreStoreHarness,
   defineCoreContract,
@@ -48,6 +49,7 @@ definePriceFloorContract("atmintyje (createMemoryStore)", openMemory);
 defineRentalDeskContract("atmintyje (createMemoryStore)", openMemory);
 
 defineRentalChangesContract("atmintyje (createMemoryStore)", openMemory);
+defineRuleFeesContract("atmintyje (createMemoryStore)", openMemory);
 defineDayDeskContract("atmintyje (createMemoryStore)", openMemory);
 defineDepositsContract("atmintyje (createMemoryStore)", openMemory);
 defineCarLocationContract("atmintyje (createMemoryStore)", openMemory);

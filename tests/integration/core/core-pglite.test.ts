@@ -18,6 +18,7 @@ import { defineNotificationsContract } from "./notifications.contract";
 import { definePriceFloorContract } from "./priceFloor.contract";
 import { defineRentalChangesContract } from "./rentalChanges.contract";
 import { defineRentalDeskContract } from "./rentalDesk.contract";
+import { defineRuleFeesContract } from "./ruleFees.contract";
 import { type CoreStoreHarness, defineCoreContract, NOW } from "./useCases.contract";
 
 /** Every table but the migrations' own record. */
@@ -58,6 +59,7 @@ definePriceFloorContract("PGlite (createPgStore)", openPglite);
 defineRentalDeskContract("PGlite (createPgStore)", openPglite);
 
 defineRentalChangesContract("PGlite (createPgStore)", openPglite);
+defineRuleFeesContract("PGlite (createPgStore)", openPglite);
 defineDayDeskContract("PGlite (createPgStore)", openPglite);
 defineDepositsContract("PGlite (createPgStore)", openPglite);
 defineCarLocationContract("PGlite (createPgStore)", openPglite);

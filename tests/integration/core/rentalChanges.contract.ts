@@ -469,7 +469,7 @@ export function defineRentalChangesContract(name: string, open: () => Promise<Co
       expect(plain(mileage.rule)).toContain("iš jų 300 km ankstesniu automobiliu");
       // The first car came back a quarter short; the second full.
       const fuel = preview.charges.find((c) => c.kind === "fuel")!;
-      expect(fuel.amount).toBe(info.rates.fuelChargePerQuarter);
+      expect(fuel.amount).toBe(info.rates.fuelPerQuarter);
       const answer = await returnReservation(ctx(now), deps, reservationId, body, STAFF);
       expect(answer.reservation.status).toBe("completed");
       expect(answer.reservation.contract.mileageIn).toBe(start + 400);

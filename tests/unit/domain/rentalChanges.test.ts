@@ -1,5 +1,6 @@
 // A rental under way: which cars a swapped rental holds and when, what the form may not change,
 // the readings the return counts from, and the return's charges over both cars.
+
 import { describe, expect, it } from "vitest";
 import { carHolds, findConflicts } from "../../../src/domain/availability";
 import {
@@ -13,6 +14,7 @@ import {
 } from "../../../src/domain/rentalChanges";
 import { computeReturnCharges } from "../../../src/domain/returnCharges";
 import type { CarSwap } from "../../../src/domain/schemas";
+import { tariffSchema } from "../../../src/domain/tariff";
 
 const A = "car-a";
 const B = "car-b";
@@ -137,7 +139,7 @@ describe("rodmenys ir grąžinimo mokesčiai po keitimo", () => {
         depositHeld: 0,
         reservation: { returnAt: rental.returnAt, quote: { days: 5, dailyRate: 40 } },
         handover: { mileage: 50_000, fuel: "1" },
-        rates: { extraKmRate: 0.2, fuelChargePerQuarter: 15, cleaningFee: 30 },
+        rates: tariffSchema.parse({ extraKmRate: 0.2, fuelPerQuarter: 15, cleaningFee: 30 }),
         graceMinutes: 60,
         earlier: earlierUse(rental),
       },

@@ -8,6 +8,7 @@ import {
   readReturnInput,
   returnMileageErrors,
 } from "../../../src/domain/returnCharges";
+import { tariffSchema } from "../../../src/domain/tariff";
 import { fieldErrorsOf } from "./fixtures";
 
 const ctx = (over: Partial<ReturnChargeContext> = {}): ReturnChargeContext => ({
@@ -15,7 +16,7 @@ const ctx = (over: Partial<ReturnChargeContext> = {}): ReturnChargeContext => ({
   depositHeld: 300,
   reservation: { returnAt: "2026-12-05T08:00:00Z", quote: { days: 3, dailyRate: 45 } },
   handover: { mileage: 10_000, fuel: "1" },
-  rates: { extraKmRate: 0.2, fuelChargePerQuarter: 15, cleaningFee: 30 },
+  rates: tariffSchema.parse({ extraKmRate: 0.2, fuelPerQuarter: 15, cleaningFee: 30 }),
   graceMinutes: 60,
   ...over,
 });
@@ -34,7 +35,7 @@ const byKind = (result: ReturnType<typeof computeReturnCharges>) =>
 describe("computeReturnCharges", () => {
   it("charges nothing for a car back on time, full, within the limit", () => {
     const result = computeReturnCharges(ctx(), readings(), "staff");
-    expect(result.charges.map((c) => c.kind)).toEqual(["mileage", "fuel", "late", "cleaning", "damage"]);
+    expect(result.charges.map((c) => c.kind)).toEqual(["mileage", "fuel", "late", "cleaning", "smoking", "damage"]);
     expect(result.total).toBe(0);
     expect(result.deposit).toEqual({ held: 300, retained: 0, refunded: 300 });
     expect(byKind(result).mileage?.rule).toBe("Rida neviršyta: nuvažiuota 500 km iš 600 km (200 km × 3 paros)");

@@ -14,6 +14,7 @@ import {
   type Settings,
 } from "../../../src/domain/schemas";
 import { DEFAULT_EMAIL_TEMPLATES, EMPTY_COMPANY, settingsFromDoc } from "../../../src/domain/settings";
+import { tariffSchema } from "../../../src/domain/tariff";
 
 const TEMPLATES: Settings["emailTemplates"] = {
   ...DEFAULT_EMAIL_TEMPLATES,
@@ -35,7 +36,7 @@ describe("settingsFromDoc", () => {
       emailTemplatesEn: DEFAULT_EMAIL_TEMPLATES_EN,
       reminderHours: 24,
       mailRetryDays: MAIL_RETRY_DAYS_DEFAULT,
-      desk: { ...DESK_DEFAULTS },
+      tariff: tariffSchema.parse({}),
       payments: { ...PAYMENT_DEFAULTS },
       portal: { ...PORTAL_DEFAULTS },
       invoicing: { ...INVOICING_DEFAULTS },
@@ -46,18 +47,27 @@ describe("settingsFromDoc", () => {
   });
 
   it("nuomos punkto tarifai: senesniame dokumente – numatytieji, išsaugoti – tokie, kokie išsaugoti", () => {
-    expect(settingsFromDoc({}, TEMPLATES).desk).toEqual({
-      extraKmRate: 0.2,
-      fuelChargePerQuarter: 15,
-      cleaningFee: 30,
+    // The desk's rates moved into the tariff (settings.tariff); an older document's settings.desk is read into it.
+    expect(settingsFromDoc({}, TEMPLATES).tariff).toMatchObject({
+      extraKmRate: DESK_DEFAULTS.extraKmRate,
+      fuelPerQuarter: DESK_DEFAULTS.fuelChargePerQuarter,
+      cleaningFee: DESK_DEFAULTS.cleaningFee,
     });
+    expect(DESK_DEFAULTS).toEqual({ extraKmRate: 0.2, fuelChargePerQuarter: 15, cleaningFee: 30 });
     const own = { extraKmRate: 0.35, fuelChargePerQuarter: 20, cleaningFee: 45 };
-    expect(settingsFromDoc({ desk: own }, TEMPLATES).desk).toEqual(own);
-    expect(settingsFromDoc({ desk: { cleaningFee: 50 } as Settings["desk"] }, TEMPLATES).desk).toEqual({
+    expect(settingsFromDoc({ desk: own }, TEMPLATES).tariff).toMatchObject({
+      extraKmRate: 0.35,
+      fuelPerQuarter: 20,
+      cleaningFee: 45,
+    });
+    expect(settingsFromDoc({ desk: { cleaningFee: 50 } as Settings["desk"] }, TEMPLATES).tariff).toMatchObject({
       extraKmRate: 0.2,
-      fuelChargePerQuarter: 15,
+      fuelPerQuarter: 15,
       cleaningFee: 50,
     });
+    // A saved tariff wins over the old rates.
+    const tariff = tariffSchema.parse({ extraKmRate: 0.12, cleaningFee: 25 });
+    expect(settingsFromDoc({ desk: own, tariff }, TEMPLATES).tariff).toEqual(tariff);
   });
 
   it("išlaiko tai, kas išsaugota, ir papildo tai, ko trūksta senesniame dokumente", () => {

@@ -101,6 +101,9 @@ describe("readSiteQuote", () => {
       "pickupLocationId",
       "returnLocationId",
       "extras",
+      // the facts the fees by rule depend on (issue 27): travel abroad and the driver's birth date
+      "travelAbroad",
+      "birthDate",
     ]);
     const read = readSiteQuote(body({ pickupAt: "2026-12-01T10:00:00+02:00" }));
     expect(read.input.extras).toEqual([]);

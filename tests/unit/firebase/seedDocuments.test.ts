@@ -20,6 +20,8 @@ describe("demonstraciniai dokumentai", () => {
       "about",
       "bookingRules",
       "company",
+      // the tariff's public copy the terms page renders "Kainos ir mokesčiai" from
+      "fees",
       "privacy",
       "retention",
       "terms",
