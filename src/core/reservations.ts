@@ -59,8 +59,8 @@ import { carHasNoBlock } from "./maintenance";
 import { refuseCancellingInvoiced } from "./moneyTrail";
 import { prepareChangeMail, prepareReservationMail } from "./notifications";
 import type { PaymentGateway } from "./paymentPort";
-import { awaitingPayment } from "./payments";
-import { newReservationLink } from "./portalLinks";
+import { awaitingPayment, bookingTermsFor } from "./payments";
+import { newReservationLink, siteBaseOf } from "./portalLinks";
 import {
   type CoreContext,
   type DocumentStore,
@@ -301,7 +301,9 @@ export async function submitWebReservation(
     writeAudit(w, { action: "create", resource: "reservations", recordId: id, actor: WEB_ACTOR });
     const context = webReservationMailContext({ settings, number: numbering.number, refs, input, period, quote });
     const portalLink = newReservationLink(ctx, id, period.returnAt);
-    const mailIds = reservationMails({ ...context, reservationId: id, portalLink }).map((mail) => queueMail(w, mail));
+    const mailIds = reservationMails({ ...context, reservationId: id, portalLink, siteUrl: siteBaseOf(ctx) }).map(
+      (mail) => queueMail(w, mail),
+    );
     const at = now.toISOString();
     const record = { ...reservation, id, version: 1, createdAt: at, updatedAt: at } as Stamped<Reservation>;
     return { id, number: numbering.number, quote, record, customerId, customerCreated, mailIds, car: refs.car };
@@ -344,7 +346,8 @@ export async function quoteWebReservation(
   const offers = await loadActiveOffers(store);
   const free = await carIsFree(store, refs.car.id, period, settings.bookingRules.turnaroundMinutes);
   const place = await webPlaceVerdict(store, refs, period, settings, now);
-  return placedQuoteAnswer(refs, period, { prices, offers, settings }, free, place);
+  const answer = placedQuoteAnswer(refs, period, { prices, offers, settings }, free, place);
+  return answer.quote ? { ...answer, terms: bookingTermsFor(settings, answer.quote, opts.onlinePayment, now) } : answer;
 }
 
 /**
