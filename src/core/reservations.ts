@@ -347,7 +347,10 @@ export async function quoteWebReservation(
   const free = await carIsFree(store, refs.car.id, period, settings.bookingRules.turnaroundMinutes);
   const place = await webPlaceVerdict(store, refs, period, settings, now);
   const answer = placedQuoteAnswer(refs, period, { prices, offers, settings }, free, place);
-  return answer.quote ? { ...answer, terms: bookingTermsFor(settings, answer.quote, opts.onlinePayment, now) } : answer;
+  // Terms only for a car that can be booked: a taken one's answer stays "free or not" and nothing more.
+  return answer.available && answer.quote
+    ? { ...answer, terms: bookingTermsFor(settings, answer.quote, opts.onlinePayment, now) }
+    : answer;
 }
 
 /**
