@@ -53,7 +53,7 @@ import {
 import { paymentConfigFromEnv } from "../../src/payments/config";
 import { type Payments, paymentsFrom } from "../../src/payments/gateway";
 import { portalPaymentUrls } from "../../src/payments/portalCheckout";
-import { checkoutFor, onlinePaymentOption } from "../../src/payments/siteCheckout";
+import { checkoutFor, onlinePaymentOption, retryCheckoutFor } from "../../src/payments/siteCheckout";
 import { firebaseAccounts } from "./authAdmin";
 import { callableError, SIGN_IN_MESSAGE, STAFF_ONLY_MESSAGE } from "./errors";
 import { createFirestoreDocumentStore } from "./firestoreDocumentStore";
@@ -144,6 +144,8 @@ export const searchCars = callable("searchCars", (request) => searchCarsUseCase(
 export const quoteReservation = callable("quoteReservation", (request) =>
   quoteWebReservation(core, request.data, {
     rateLimit: { clientKey: requestClient(request), limit: perWindow(quoteLimit.value()) },
+    // The payment announced before the order button is the one the submit will take.
+    ...onlinePaymentOption(functionPayments()),
   }),
 );
 
@@ -233,6 +235,26 @@ export const paymentStatus = onRequest({ cors: false, maxInstances: 3 }, async (
       .json(await publicPaymentStatus(core, id));
   } catch (error) {
     const answer = callableError(error, (unexpected) => logger.error("Mokėjimo būsenos pateikti nepavyko", unexpected));
+    res.status(answer.httpErrorCode.status).json({ message: answer.message });
+  }
+});
+
+/** "Mokėti dar kartą" on the payment cancel page (hosting rewrites /api/payments/retry/** here). */
+export const paymentRetry = onRequest({ cors: false, maxInstances: 3 }, async (req, res) => {
+  if (req.method !== "POST") {
+    res.set("Allow", "POST").status(405).json({ message: "Leidžiamas tik POST" });
+    return;
+  }
+  try {
+    const id = decodeURIComponent(req.path.split("/").pop() ?? "");
+    res
+      .set("Cache-Control", "no-store")
+      .status(200)
+      .json(await retryCheckoutFor(core, functionPayments(), id, siteBaseUrl()));
+  } catch (error) {
+    const answer = callableError(error, (unexpected) =>
+      logger.error("Mokėjimo dar kartą pradėti nepavyko", unexpected),
+    );
     res.status(answer.httpErrorCode.status).json({ message: answer.message });
   }
 });

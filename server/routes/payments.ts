@@ -3,7 +3,8 @@
 //   ledger's GET and POST /api/admin/reservations/:id/payments are the registry's (src/core/actions/payments.ts)
 //   POST /api/payments/paysera/callback         Paysera's signed callback (form, query or JSON): "OK"
 //   POST /api/payments/stripe/webhook           Stripe's signed webhook: { received: true }
-//   GET  /api/payments/status/:reservationId    the site's return page: { number, state, amount, status }
+//   GET  /api/payments/status/:reservationId    the site's return page: { number, state, amount, status, holdUntil, retry }
+//   POST /api/payments/retry/:reservationId     "Mokėti dar kartą" on the cancel page: { redirectUrl, amount, provider, holdUntil }
 // A callback that does not verify, or names a wrong amount or currency, is answered 400 and logged;
 // a repeat of a recorded one is answered as the first was and records nothing
 // (src/payments/callbacks.ts, shared with the Cloud Functions).
@@ -16,10 +17,11 @@ import {
   payseraFieldsFrom,
 } from "../../src/payments/callbacks";
 import type { Payments } from "../../src/payments/gateway";
-import { PAYSERA_CALLBACK_PATH } from "../../src/payments/siteCheckout";
+import { PAYSERA_CALLBACK_PATH, retryCheckoutFor } from "../../src/payments/siteCheckout";
 import { coreFor } from "../core";
 import type { AppEnv } from "../http/context";
 import { refusedRoutes } from "../http/refused";
+import { siteOrigin } from "../payments/siteCheckout";
 
 export const LEDGER_APPEND_ONLY =
   "Mokėjimų įrašai nekeičiami ir netrinami: klaidą ištaisykite nauju įrašu (pvz., grąžinimu)";
@@ -73,6 +75,15 @@ export function paymentPublicRoutes(payments: Payments): Hono<AppEnv> {
   app.get("/status/:id", async (c) => {
     c.header("Cache-Control", "no-store");
     return c.json(await publicPaymentStatus(coreFor(c.get("deps").db), c.req.param("id")), 200);
+  });
+
+  // The reservation's id (a random id only its visitor has, from the provider's return address)
+  // is the key, as for the status; the core refuses anything but a booking still waiting for payment.
+  app.post("/retry/:id", async (c) => {
+    c.header("Cache-Control", "no-store");
+    const deps = c.get("deps");
+    const origin = siteOrigin(c, deps.config);
+    return c.json(await retryCheckoutFor(coreFor(deps.db), payments, c.req.param("id"), origin), 200);
   });
   return app;
 }

@@ -122,6 +122,8 @@ export function siteRoutes(deps: SiteRoutesDeps): Hono {
     c.json(
       await quoteWebReservation(memory, await readJson(c), {
         rateLimit: { clientKey: client(c), limit: limits.quotes },
+        // The payment announced before the order button is the one the submit will take.
+        ...onlinePaymentOption(deps.payments),
       }),
     ),
   );

@@ -15,6 +15,7 @@ import {
   portalApprovalMessage,
   portalOverpaymentMessage,
 } from "../domain/overpayment";
+import { retryRefusal } from "../domain/payments";
 import {
   CHANGE_INPUT_KEYS,
   CUSTOMER_CANCEL_REASON,
@@ -45,7 +46,7 @@ import { CoreError, reservationConflict } from "./errors";
 import { INVOICE_NOT_FOUND_MESSAGE, type InvoiceDeps, invoicePdf, reservationInvoices } from "./invoices";
 import { prepareChangeMail } from "./notifications";
 import type { PaymentGateway } from "./paymentPort";
-import { balanceDue, type CheckoutUrls, startBalancePayment } from "./payments";
+import { balanceDue, type CheckoutUrls, retryOnlinePayment, startBalancePayment } from "./payments";
 import { newReservationLink } from "./portalLinks";
 import { type CoreContext, type DocumentStore, type Reader, StoreConstraintError } from "./ports";
 import { type RateLimit, rateKey, takeRateLimit } from "./rateLimit";
@@ -109,6 +110,8 @@ const customerName = (customer: Customer | null): string =>
 /** The "Sumokėti likutį" offer: what is due by the ledger, when online payment is configured. */
 export interface PortalBalance {
   due: number;
+  /** the booking still waits for its online pre-payment (retried, not a balance): until when the car waits */
+  booking?: { holdUntil: string };
 }
 
 /** What the page shows (`gateway`: the site's online payment, when it has one). */
@@ -132,8 +135,13 @@ export async function openPortal(
   }));
   let payBalance: PortalBalance | null = null;
   if (opts.gateway && opts.gateway.provider !== "pickup") {
-    const balance = await balanceDue(store, reservation);
-    if (!balance.refusal) payBalance = { due: balance.due };
+    const online = reservation.payment?.online;
+    if (online && !online.balance && retryRefusal(reservation, now) === null) {
+      payBalance = { due: online.amount, booking: { holdUntil: online.holdUntil } };
+    } else {
+      const balance = await balanceDue(store, reservation);
+      if (!balance.refusal) payBalance = { due: balance.due };
+    }
   }
   return { ...portalView({ reservation, customer, car, locations, extras, settings, now }), invoices, payBalance };
 }
@@ -149,7 +157,13 @@ export async function payPortalBalance(
   token: unknown,
   urls: CheckoutUrls,
 ): Promise<{ redirectUrl: string; amount: number }> {
-  const { reservation } = await openToken(ctx.store, token, ctx.clock.now());
+  const now = ctx.clock.now();
+  const { reservation } = await openToken(ctx.store, token, now);
+  // The booking still waits for its pre-payment: that one is opened again (retryOnlinePayment).
+  if (reservation.payment?.online && !reservation.payment.online.balance && retryRefusal(reservation, now) === null) {
+    const retried = await retryOnlinePayment(ctx, gateway, reservation.id, urls);
+    return { redirectUrl: retried.redirectUrl, amount: retried.amount };
+  }
   const started = await startBalancePayment(ctx, gateway, reservation.id, urls);
   return { redirectUrl: started.redirectUrl, amount: started.amount };
 }

@@ -2,7 +2,7 @@
 // these functions only read (Firestore wants every read before the first write); the caller
 // queues the mail it gets back with queueMail(), so the change and its mail are stored together.
 import type { EmailTemplateKey } from "../domain/emailTemplateDefaults";
-import type { OutgoingMail } from "../domain/mailTemplates";
+import { confirmationBlock, type OutgoingMail, textToHtml } from "../domain/mailTemplates";
 import {
   changeLines,
   changeNoticeOf,
@@ -11,10 +11,17 @@ import {
   type PlaceInfo,
   reservationNoticeMail,
 } from "../domain/notifications";
-import type { Car, Customer, Location, Reservation, Settings } from "../domain/schemas";
+import {
+  type Car,
+  type Customer,
+  type Location,
+  quoteSchema,
+  type Reservation,
+  type Settings,
+} from "../domain/schemas";
 import { loadCar, loadLocations, loadSettings } from "./catalog";
 import { COLLECTIONS } from "./collections";
-import { newReservationLink } from "./portalLinks";
+import { newReservationLink, siteBaseOf } from "./portalLinks";
 import type { CoreContext, DocumentStore, Reader } from "./ports";
 import { customerRecord } from "./records";
 
@@ -76,6 +83,30 @@ export function noticeContext(
   };
 }
 
+/** The mails that confirm a booking to a consumer: they carry the consumer block (consumerInfo.ts). */
+const CONFIRMATIONS: readonly EmailTemplateKey[] = ["reservationReceived", "reservationConfirmed"];
+
+/**
+ * The customer's mail of that kind; a confirmation gets the consumer block after the template's
+ * text (breakdown with the deposit, cancellation rule, terms link, company identity, dispute body),
+ * so a template the company saved before the block existed carries it too.
+ */
+function noticeMail(
+  kind: EmailTemplateKey,
+  ctx: NoticeContext,
+  reservation: NoticeReservation,
+  site: Pick<CoreContext, "siteUrl">,
+): OutgoingMail {
+  const mail = reservationNoticeMail(kind, ctx);
+  const quote = quoteSchema.safeParse(reservation.quote);
+  if (!CONFIRMATIONS.includes(kind) || !quote.success) return mail;
+  const language = mailLanguageOf(ctx.customer);
+  const block = confirmationBlock(ctx.settings, quote.data, reservation.pickupAt, language, {
+    siteUrl: siteBaseOf(site),
+  });
+  return { ...mail, text: `${mail.text}\n\n${block.text}`, html: textToHtml(mail.text, block.html, language) };
+}
+
 /** The mail of that kind about a reservation, or null when there is nobody to send it to. */
 export async function prepareReservationMail(
   reader: Reader,
@@ -87,7 +118,7 @@ export async function prepareReservationMail(
 ): Promise<OutgoingMail | null> {
   const data = await loadNoticeData(reader, core.store, reservation);
   const ctx = noticeContext(core, reservationId, reservation, data, extra);
-  return ctx ? reservationNoticeMail(kind, ctx) : null;
+  return ctx ? noticeMail(kind, ctx, reservation, core) : null;
 }
 
 /**
@@ -119,5 +150,5 @@ export async function prepareChangeMail(
     changes = changeLines(notice.fields, side(before, oldCar), side(after, data.car), language);
   }
   const ctx = noticeContext(core, reservationId, after, data, changes ? { changes } : {});
-  return ctx ? reservationNoticeMail(notice.kind, ctx) : null;
+  return ctx ? noticeMail(notice.kind, ctx, after, core) : null;
 }

@@ -15,6 +15,7 @@
 // id is "<provider>-<provider payment id>") and confirms the reservation; a failed one records
 // nothing; the job (releaseExpiredHolds) cancels what is still unpaid at holdUntil, which frees
 // the car (a cancelled reservation holds nothing, so the overlap constraint no longer applies).
+import { type BookingTerms, bookingTermsOf } from "../domain/consumerInfo";
 import { invalidFields } from "../domain/input";
 import {
   BALANCE_MESSAGES,
@@ -31,6 +32,8 @@ import {
   paymentSettingsOf,
   paymentSummaryDoc,
   readLedgerEntryInput,
+  retryOrderId,
+  retryRefusal,
   type StoredLedgerEntry,
   summarizeLedger,
   toCents,
@@ -42,6 +45,7 @@ import type {
   Quote,
   Reservation,
   ReservationPayment,
+  Settings,
 } from "../domain/schemas";
 import { loadSettings } from "./catalog";
 import { COLLECTIONS } from "./collections";
@@ -250,6 +254,21 @@ export function awaitingPayment(
   };
 }
 
+/**
+ * What the booking form tells before the order button: the cancellation window and how the booking
+ * is paid, from the same awaitingPayment the submit uses (the amount announced is the amount charged).
+ */
+export function bookingTermsFor(
+  settings: Pick<Settings, "portal"> & { payments?: unknown },
+  quote: Quote,
+  gateway: Pick<PaymentGateway, "provider" | "canHoldDeposit"> | undefined,
+  now: Date,
+): BookingTerms {
+  const payments = paymentSettingsOf(settings);
+  const online = gateway ? (awaitingPayment(quote, payments, gateway, now)?.online ?? null) : null;
+  return bookingTermsOf({ portal: settings.portal, payments }, online);
+}
+
 export interface CheckoutUrls {
   successUrl: string;
   cancelUrl: string;
@@ -308,6 +327,105 @@ export async function startOnlinePayment(
   return { redirectUrl: session.redirectUrl, amount: online.amount, provider: online.provider };
 }
 
+/**
+ * A booking's online pre-payment opened again (the visitor cancelled on the provider's page, or
+ * the payment failed) while the booking still waits for it and its hold has not run out: the
+ * same amount, the same hold (never extended: the car is released at holdUntil whatever
+ * happens), a new order at the provider ("p<n>-<id>"). Called from the payment cancel page and
+ * from "Mano rezervacija". A paid, cancelled or expired booking is refused (409).
+ */
+export async function retryOnlinePayment(
+  ctx: CoreContext,
+  gateway: PaymentGateway,
+  reservationId: string,
+  urls: CheckoutUrls,
+): Promise<{ redirectUrl: string; amount: number; provider: PaymentProvider; holdUntil: string }> {
+  const { store } = ctx;
+  if (!store.isId(reservationId)) throw new CoreError("not-found", RESERVATION_NOT_FOUND);
+  if (gateway.provider === "pickup") throw new CoreError("precondition", RETRY_NOT_CONFIGURED);
+  const provider = gateway.provider;
+  const now = ctx.clock.now();
+  const opened = await store.transaction(async (tx) => {
+    await tx.lock(ledgerLockKey(reservationId));
+    const found = await tx.get(COLLECTIONS.reservations, reservationId);
+    if (!found) throw new CoreError("not-found", RESERVATION_NOT_FOUND);
+    const reservation = reservationRecord(found);
+    const refusal = retryRefusal(reservation, now);
+    const online = onlineOf(reservation);
+    if (refusal || !online || !reservation.payment)
+      throw new CoreError("precondition", refusal ?? RETRY_NOT_CONFIGURED);
+    if (online.provider !== provider) throw new CoreError("precondition", RETRY_NOT_CONFIGURED);
+    // Firestore: every read before the first write.
+    const customer = reservation.customerId ? await tx.get(COLLECTIONS.customers, reservation.customerId) : null;
+    const attempt = (online.attempts ?? 1) + 1;
+    const next: OnlinePayment = {
+      ...online,
+      state: "awaiting",
+      attempts: attempt,
+      orderId: retryOrderId(reservationId, attempt),
+    };
+    const w = writer(tx, store, now);
+    writeSummary(w, found, { ...reservation.payment, online: next });
+    writeAudit(w, {
+      action: "update",
+      resource: "reservations",
+      recordId: reservationId,
+      actor: PAYMENT_RETRY_ACTOR,
+      reason: `Mokėjimas internetu pradėtas dar kartą (bandymas ${attempt})`,
+    });
+    return {
+      online: next,
+      number: reservation.number ?? reservationId,
+      email: String(customer?.data.email ?? ""),
+    };
+  });
+  let session: Awaited<ReturnType<PaymentGateway["startCheckout"]>>;
+  try {
+    session = await gateway.startCheckout({
+      reservationId,
+      orderId: opened.online.orderId,
+      number: opened.number,
+      amount: opened.online.amount,
+      depositHold: opened.online.depositHold,
+      email: opened.email,
+      description: `Automobilio nuoma, rezervacija ${opened.number}`,
+      holdUntil: opened.online.holdUntil,
+      ...urls,
+    });
+  } catch (error) {
+    // Nothing is cancelled here: the booking keeps waiting until its hold runs out.
+    ctx.log.error(`Nepavyko dar kartą pradėti mokėjimo internetu (${provider}) rezervacijai ${opened.number}`, error);
+    throw new CoreError("precondition", BALANCE_MESSAGES.failed);
+  }
+  if (session.orderId !== opened.online.orderId) {
+    await store.transaction(async (tx) => {
+      await tx.lock(ledgerLockKey(reservationId));
+      const current = await tx.get(COLLECTIONS.reservations, reservationId);
+      if (!current) return;
+      const record = reservationRecord(current);
+      const online = onlineOf(record);
+      if (!record.payment || online?.orderId !== opened.online.orderId) return;
+      writeSummary(writer(tx, store, ctx.clock.now()), current, {
+        ...record.payment,
+        online: { ...online, orderId: session.orderId },
+      });
+    });
+  }
+  ctx.log.info(
+    `Mokėjimas internetu pradėtas dar kartą: rezervacija ${opened.number}, ${opened.online.amount.toFixed(2)} €`,
+  );
+  return {
+    redirectUrl: session.redirectUrl,
+    amount: opened.online.amount,
+    provider,
+    holdUntil: opened.online.holdUntil,
+  };
+}
+
+/** The audit log's actor of a retried payment (the visitor, by the link or the return page). */
+export const PAYMENT_RETRY_ACTOR = "klientas (mokėjimas internetu)";
+export const RETRY_NOT_CONFIGURED = "Mokėjimas internetu šiai rezervacijai negalimas: susisiekite su mumis";
+
 export type CallbackOutcome = "recorded" | "duplicate" | "not-paid";
 
 const providerEntryId = (provider: PaymentProvider, paymentId: string, suffix = ""): string =>
@@ -340,6 +458,10 @@ export async function recordVerifiedPayment(ctx: CoreContext, verified: Verified
 
     if (verified.outcome === "failed") {
       if (online.state !== "awaiting") return { kind: "not-paid" as const };
+      // Paysera names the order: a failure of an earlier try says nothing of the one under way.
+      if (provider === "paysera" && online.orderId && verified.providerPaymentId !== online.orderId) {
+        return { kind: "not-paid" as const };
+      }
       const w = writer(tx, store, now);
       writeSummary(w, found, {
         ...(reservation.payment as ReservationPayment),
@@ -552,17 +674,29 @@ export async function releaseExpiredHolds(
 export async function publicPaymentStatus(
   ctx: CoreContext,
   reservationId: string,
-): Promise<{ number: string; state: OnlinePayment["state"] | "none"; amount: number; status: string }> {
+): Promise<{
+  number: string;
+  state: OnlinePayment["state"] | "none";
+  amount: number;
+  status: string;
+  /** until when the car waits for the payment (null: no online payment) */
+  holdUntil: string | null;
+  /** the payment may be opened again now (retryOnlinePayment) */
+  retry: boolean;
+}> {
   const { store } = ctx;
   const found = store.isId(reservationId) ? await store.get(COLLECTIONS.reservations, reservationId) : null;
   if (!found) throw new CoreError("not-found", RESERVATION_NOT_FOUND);
   const reservation = reservationRecord(found);
   const online = onlineOf(reservation);
+  const booking = online && !online.balance ? online : null;
   return {
     number: reservation.number ?? "",
     state: online?.state ?? "none",
     amount: online?.amount ?? 0,
     status: reservation.status,
+    holdUntil: booking?.holdUntil ?? null,
+    retry: booking !== null && retryRefusal(reservation, ctx.clock.now()) === null,
   };
 }
 

@@ -61,8 +61,8 @@ import { carHasNoBlock } from "./maintenance";
 import { refuseCancellingInvoiced } from "./moneyTrail";
 import { prepareChangeMail, prepareReservationMail } from "./notifications";
 import type { PaymentGateway } from "./paymentPort";
-import { awaitingPayment } from "./payments";
-import { newReservationLink } from "./portalLinks";
+import { awaitingPayment, bookingTermsFor } from "./payments";
+import { newReservationLink, siteBaseOf } from "./portalLinks";
 import {
   type CoreContext,
   type DocumentStore,
@@ -334,7 +334,9 @@ export async function submitWebReservation(
     writeAudit(w, { action: "create", resource: "reservations", recordId: id, actor: WEB_ACTOR });
     const context = webReservationMailContext({ settings, number: numbering.number, refs, input, period, quote });
     const portalLink = newReservationLink(ctx, id, period.returnAt);
-    const mailIds = reservationMails({ ...context, reservationId: id, portalLink }).map((mail) => queueMail(w, mail));
+    const mailIds = reservationMails({ ...context, reservationId: id, portalLink, siteUrl: siteBaseOf(ctx) }).map(
+      (mail) => queueMail(w, mail),
+    );
     const at = now.toISOString();
     const record = { ...reservation, id, version: 1, createdAt: at, updatedAt: at } as Stamped<Reservation>;
     return { id, number: numbering.number, quote, record, customerId, customerCreated, mailIds, car: refs.car };
@@ -378,7 +380,11 @@ export async function quoteWebReservation(
   const free = await carIsFree(store, refs.car.id, period, settings.bookingRules.turnaroundMinutes);
   const place = await webPlaceVerdict(store, refs, period, settings, now);
   const facts = { birthDate: input.birthDate ?? null, travelAbroad: input.travelAbroad };
-  return placedQuoteAnswer(refs, period, { prices, offers, settings }, free, place, facts);
+  const answer = placedQuoteAnswer(refs, period, { prices, offers, settings }, free, place, facts);
+  // Terms only for a car that can be booked: a taken one's answer stays "free or not" and nothing more.
+  return answer.available && answer.quote
+    ? { ...answer, terms: bookingTermsFor(settings, answer.quote, opts.onlinePayment, now) }
+    : answer;
 }
 
 /**

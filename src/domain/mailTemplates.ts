@@ -1,6 +1,7 @@
 // The texts of the mails both backends send (the local server's outbox and the Firebase
 // "Trigger Email" documents): the same subject, text and HTML from either.
 import { TRANSFER_LABEL } from "./carTransfers";
+import { consumerMailBlock, freeCancellationHoursOf, mailSiteUrl } from "./consumerInfo";
 import { formatDate, formatDateTime, formatDays, formatMoney, formatNumber } from "./format";
 import { type InvoiceDoc, invoiceTitle } from "./invoices";
 import { escapeHtml, type OutgoingMail, textToHtml } from "./mailText";
@@ -19,6 +20,8 @@ import {
   type Location,
   type Mail,
   mailSchema,
+  PORTAL_DEFAULTS,
+  type PortalSettings,
   type Quote,
   type RequestInput,
   type Settings,
@@ -73,9 +76,39 @@ export const priceHtml = (quote: Quote): string =>
     )
     .join("")}</table>`;
 
+/** The settings a confirmation's consumer block reads (an older caller without `portal`: the defaults). */
+type ConsumerSettings = Pick<Settings, "company"> & { portal?: PortalSettings };
+
+/**
+ * The consumer block of a confirmation ("gauta", "patvirtinta"): the breakdown with the deposit,
+ * the cancellation rule, the terms link, the company's identity and the dispute body
+ * (src/domain/consumerInfo.ts), added by code after the template's text.
+ */
+export function confirmationBlock(
+  settings: ConsumerSettings,
+  quote: Quote,
+  pickupAt: string,
+  language: MailLanguage,
+  site: { siteUrl?: string; portalLinkUrl?: string },
+): { text: string; html: string } {
+  return consumerMailBlock({
+    company: settings.company,
+    breakdown: priceLines(quote),
+    pickupAt,
+    freeCancellationHours: freeCancellationHoursOf({ portal: settings.portal ?? PORTAL_DEFAULTS }),
+    siteUrl: mailSiteUrl(site.siteUrl, site.portalLinkUrl),
+    language,
+  });
+}
+
 export interface ReservationMailContext {
   reservationId: string;
-  settings: Pick<Settings, "company" | "emailTemplates"> & { emailTemplatesEn?: Settings["emailTemplatesEn"] };
+  settings: Pick<Settings, "company" | "emailTemplates"> & {
+    emailTemplatesEn?: Settings["emailTemplatesEn"];
+    portal?: PortalSettings;
+  };
+  /** the site's address, for the terms link (else the portal link's origin) */
+  siteUrl?: string;
   number: string;
   car: Pick<Car, "make" | "model">;
   customer: { firstName: string; lastName: string; email: string; phone: string; language?: string | null };
@@ -111,13 +144,17 @@ export function reservationMails(ctx: ReservationMailContext): OutgoingMail[] {
   const template = templateFor(ctx.settings, "reservationReceived", language);
   const body = withPortalLinkText(renderTemplate(template.body, values), ctx.portalLink?.url, language);
   const ref = `reservation:${ctx.reservationId}`;
+  const consumer = confirmationBlock(ctx.settings, ctx.quote, ctx.pickupAt, language, {
+    siteUrl: ctx.siteUrl,
+    portalLinkUrl: ctx.portalLink?.url,
+  });
   const mails: OutgoingMail[] = [
     {
       to: ctx.customer.email,
       ...(company.emails[0] ? { replyTo: company.emails[0] } : {}),
       subject: renderTemplate(template.subject, values),
-      text: `${body}\n\n${priceText(ctx.quote)}`,
-      html: textToHtml(body, `<p><strong>Kainos išklotinė</strong></p>${priceHtml(ctx.quote)}`, language),
+      text: `${body}\n\n${consumer.text}`,
+      html: textToHtml(body, consumer.html, language),
       ref,
       ...(ctx.portalLink ? { portalLink: { tokenHash: ctx.portalLink.tokenHash, doc: ctx.portalLink.doc } } : {}),
     },

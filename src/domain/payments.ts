@@ -228,7 +228,8 @@ export const fromCents = (cents: number): number => cents / 100;
 
 // ---------- the balance paid from "Mano rezervacija" ----------
 
-const BALANCE_ORDER = /^b([0-9a-z]{1,3})-(.+)$/;
+// A balance: "b<n>-<id>"; a retried booking payment: "p<n>-<id>" (retryOrderId).
+const BALANCE_ORDER = /^[bp]([0-9a-z]{1,3})-(.+)$/;
 
 /**
  * The provider's order id of a balance payment: "b<n>-<reservation id>", n = the ledger's length
@@ -249,7 +250,51 @@ export function balanceRefusal(
   if (reservation.status === "cancelled" || reservation.status === "no_show") return BALANCE_MESSAGES.closed;
   const online = reservation.payment?.online;
   if (online?.state === "awaiting" && !online.balance) return BALANCE_MESSAGES.awaitingBooking;
+  // A failed booking payment is retried as itself (retryOnlinePayment), never as a balance: a
+  // balance would stop the hold job from releasing the car.
+  if (online?.state === "failed" && !online.balance && reservation.status === "new") {
+    return BALANCE_MESSAGES.awaitingBooking;
+  }
   if (roundMoney(due) <= 0) return BALANCE_MESSAGES.nothingDue;
+  return null;
+}
+
+// ---------- a booking's pre-payment tried again ----------
+
+/** How many times a booking's online payment may be opened in all (the first one included). */
+export const MAX_PAYMENT_ATTEMPTS = 20;
+
+/**
+ * The provider's order id of the n-th try (n ≥ 2) of a booking's pre-payment: "p<n>-<reservation id>"
+ * in base 36, so Paysera gets a new order and Stripe a new session (its idempotency key is the order id).
+ */
+export const retryOrderId = (reservationId: string, attempt: number): string =>
+  `p${attempt.toString(36).slice(-2)}-${reservationId}`;
+
+export const RETRY_MESSAGES = {
+  notAwaiting: "Ši rezervacija nelaukia mokėjimo internetu",
+  paid: "Rezervacija jau apmokėta",
+  expired:
+    "Mokėjimo laikas baigėsi: rezervacija atšaukta ir automobilis atlaisvintas. Rezervuokite iš naujo arba susisiekite su mumis.",
+  tooMany: "Per daug mokėjimo bandymų: susisiekite su mumis",
+} as const;
+
+/**
+ * Why a web booking's online pre-payment cannot be opened again now; null when it can: the
+ * booking still waits for it (new, its payment awaiting or failed, not a balance) and its hold
+ * has not run out. A paid or cancelled booking never reopens.
+ */
+export function retryRefusal(
+  reservation: Pick<Reservation, "status"> & { payment?: ReservationPayment | null },
+  now: Date,
+): string | null {
+  const online = reservation.payment?.online;
+  if (!online || online.balance) return RETRY_MESSAGES.notAwaiting;
+  if (online.state === "paid") return RETRY_MESSAGES.paid;
+  if (online.state === "expired" || reservation.status === "cancelled") return RETRY_MESSAGES.expired;
+  if (reservation.status !== "new") return RETRY_MESSAGES.notAwaiting;
+  if (Date.parse(online.holdUntil) <= now.getTime()) return RETRY_MESSAGES.expired;
+  if ((online.attempts ?? 1) >= MAX_PAYMENT_ATTEMPTS) return RETRY_MESSAGES.tooMany;
   return null;
 }
 

@@ -3,6 +3,7 @@
 // of charge, whether they may change or fill in details, the input each action accepts, and the
 // mails these actions send. The use cases are in src/core/customerPortal.ts.
 import { z } from "zod";
+import { freeCancellationHoursOf } from "./consumerInfo";
 import { formatDateTime, formatMoney } from "./format";
 import type { OutgoingMail } from "./mailTemplates";
 import { textToHtml } from "./mailTemplates";
@@ -66,13 +67,14 @@ export function cancellationTerms(
   now: Date,
 ): CancellationTerms {
   const pickup = Date.parse(reservation.pickupAt);
-  const freeUntil = new Date(pickup - portal.freeCancellationHours * HOUR_MS);
+  const hours = freeCancellationHoursOf({ portal });
+  const freeUntil = new Date(pickup - hours * HOUR_MS);
   const open = isOpenForCustomer(reservation.status) && now.getTime() < pickup;
   return {
     open,
     free: open && now.getTime() <= freeUntil.getTime(),
     freeUntil: freeUntil.toISOString(),
-    hours: portal.freeCancellationHours,
+    hours,
   };
 }
 
@@ -161,7 +163,7 @@ export interface PortalView {
   /** the reservation's invoices and credit notes (src/core/invoices.ts), filled in by the core */
   invoices?: PortalInvoice[];
   /** "Sumokėti likutį": what is due by the ledger, when online payment is configured and allowed (the core fills it in) */
-  payBalance?: { due: number } | null;
+  payBalance?: { due: number; booking?: { holdUntil: string } } | null;
 }
 
 export interface PortalInvoice {

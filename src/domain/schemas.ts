@@ -603,6 +603,8 @@ export const onlinePaymentSchema = z
     orderId: z.string().max(300),
     /** a balance paid from "Mano rezervacija" (never cancels or confirms the reservation) */
     balance: z.boolean().optional(),
+    /** how many checkouts were opened for the booking's payment (absent: one; a retry counts up) */
+    attempts: z.number().int().min(1).max(999).optional(),
   })
   .strict();
 export type OnlinePayment = z.infer<typeof onlinePaymentSchema>;

@@ -6,6 +6,7 @@
 // is free, never which reservations hold it. The callers load the data.
 import { z } from "zod";
 import { BOOKING_ERRORS } from "./booking";
+import type { BookingTerms } from "./consumerInfo";
 import { parseFields, prepareBody } from "./input";
 import { QuoteError } from "./pricing";
 import {
@@ -52,6 +53,8 @@ export interface SiteQuote {
   quote: Quote | null;
   /** why there is no quote (no price for the car over the period) */
   quoteError: string | null;
+  /** with a quote on the booking form: the cancellation window and how and when it is paid */
+  terms?: BookingTerms;
 }
 
 /**

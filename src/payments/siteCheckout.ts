@@ -1,7 +1,7 @@
 // The public booking's online pre-payment: what submitWebReservation needs to store a reservation
 // waiting for payment, and the provider's page to send the visitor to. Shared by the local server
 // (server/routes/site.ts) and the Cloud Functions' submitReservation callable.
-import { startOnlinePayment } from "../core/payments";
+import { type CheckoutUrls, retryOnlinePayment, startOnlinePayment } from "../core/payments";
 import type { CoreContext } from "../core/ports";
 import type { ReservationSaved, WebReservationOptions } from "../core/reservations";
 import type { PaymentProvider } from "../domain/schemas";
@@ -46,4 +46,25 @@ export async function checkoutFor(
     },
     email,
   );
+}
+
+/** Where a retried booking payment sends the visitor back: the same return pages as the first try. */
+export function siteCheckoutUrls(origin: string, reservationId: string): CheckoutUrls {
+  const base = origin.replace(/\/+$/, "");
+  const back = (path: string) => `${base}${path}?r=${encodeURIComponent(reservationId)}`;
+  return {
+    successUrl: back(PAYMENT_SUCCESS_PATH),
+    cancelUrl: back(PAYMENT_CANCEL_PATH),
+    callbackUrl: `${base}${PAYSERA_CALLBACK_PATH}`,
+  };
+}
+
+/** "Mokėti dar kartą" on the payment cancel page (POST /api/payments/retry/:id): the provider's page again. */
+export async function retryCheckoutFor(
+  core: CoreContext,
+  payments: Payments,
+  reservationId: string,
+  origin: string,
+): Promise<SitePayment & { holdUntil: string }> {
+  return retryOnlinePayment(core, payments.gateway, reservationId, siteCheckoutUrls(origin, reservationId));
 }

@@ -1,4 +1,5 @@
 import { formatMoney } from "../../domain/format";
+import DisputeBodyNote from "../components/DisputeBodyNote";
 import InquiryForm from "../components/InquiryForm";
 import PageHeader from "../components/PageHeader";
 import PageMeta from "../components/PageMeta";
@@ -98,6 +99,10 @@ export default function ContactsPage() {
                 </li>
               ))}
             </ul>
+          </section>
+          <section aria-labelledby="contacts-disputes">
+            <h2 id="contacts-disputes">Vartotojų ginčai</h2>
+            <DisputeBodyNote />
           </section>
         </div>
         <InquiryForm idPrefix="contact-inquiry" type="contact" title="Parašykite mums" />

@@ -1,4 +1,5 @@
 import type { PublicSettings } from "../../backend/port";
+import DisputeBodyNote from "../components/DisputeBodyNote";
 import { Link } from "../lib/siteRouter";
 import { telHref } from "./navigation";
 
@@ -105,6 +106,7 @@ export default function Footer({ settings }: { settings: PublicSettings }) {
           </span>
           <span>Kainos nurodytos su 21 % PVM.</span>
         </div>
+        <DisputeBodyNote className="site-footer__dispute" />
       </div>
     </footer>
   );

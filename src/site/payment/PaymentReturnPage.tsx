@@ -2,7 +2,8 @@
 // being confirmed) and /mokejimas/atsauktas (cancelled). What counts is the provider's signed
 // callback to the server, never this page: it only asks the server how the payment stands.
 import { useEffect, useState } from "react";
-import { formatMoney } from "../../domain/format";
+import { formatDateTime, formatMoney } from "../../domain/format";
+import Alert from "../components/Alert";
 import PageHeader from "../components/PageHeader";
 import PageMeta from "../components/PageMeta";
 import { Link, useLocation, useSearchParams } from "../lib/siteRouter";
@@ -12,6 +13,10 @@ interface PaymentStatus {
   state: "awaiting" | "paid" | "failed" | "expired" | "none";
   amount: number;
   status: string;
+  /** until when the car waits for the payment */
+  holdUntil?: string | null;
+  /** the payment may be opened again now */
+  retry?: boolean;
 }
 
 const POLLS = 20;
@@ -48,6 +53,46 @@ function usePaymentStatus(reservationId: string | null, wait: boolean) {
   return { status, failed };
 }
 
+/** "Mokėti dar kartą": the server opens the provider's page again for the same amount (never this page's number). */
+function RetryPayment({ reservationId, status }: { reservationId: string; status: PaymentStatus }) {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const retry = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      const response = await fetch(`/api/payments/retry/${encodeURIComponent(reservationId)}`, {
+        method: "POST",
+        headers: { accept: "application/json" },
+      });
+      const body = (await response.json().catch(() => ({}))) as { redirectUrl?: string; message?: string };
+      if (!response.ok || !body.redirectUrl) throw new Error(body.message || "Mokėjimo pradėti nepavyko");
+      window.location.assign(body.redirectUrl);
+    } catch (failure) {
+      setError(failure instanceof Error ? failure.message : "Mokėjimo pradėti nepavyko");
+      setBusy(false);
+    }
+  };
+  return (
+    <div className="payment-retry">
+      <p>
+        Automobilis Jums laikomas iki {status.holdUntil ? formatDateTime(status.holdUntil) : "mokėjimo laiko pabaigos"}.
+        Galite sumokėti dabar – suma ta pati, {formatMoney(status.amount)}.
+      </p>
+      <button
+        type="button"
+        className="button button--accent"
+        disabled={busy}
+        onClick={() => void retry()}
+        data-testid="payment-retry"
+      >
+        {busy ? "Nukreipiama į mokėjimą…" : `Mokėti dar kartą (${formatMoney(status.amount)})`}
+      </button>
+      {error ? <Alert tone="error">{error}</Alert> : null}
+    </div>
+  );
+}
+
 export default function PaymentReturnPage() {
   const cancelled = useLocation().pathname.startsWith("/mokejimas/atsauktas");
   const [params] = useSearchParams();
@@ -80,14 +125,25 @@ export default function PaymentReturnPage() {
     );
   } else if (status.state === "awaiting") {
     body = cancelled ? (
-      <p>
-        Mokėjimas neatliktas, rezervacija {status.number} nepatvirtinta. Jei nesumokėsite, po kelių minučių ji bus
-        atšaukta ir automobilis vėl bus laisvas.
-      </p>
+      <>
+        <p>
+          Mokėjimas neatliktas, rezervacija {status.number} nepatvirtinta. Jei nesumokėsite, po kelių minučių ji bus
+          atšaukta ir automobilis vėl bus laisvas.
+        </p>
+        {status.retry && reservationId ? <RetryPayment reservationId={reservationId} status={status} /> : null}
+      </>
     ) : (
       <p aria-live="polite">
         Laukiame mokėjimo sistemos patvirtinimo rezervacijai {status.number}. Patvirtinimą atsiųsime el. paštu.
       </p>
+    );
+  } else if (status.retry && reservationId) {
+    // The payment failed but the booking still waits for it: pay again.
+    body = (
+      <>
+        <p>Mokėjimas neatliktas, todėl rezervacija {status.number} dar nepatvirtinta.</p>
+        <RetryPayment reservationId={reservationId} status={status} />
+      </>
     );
   } else {
     body = (

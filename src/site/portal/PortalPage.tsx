@@ -373,7 +373,9 @@ export default function PortalPage() {
           {view.payment && view.payment.overpayment > 0 ? (
             <p className="muted portal-payment-note">{portalOverpaymentMessage(view.payment.overpayment)}</p>
           ) : null}
-          {view.payBalance ? <PortalPay token={token} due={view.payBalance.due} /> : null}
+          {view.payBalance ? (
+            <PortalPay token={token} due={view.payBalance.due} booking={view.payBalance.booking} />
+          ) : null}
           <p className="muted">
             Klausimai? {view.company.phone ? <a href={telHref(view.company.phone)}>{view.company.phone}</a> : null}
             {view.company.phone && view.company.email ? " · " : null}

@@ -4,7 +4,8 @@ import { carName } from "../lib/labels";
 
 /**
  * Cars still free for the same period, each with its price and a button to switch to it.
- * Compact: the price panel beside the form; otherwise the process dialog, where choosing reserves.
+ * Compact: the price panel beside the form; otherwise the process dialog. Choosing puts the car in
+ * the form, where its total, deposit and terms stand before the order button.
  */
 export default function AlternativeCars({
   options,
@@ -35,7 +36,7 @@ export default function AlternativeCars({
             className={`button ${compact ? "button--ghost" : "button--accent"} button--small`}
             onClick={() => onChoose(option.id)}
           >
-            {compact ? "Rinktis" : "Rezervuoti"}
+            {compact ? "Rinktis" : "Rinktis šį automobilį"}
             <span className="visually-hidden"> {carName(option.car)}</span>
           </button>
         </li>

@@ -12,13 +12,15 @@ import { errorText } from "../lib/errors";
 import { useHydrated } from "../lib/hydration";
 import { carName } from "../lib/labels";
 import { Link } from "../lib/siteRouter";
+import BookingTermsSummary, { ORDER_BUTTON_TEXT } from "./BookingTermsSummary";
 import DriverFields from "./DriverFields";
 import ExtrasFields from "./ExtrasFields";
 import PeriodFields from "./PeriodFields";
 import type { ProcessState } from "./ReservationProcess";
 import { abroadLabel } from "./ruleFeeText";
+import type { LiveQuote } from "./useLiveQuote";
 
-// What opens after "Rezervuoti" (the process window, then the success page) loads when the
+// What opens after the order button (the process window, then the success page) loads when the
 // visitor starts filling in the form: the page itself needs neither to show or hydrate.
 const loadProcess = () => import("./ReservationProcess");
 const loadAfterSubmit = () => Promise.all([loadProcess(), import("./ReservationSuccess")]);
@@ -45,12 +47,15 @@ export default function ReservationForm({
   cars,
   settings,
   values,
+  live,
   onValuesChange,
   onSubmitted,
 }: {
   cars: PublicCar[];
   settings: PublicSettings;
   values: ReservationValues;
+  /** the server's live quote: its total, deposit and terms stand right before the order button */
+  live: LiveQuote;
   onValuesChange: (update: (values: ReservationValues) => ReservationValues) => void;
   onSubmitted: (result: SubmittedReservation) => void;
 }) {
@@ -251,15 +256,15 @@ export default function ReservationForm({
           </div>
         </div>
 
+        <BookingTermsSummary live={live} />
         <div className="form-actions">
           <button
             type="submit"
             className="button button--accent"
             disabled={!hydrated || checking || process?.phase === "sending"}
           >
-            {checking || process?.phase === "sending" ? "Siunčiama…" : "Rezervuoti"}
+            {checking || process?.phase === "sending" ? "Siunčiama…" : ORDER_BUTTON_TEXT}
           </button>
-          <span className="muted">Galutinę kainą apskaičiuosime ir patvirtinsime pateikus rezervaciją.</span>
         </div>
       </form>
       {processShown.current ? (
@@ -271,9 +276,10 @@ export default function ReservationForm({
             onClose={close}
             onRetry={() => process && void send(process.input)}
             onChooseCar={(carId) => {
-              if (!process) return;
+              // Back to the form with the other car: its total, deposit and terms stand before the
+              // order button, which the visitor presses again (Directive 2011/83/EU art. 8(2)).
               change("carId", carId);
-              void send({ ...process.input, carId });
+              setProcess(null);
             }}
           />
         </Suspense>

@@ -150,6 +150,7 @@ export default function ReservationPage() {
             cars={cars}
             settings={settings}
             values={values}
+            live={live}
             onValuesChange={setValues}
             onSubmitted={setSubmitted}
           />

@@ -7,6 +7,7 @@
 import { startTransition, useEffect, useState } from "react";
 import { useBackend } from "../../app/BackendContext";
 import { BackendError, type SearchResult, type SiteApi, type SiteQuoteInput } from "../../backend/port";
+import type { BookingTerms } from "../../domain/consumerInfo";
 import type { Quote } from "../../domain/schemas";
 import { errorText, GENERIC_ERROR } from "../lib/errors";
 import { type ReservationValues, toQuoteInput } from "./reservationValues";
@@ -16,7 +17,8 @@ export const QUOTE_DEBOUNCE_MS = 350;
 export type LiveQuoteState =
   | { status: "idle" }
   | { status: "loading" }
-  | { status: "ready"; quote: Quote }
+  /** `terms`: the cancellation window and the payment, shown before the order button */
+  | { status: "ready"; quote: Quote; terms?: BookingTerms }
   /** `reason`: why the car cannot be booked there (it cannot reach the pickup place in time); none: it is taken */
   | { status: "unavailable"; alternatives: SearchResult[]; reason?: string }
   | { status: "invalid"; messages: string[] }
@@ -58,7 +60,9 @@ export async function askQuote(
         : { status: "unavailable", alternatives };
     }
     if (!answer.quote) return { status: "invalid", messages: [answer.quoteError ?? GENERIC_ERROR] };
-    return { status: "ready", quote: answer.quote };
+    return answer.terms
+      ? { status: "ready", quote: answer.quote, terms: answer.terms }
+      : { status: "ready", quote: answer.quote };
   } catch (error) {
     if (error instanceof BackendError && (error.status === 400 || error.status === 422)) {
       const messages = [...new Set(Object.values(error.fieldErrors))];

@@ -229,7 +229,7 @@ describe.skipIf(missing !== null)("Firebase adapteris per tikras Cloud Functions
       await fillDriver(rival, `jonas.${Date.now().toString(36)}@pavyzdys.lt`);
 
       await fillDriver(visitor, email);
-      await visitor.getByRole("button", { name: "Rezervuoti", exact: true }).click();
+      await visitor.getByRole("button", { name: "Rezervuoti ir įsipareigoti sumokėti", exact: true }).click();
       const dialog = visitor.getByRole("dialog");
       await dialog.getByRole("heading", { name: "Rezervacija gauta" }).waitFor({ timeout: 30_000 });
       const number = ((await dialog.getByTestId("reservation-number").textContent()) ?? "").trim();
@@ -239,7 +239,7 @@ describe.skipIf(missing !== null)("Firebase adapteris per tikras Cloud Functions
     expect(unexpected(browser.errorsOf(visitor))).toEqual([]);
 
     await withScreenshot(browser, rival, "firebase-funkcijos-uzimta", async () => {
-      await rival.getByRole("button", { name: "Rezervuoti", exact: true }).click();
+      await rival.getByRole("button", { name: "Rezervuoti ir įsipareigoti sumokėti", exact: true }).click();
       const dialog = rival.getByRole("dialog");
       await dialog.getByRole("heading", { name: "Automobilis ką tik buvo užsakytas" }).waitFor({ timeout: 30_000 });
       expect(await dialog.textContent()).toMatch(CONFLICT_MESSAGE);

@@ -113,7 +113,7 @@ describe("rezervacija svetainėje", () => {
       await expect
         .poll(() => page.getByRole("button", { name: /Šalies kodas/ }).getAttribute("aria-label"))
         .toContain("Lietuva +370");
-      await page.getByRole("button", { name: "Rezervuoti", exact: true }).click();
+      await page.getByRole("button", { name: "Rezervuoti ir įsipareigoti sumokėti", exact: true }).click();
 
       const dialog = page.getByRole("dialog");
       await dialog.getByRole("heading", { name: "Rezervacija gauta" }).waitFor();
@@ -174,7 +174,7 @@ describe("rezervacija svetainėje", () => {
       const message = page.getByText("Neteisingas telefono numeris šiai šaliai");
       await message.waitFor();
       expect(await phone.getAttribute("aria-invalid")).toBe("true");
-      await page.getByRole("button", { name: "Rezervuoti", exact: true }).click();
+      await page.getByRole("button", { name: "Rezervuoti ir įsipareigoti sumokėti", exact: true }).click();
       await page.getByText("Patikrinkite pažymėtus laukus").first().waitFor();
       expect(await page.getByRole("dialog").isVisible()).toBe(false);
     });
@@ -289,16 +289,21 @@ describe("rezervacija svetainėje", () => {
         reservationBody({ carId: later.id, locationId: location, pickupAt, returnAt }),
       );
       expect(meanwhile.status).toBe(201);
-      await page.getByRole("button", { name: "Rezervuoti", exact: true }).click();
+      await page.getByRole("button", { name: "Rezervuoti ir įsipareigoti sumokėti", exact: true }).click();
 
       const dialog = page.getByRole("dialog");
       await dialog.getByRole("heading", { name: "Automobilis ką tik buvo užsakytas" }).waitFor();
       expect(await dialog.textContent()).toContain("jau užimtas");
-      // Other cars still free for the same period, with their server prices; one click books one.
+      // Other cars still free for the same period, with their server prices; one click picks one
+      // and returns to the form, where its total, deposit and terms stand before the order button.
       const offer = dialog.locator(".alternative").first();
       await offer.waitFor();
       expect(await offer.textContent()).toMatch(/\d,\d{2}\s€/);
-      await offer.getByRole("button", { name: /Rezervuoti/ }).click();
+      const offerTotal = ((await offer.textContent()) ?? "").match(/\d[\d\s]*,\d{2}\s€/)?.[0] ?? "";
+      await offer.getByRole("button", { name: /Rinktis šį automobilį/ }).click();
+      await dialog.waitFor({ state: "hidden" });
+      await page.getByTestId("booking-terms-total").filter({ hasText: offerTotal }).waitFor();
+      await page.getByRole("button", { name: "Rezervuoti ir įsipareigoti sumokėti", exact: true }).click();
       await dialog.getByRole("heading", { name: "Rezervacija gauta" }).waitFor();
       expect(((await dialog.getByTestId("reservation-number").textContent()) ?? "").trim()).toMatch(/^R-\d{4}-\d{6}$/);
     });

@@ -158,7 +158,7 @@ describe("svetainės elgsena", () => {
     });
     await withScreenshot(browser, page, "klaviatura", async () => {
       await page.goto(`${server.url}/rezervacija`, { waitUntil: "load" });
-      await page.getByRole("button", { name: "Rezervuoti", exact: true }).waitFor();
+      await page.getByRole("button", { name: "Rezervuoti ir įsipareigoti sumokėti", exact: true }).waitFor();
       await page.waitForFunction(() => !document.querySelector("button[type=submit][disabled]"));
 
       const countryButton = page.getByRole("button", { name: /Šalies kodas: Lietuva \+370/ });

@@ -89,7 +89,7 @@ describe("Mano rezervacija", () => {
       await page.getByLabel("Gimimo data").fill("1986-03-14");
       await page.getByLabel("Vairuotojo pažymėjimo Nr.").fill("LT4455667");
       await page.getByLabel(/Sutinku su/).check();
-      await page.getByRole("button", { name: "Rezervuoti", exact: true }).click();
+      await page.getByRole("button", { name: "Rezervuoti ir įsipareigoti sumokėti", exact: true }).click();
       const dialog = page.getByRole("dialog");
       await dialog.getByRole("heading", { name: "Rezervacija gauta" }).waitFor();
       return ((await dialog.getByTestId("reservation-number").textContent()) ?? "").trim();

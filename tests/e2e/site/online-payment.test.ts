@@ -120,7 +120,7 @@ describe("mokėjimas internetu rezervuojant (bandomasis režimas)", () => {
       await page.getByLabel("Gimimo data").fill("1984-05-20");
       await page.getByLabel("Vairuotojo pažymėjimo Nr.").fill("LT7788990");
       await page.getByLabel(/Sutinku su/).check();
-      await page.getByRole("button", { name: "Rezervuoti", exact: true }).click();
+      await page.getByRole("button", { name: "Rezervuoti ir įsipareigoti sumokėti", exact: true }).click();
 
       // The provider's page called back and sent the visitor back to the site.
       await page.waitForURL((url) => url.pathname === "/mokejimas/sekmingas", { timeout: 30_000 });
