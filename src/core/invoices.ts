@@ -334,7 +334,7 @@ function termsOf(draft: Draft, issueDate: string, lines: InvoiceLine[]): Partial
     ...(period && !draft.advance ? { supplyPeriod: period } : {}),
     ...(payTo ? { payTo } : {}),
     paidAtIssue: paid,
-    ...(draft.advance ? { advance: draft.advance, supplyDate: draft.advance.paidAt.slice(0, 10) } : {}),
+    ...(draft.advance ? { advance: draft.advance, supplyDate: vilniusDateString(draft.advance.paidAt) } : {}),
   };
 }
 
