@@ -8,16 +8,16 @@
 //     more than the rate's gross total G: N + vat(N) <= G, vat(N) = N × rate rounded to the cent
 //     (half away from zero), PVM įstatymo 19 str. and 80 str. 1 d. 9 p. (VAT = taxable value ×
 //     rate, stated per rate);
-//  2. N and vat(N) are shared out over the rate's lines (each line's net from its gross, the cents
-//     left over given to the largest lines; the VAT by the largest remainder), so the lines add
-//     up to N and vat(N) exactly;
+//  2. N and vat(N) are shared out over the rate's lines: each line keeps its gross (net from it,
+//     VAT the rest), the cents by which the nets miss N move from VAT to net on the largest lines,
+//     so the lines add up to N and vat(N) exactly;
 //  3. a line's unit price is its net divided by its quantity, shown with as many decimals as
 //     needed (2 to 6) that quantity × unit price, rounded to the cent, is the line's net: "7 paros ×
 //     105,786 € = 740,50 €" (a unit price with more than two decimals is lawful; the line amount
 //     is never changed to fit a rounded price);
 //  4. a gross total no net can reach exactly (about one amount in six: N + vat(N) jumps by 2 ct
-//     where vat(N) does) leaves 1 ct: it goes on its own line "Apvalinimas" outside the VAT
-//     register, so the invoice's total is still the agreed price.
+//     where vat(N) does) leaves 1 ct: the rate's last positive line gives it to its own line
+//     "Apvalinimas" outside the VAT register, so the invoice's total is still the agreed price.
 // Lines fixed by another document (an advance invoice's deduction) keep their net and VAT; the
 // rate's other lines take the rest.
 import type { InvoiceLine } from "./invoices";
@@ -101,27 +101,24 @@ export function exactLines(lines: readonly InvoiceLine[]): InvoiceLine[] {
     const fixed = out.filter((line) => line.advance && !line.vatNote && line.vatRate === rate);
     const gross = indexes.map((i) => toCents(out[i]?.total ?? 0));
     const fixedNet = fixed.reduce((sum, line) => sum + toCents(line.net), 0);
-    const fixedVat = fixed.reduce((sum, line) => sum + toCents(line.vat), 0);
     const fixedGross = fixed.reduce((sum, line) => sum + toCents(line.total), 0);
     const rateGross = gross.reduce((sum, g) => sum + g, 0) + fixedGross;
     const rateNet = netOfGross(rateGross, rate);
     const rateVat = vatOnNet(rateNet, rate);
     roundingCents += rateGross - rateNet - rateVat;
 
-    // Nets: each line's from its gross, the cents left over to the largest lines.
+    // Each line keeps its gross: net from it, VAT the rest; the cents by which the nets miss the
+    // rate's net move from VAT to net on the largest lines (their totals unchanged).
     const bp = basisPoints(rate);
     const nets = gross.map((g) => Math.round((g * 10000) / (10000 + bp)));
     const bySize = indexes.map((_, k) => k).sort((a, b) => Math.abs(gross[b] ?? 0) - Math.abs(gross[a] ?? 0) || a - b);
     spread(nets, bySize, rateNet - fixedNet - nets.reduce((sum, n) => sum + n, 0));
-
-    // VAT: floors of the exact shares, the cents left by the largest remainder.
-    const exact = nets.map((n) => (n * bp) / 10000);
-    const vats = exact.map((e) => Math.floor(e));
-    const byRemainder = indexes
-      .map((_, k) => k)
-      .sort((a, b) => (exact[b] ?? 0) - (vats[b] ?? 0) - ((exact[a] ?? 0) - (vats[a] ?? 0)) || a - b);
-    const vatDiff = rateVat - fixedVat - vats.reduce((sum, v) => sum + v, 0);
-    spread(vats, vatDiff >= 0 ? byRemainder : [...byRemainder].reverse(), vatDiff);
+    const vats = nets.map((n, k) => (gross[k] ?? 0) - n);
+    // The rate's VAT is then vat(N) plus the cent no net reaches: the rate's last line with a
+    // positive amount (a charge or extra after the rental, else the rental) gives it to the
+    // rounding line, which comes last.
+    const giver = [...indexes.keys()].reverse().find((k) => (gross[k] ?? 0) > 0) ?? bySize[0];
+    spread(vats, giver === undefined ? [] : [giver], -(rateGross - rateNet - rateVat));
 
     indexes.forEach((i, k) => {
       const line = out[i] as InvoiceLine;
