@@ -198,7 +198,10 @@ export const payseraCallback = onRequest({ cors: false, maxInstances: 3 }, async
       req.get("content-type") ?? "",
       req.method === "POST" ? (req.rawBody?.toString("utf8") ?? "") : "",
     );
-    sendCallbackAnswer(res, await answerPayseraCallback(core, functionPayments().config.paysera, fields));
+    sendCallbackAnswer(
+      res,
+      await answerPayseraCallback(core, functionPayments().config.paysera, fields, invoiceDeps()),
+    );
   } catch (error) {
     const answer = callableError(error, refusedUnexpectedly("Paysera"));
     res.status(answer.httpErrorCode.status).json({ message: answer.message });
@@ -214,7 +217,7 @@ export const stripeWebhook = onRequest({ cors: false, maxInstances: 3 }, async (
   try {
     const signature = req.get("stripe-signature");
     const raw = req.rawBody?.toString("utf8") ?? "";
-    sendCallbackAnswer(res, await answerStripeWebhook(core, functionPayments(), raw, signature));
+    sendCallbackAnswer(res, await answerStripeWebhook(core, functionPayments(), raw, signature, invoiceDeps()));
   } catch (error) {
     const answer = callableError(error, refusedUnexpectedly("Stripe"));
     res.status(answer.httpErrorCode.status).json({ message: answer.message });

@@ -22,6 +22,7 @@ import { coreFor } from "../core";
 import type { AppEnv } from "../http/context";
 import { refusedRoutes } from "../http/refused";
 import { siteOrigin } from "../payments/siteCheckout";
+import { privateFilesFor } from "../services/privateFiles";
 
 export const LEDGER_APPEND_ONLY =
   "Mokėjimų įrašai nekeičiami ir netrinami: klaidą ištaisykite nauju įrašu (pvz., grąžinimu)";
@@ -56,19 +57,19 @@ export function paymentPublicRoutes(payments: Payments): Hono<AppEnv> {
       c.req.header("content-type") ?? "",
       c.req.method === "POST" ? await c.req.text() : "",
     );
-    return reply(c, await answerPayseraCallback(coreFor(c.get("deps").db), payments.config.paysera, fields));
+    const { db, config } = c.get("deps");
+    const documents = { files: privateFilesFor(config, db) };
+    return reply(c, await answerPayseraCallback(coreFor(db), payments.config.paysera, fields, documents));
   };
   app.post("/paysera/callback", paysera);
   app.get("/paysera/callback", paysera);
 
   app.post("/stripe/webhook", async (c) => {
     const raw = await c.req.text();
-    const answer = await answerStripeWebhook(
-      coreFor(c.get("deps").db),
-      payments,
-      raw,
-      c.req.header("stripe-signature"),
-    );
+    const { db, config } = c.get("deps");
+    const answer = await answerStripeWebhook(coreFor(db), payments, raw, c.req.header("stripe-signature"), {
+      files: privateFilesFor(config, db),
+    });
     return reply(c, answer);
   });
 

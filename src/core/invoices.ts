@@ -23,6 +23,7 @@ import {
 } from "../domain/creditNotes";
 import { formatMoney } from "../domain/format";
 import { InputError } from "../domain/input";
+import { exactLines } from "../domain/invoiceLines";
 import {
   buyerParty,
   type InvoiceDoc,
@@ -45,6 +46,17 @@ import {
   sequenceOf,
   supplyDateOf,
 } from "../domain/invoices";
+import {
+  advanceDeductionLines,
+  deductedAdvances,
+  dueDateOf,
+  type InvoicePayment,
+  invoicePaymentOf,
+  paymentTermDaysOf,
+  payToOf,
+  receivedTowards,
+  supplyPeriodOf,
+} from "../domain/invoiceTerms";
 import { damageVatOf } from "../domain/invoicingSettings";
 import {
   buildIsafXml,
@@ -56,6 +68,7 @@ import {
 } from "../domain/isaf";
 import { invoiceMailText, type OutgoingMail } from "../domain/mailTemplates";
 import { type MailLanguage, mailLanguageOf } from "../domain/notifications";
+import { type LedgerEntry, summarizeLedger } from "../domain/payments";
 import { RESERVATION_STATUS_LABELS } from "../domain/reservationStatus";
 import type { Car, Customer, Reservation, Settings } from "../domain/schemas";
 import { vilniusDateString } from "../domain/time";
@@ -102,7 +115,7 @@ const toInvoice = (doc: { id: string; data: Record<string, unknown> }): StoredIn
 });
 
 /** Invoices (not credit notes) that name the reservation. */
-async function invoicesOfReservation(reader: Reader, reservationId: string): Promise<StoredInvoice[]> {
+export async function invoicesOfReservation(reader: Reader, reservationId: string): Promise<StoredInvoice[]> {
   const docs = await reader.query(COLLECTIONS.invoices, {
     where: [{ field: "reservationIds", op: "array-contains", value: reservationId }],
   });
@@ -124,7 +137,9 @@ async function creditNotesOf(reader: Reader, invoiceIds: string[]): Promise<Stor
 
 /** The reservation's invoice still in force (issued and not wholly credited), if any. */
 export async function openInvoiceOf(reader: Reader, reservationId: string): Promise<StoredInvoice | null> {
-  const invoices = (await invoicesOfReservation(reader, reservationId)).filter((i) => i.kind === "invoice");
+  const invoices = (await invoicesOfReservation(reader, reservationId)).filter(
+    (i) => i.kind === "invoice" && !i.advance,
+  );
   const credits = await creditNotesOf(
     reader,
     invoices.map((i) => i.id),
@@ -155,6 +170,11 @@ export interface InvoiceView extends StoredInvoice {
   balance: number;
   /** what of each line is still in force (gross), for a partial credit note */
   remainingLines: number[];
+  /**
+   * paid / part-paid / unpaid now, from the reservations' payments ledger (getInvoice and
+   * reservationInvoices; null in lists and for credit notes and invoices wholly credited)
+   */
+  payment?: InvoicePayment | null;
 }
 
 /** An invoice with its credit notes: the latest, all of them and the balance still in force. */
@@ -176,7 +196,41 @@ function viewOf(invoice: StoredInvoice, credits: readonly StoredInvoice[]): Invo
 export async function getInvoice(ctx: CoreContext, id: string): Promise<InvoiceView> {
   const invoice = await loadInvoice(ctx.store, ctx, id);
   const credits = invoice.kind === "invoice" ? await creditNotesOf(ctx.store, [id]) : [];
-  return viewOf(invoice, credits);
+  const view = viewOf(invoice, credits);
+  return { ...view, payment: await paymentOfView(ctx.store, view) };
+}
+
+/** What the reservations' ledgers hold as paid (refunds taken off), in euros. */
+export async function paidOnLedger(reader: Reader, reservations: readonly Reservation[]): Promise<number> {
+  let cents = 0;
+  for (const reservation of reservations) {
+    const entries = await reader.query(COLLECTIONS.payments, {
+      where: [{ field: "reservationId", op: "==", value: reservation.id }],
+    });
+    const paid = summarizeLedger(
+      reservation,
+      entries.map((doc) => doc.data as unknown as LedgerEntry),
+    ).paid;
+    cents += Math.round(paid * 100);
+  }
+  return cents / 100;
+}
+
+/**
+ * The invoice's paid status now: an advance invoice is paid (it was issued for money received);
+ * a final invoice takes the reservations' payments less the advances it deducts; a credit note or
+ * an invoice wholly credited has none.
+ */
+async function paymentOfView(reader: Reader, view: InvoiceView): Promise<InvoicePayment | null> {
+  if (view.kind !== "invoice" || view.balance <= 0) return null;
+  if (view.advance) return invoicePaymentOf(view.balance, view.balance);
+  const reservations: Reservation[] = [];
+  for (const id of view.reservationIds) {
+    const found = await reader.get(COLLECTIONS.reservations, id);
+    if (found) reservations.push(reservationRecord(found));
+  }
+  const received = receivedTowards(await paidOnLedger(reader, reservations), deductedAdvances(view.lines));
+  return invoicePaymentOf(view.balance, received);
 }
 
 /** Every invoice and credit note, each with its credit notes (newest first). */
@@ -197,13 +251,16 @@ export async function reservationInvoices(ctx: CoreContext, reservationId: strin
   const views = [...invoices, ...credits.filter((c) => !invoices.some((i) => i.id === c.id))].map((invoice) =>
     viewOf(invoice, credits),
   );
-  return views.sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+  const withPayments = await Promise.all(
+    views.map(async (view) => ({ ...view, payment: await paymentOfView(ctx.store, view) })),
+  );
+  return withPayments.sort((a, b) => a.createdAt.localeCompare(b.createdAt));
 }
 
 // ---------- numbering ----------
 
 /** The next number of the series and the write that takes it (call inside the issuing transaction, last lock). */
-async function takeInvoiceNumber(
+export async function takeInvoiceNumber(
   tx: Transaction,
   series: string,
 ): Promise<{ number: string; sequence: number; commit: () => void }> {
@@ -240,7 +297,7 @@ export interface IssuedInvoice {
   total: number;
 }
 
-interface Draft {
+export interface Draft {
   kind: InvoiceDoc["kind"];
   settings: Settings;
   customerId: string;
@@ -250,9 +307,38 @@ interface Draft {
   creditOf: InvoiceDoc["creditOf"];
   reason: string;
   period: string | null;
+  /** paid towards the invoice when issued (the reservations' ledgers); absent for a credit note */
+  paidOnLedger?: number;
+  /** an advance invoice: the payment it is issued for */
+  advance?: InvoiceDoc["advance"];
 }
 
-function invoiceDoc(
+/**
+ * The invoice's lines by the exact rule (src/domain/invoiceLines.ts); a credit note keeps the lines
+ * it credits as they are (a whole one mirrors its invoice, which followed the rule).
+ */
+const linesForDoc = (draft: Draft): InvoiceLine[] => (draft.kind === "invoice" ? exactLines(draft.lines) : draft.lines);
+
+/** What an invoice adds about payment and supply: due date, period, bank account, paid when issued. */
+function termsOf(draft: Draft, issueDate: string, lines: InvoiceLine[]): Partial<InvoiceDoc> {
+  if (draft.kind !== "invoice") return {};
+  const invoicing = invoicingOf(draft.settings);
+  const total = invoiceBody(lines).totals.total;
+  const payTo = payToOf(draft.settings);
+  const period = supplyPeriodOf(draft.reservations, issueDate);
+  const paid = draft.advance
+    ? total
+    : invoicePaymentOf(total, receivedTowards(draft.paidOnLedger ?? 0, deductedAdvances(lines))).paid;
+  return {
+    dueDate: draft.advance ? issueDate : dueDateOf(issueDate, paymentTermDaysOf(draft.customer, invoicing)),
+    ...(period && !draft.advance ? { supplyPeriod: period } : {}),
+    ...(payTo ? { payTo } : {}),
+    paidAtIssue: paid,
+    ...(draft.advance ? { advance: draft.advance, supplyDate: vilniusDateString(draft.advance.paidAt) } : {}),
+  };
+}
+
+export function invoiceDoc(
   draft: Draft,
   taken: { number: string; sequence: number },
   now: Date,
@@ -261,10 +347,12 @@ function invoiceDoc(
 ) {
   const invoicing = invoicingOf(draft.settings);
   const issueDate = issueDateOf(now);
+  const lines = linesForDoc(draft);
   const doc: InvoiceDoc & { creditOfId: string | null } = {
     kind: draft.kind,
     vatInvoice: sellerIsVatPayer(draft.settings),
-    series: draft.kind === "credit" ? invoicing.creditSeries : invoicing.series,
+    series:
+      draft.kind === "credit" ? invoicing.creditSeries : draft.advance ? invoicing.advanceSeries : invoicing.series,
     sequence: taken.sequence,
     number: taken.number,
     issueDate,
@@ -275,7 +363,7 @@ function invoiceDoc(
     customerId: draft.customerId,
     reservationIds: draft.reservations.map((r) => r.id),
     reservationNumbers: draft.reservations.map((r) => r.number ?? r.id),
-    ...invoiceBody(draft.lines),
+    ...invoiceBody(lines),
     creditOf: draft.creditOf,
     creditOfId: draft.creditOf?.id ?? null,
     reason: draft.reason,
@@ -283,12 +371,13 @@ function invoiceDoc(
     issuedBy: actor,
     ...(actorName ? { issuedByName: actorName } : {}),
     pdf: "",
+    ...termsOf(draft, issueDate, lines),
   };
   return doc;
 }
 
 /** Writes the invoice, its counter and audit entry; returns the stored document's id. */
-function writeInvoice(
+export function writeInvoice(
   tx: Transaction,
   ctx: CoreContext,
   now: Date,
@@ -358,18 +447,18 @@ function invoiceMail(invoice: StoredInvoice, settings: Settings, language: MailL
   };
 }
 
-async function readCustomer(reader: Reader, id: string): Promise<Customer> {
+export async function readCustomer(reader: Reader, id: string): Promise<Customer> {
   const found = await reader.get(COLLECTIONS.customers, id);
   if (!found) throw new CoreError("precondition", "Rezervacijos klientas nerastas");
   return customerRecord(found);
 }
 
-async function readCar(reader: Reader, id: string): Promise<Car | null> {
+export async function readCar(reader: Reader, id: string): Promise<Car | null> {
   const found = await reader.get(COLLECTIONS.cars, id);
   return found ? carRecord(found) : null;
 }
 
-function assertSeller(settings: Settings): void {
+export function assertSeller(settings: Settings): void {
   const gaps = sellerGaps(settings);
   if (gaps) throw new CoreError("precondition", gaps);
 }
@@ -378,6 +467,31 @@ function linesOf(reservation: Reservation, car: Car | null, settings: Settings):
   if (!reservation.quote) throw new CoreError("precondition", NO_QUOTE_MESSAGE);
   const rate = sellerIsVatPayer(settings) ? reservation.quote.vatRate : 0;
   return reservationLines(reservation, car, rate, damageVatOf(invoicingOf(settings)));
+}
+
+/**
+ * The lines deducting the reservations' advance invoices still in force (not credited), which no
+ * invoice in force deducts yet: their VAT was due when the money came, the final invoice takes it off.
+ */
+export async function advanceDeductions(reader: Reader, reservationIds: readonly string[]): Promise<InvoiceLine[]> {
+  const lines: InvoiceLine[] = [];
+  const seen = new Set<string>();
+  for (const reservationId of reservationIds) {
+    const advances = (await invoicesOfReservation(reader, reservationId)).filter(
+      (i) => i.kind === "invoice" && i.advance && !seen.has(i.id),
+    );
+    const credits = await creditNotesOf(
+      reader,
+      advances.map((a) => a.id),
+    );
+    for (const advance of advances.sort((a, b) => a.sequence - b.sequence)) {
+      seen.add(advance.id);
+      const own = credits.filter((c) => c.creditOfId === advance.id);
+      if (own.length > 0 || invoiceBalance(advance, own) <= 0) continue;
+      lines.push(...advanceDeductionLines(advance));
+    }
+  }
+  return lines;
 }
 
 /** Staff issue the invoice of one reservation: 201 { id, number, total }. */
@@ -453,10 +567,11 @@ async function issueFor(
       customerId: reservation.customerId,
       customer,
       reservations: [reservation],
-      lines: linesOf(reservation, car, settings),
+      lines: [...linesOf(reservation, car, settings), ...(await advanceDeductions(tx, [reservation.id]))],
       creditOf: null,
       reason: "",
       period: null,
+      paidOnLedger: await paidOnLedger(tx, [reservation]),
     };
     const taken = await takeInvoiceNumber(tx, invoicingOf(settings).series);
     const doc = invoiceDoc(draft, taken, now, actor, actorName);
@@ -533,10 +648,17 @@ export async function issueMonthlyInvoice(
       customerId: input.customerId,
       customer,
       reservations,
-      lines,
+      lines: [
+        ...lines,
+        ...(await advanceDeductions(
+          tx,
+          reservations.map((r) => r.id),
+        )),
+      ],
       creditOf: null,
       reason: "",
       period: `${first}–${last}`,
+      paidOnLedger: await paidOnLedger(tx, reservations),
     };
     const taken = await takeInvoiceNumber(tx, invoicingOf(settings).series);
     const doc = invoiceDoc(draft, taken, now, actor.email, actorName);

@@ -47,9 +47,11 @@ import type {
   ReservationPayment,
   Settings,
 } from "../domain/schemas";
+import { issueAdvanceInvoice } from "./advanceInvoices";
 import { loadSettings } from "./catalog";
 import { COLLECTIONS } from "./collections";
 import { CoreError } from "./errors";
+import type { InvoiceDeps } from "./invoices";
 import { prepareChangeMail } from "./notifications";
 import type { CheckoutRequest, PaymentGateway, VerifiedPayment } from "./paymentPort";
 import type { CoreContext, StoredDoc, Transaction } from "./ports";
@@ -434,9 +436,15 @@ const providerEntryId = (provider: PaymentProvider, paymentId: string, suffix = 
 /**
  * A provider's VERIFIED callback (the adapter checked its signature). Records the payment once,
  * after checking it is for an order we opened, in euros and for exactly the amount asked; confirms
- * the reservation. A repeat records nothing; a failed payment never confirms.
+ * the reservation. A repeat records nothing; a failed payment never confirms. Money received
+ * before the rental is invoiced gets its advance invoice (src/core/advanceInvoices.ts; a repeat
+ * issues it only when still missing); `documents` stores its PDF and mails it to the customer.
  */
-export async function recordVerifiedPayment(ctx: CoreContext, verified: VerifiedPayment): Promise<CallbackOutcome> {
+export async function recordVerifiedPayment(
+  ctx: CoreContext,
+  verified: VerifiedPayment,
+  documents: InvoiceDeps | null = null,
+): Promise<CallbackOutcome> {
   const { store } = ctx;
   const { provider, reservationId } = verified;
   const refuse = (reason: string): never => {
@@ -567,6 +575,7 @@ export async function recordVerifiedPayment(ctx: CoreContext, verified: Verified
 
   if (outcome.kind === "duplicate") {
     ctx.log.info(`Pakartotinis ${provider} pranešimas apie mokėjimą ${verified.providerPaymentId}: nieko nekeičiama`);
+    await issueAdvanceInvoice(ctx, documents, reservationId, entryId);
     return "duplicate";
   }
   if (outcome.kind === "not-paid") return "not-paid";
@@ -576,6 +585,7 @@ export async function recordVerifiedPayment(ctx: CoreContext, verified: Verified
     return "not-paid";
   }
   if (outcome.mailId) ctx.events.publish("mail", outcome.mailId, "created");
+  await issueAdvanceInvoice(ctx, documents, reservationId, entryId);
   if (outcome.late) {
     ctx.log.warn(
       `Mokėjimas internetu gautas rezervacijai ${outcome.number}, kurios būsena „${outcome.status}“: pinigai įrašyti, rezervacija nepatvirtinta – grąžinkite pinigus arba patvirtinkite rankiniu būdu`,

@@ -4,6 +4,7 @@
 // stored invoice alone, so the same invoice always gives the same document. The page layout
 // (fonts, wrapping, paging, the table header on every page, page numbers) is pdfLayout.ts.
 import { formatDate, formatMoney, formatNumber } from "../domain/format";
+import { totalsByRate, unitPriceText } from "../domain/invoiceLines";
 import {
   type InvoiceDoc,
   type InvoiceParty,
@@ -11,6 +12,7 @@ import {
   invoiceTitle,
   lineQuantityText,
 } from "../domain/invoices";
+import { invoicePaymentOf, paymentStatusText, payToText, supplyText } from "../domain/invoiceTerms";
 import { COLORS, createPdfLayout, type StackLine, type TableColumn } from "./pdfLayout";
 
 /** Narrower margins than the desk's documents: the VAT invoice's table has eight columns. */
@@ -59,7 +61,10 @@ export async function renderInvoicePdf(invoice: InvoiceDoc): Promise<Uint8Array>
     ] as const
   ).map(([label, party]): StackLine[] => [
     { text: label.toUpperCase(), size: 8, bold: true, color: COLORS.muted, leading: 14 },
-    ...partyRows(party, invoice.vatInvoice).map((row, index) =>
+    ...[
+      ...partyRows(party, invoice.vatInvoice),
+      ...(party === invoice.seller && invoice.payTo ? [payToText(invoice.payTo)] : []),
+    ].map((row, index) =>
       index === 0 ? { text: row, size: 10.5, bold: true, leading: 14 } : { text: row, size: 9, leading: 12 },
     ),
   ]);
@@ -72,6 +77,10 @@ export async function renderInvoicePdf(invoice: InvoiceDoc): Promise<Uint8Array>
       : `Rezervacija: ${invoice.reservationNumbers.join(", ")}`;
     pdf.paragraph(label, { size: 9, leading: 12, color: COLORS.muted });
   }
+  const supply = supplyText(invoice);
+  if (supply) pdf.paragraph(supply, { size: 9, leading: 12 });
+  if (invoice.dueDate)
+    pdf.paragraph(`Apmokėti iki: ${formatDate(invoice.dueDate)}`, { size: 9, leading: 12, bold: true });
   if (invoice.reason) pdf.paragraph(`Koregavimo priežastis: ${invoice.reason}`, { size: 9, leading: 12 });
   pdf.gap(10);
 
@@ -102,28 +111,31 @@ export async function renderInvoicePdf(invoice: InvoiceDoc): Promise<Uint8Array>
           String(index + 1),
           line.description,
           qty,
-          formatMoney(line.unitNet),
+          unitPriceText(line.unitNet),
           formatMoney(line.net),
           line.vatNote ? "Neapm." : percent(line.vatRate),
           formatMoney(line.vat),
           formatMoney(line.total),
         ]
-      : [
-          String(index + 1),
-          line.description,
-          qty,
-          formatMoney(line.quantity === 0 ? 0 : line.total / line.quantity),
-          formatMoney(line.total),
-        ];
+      : [String(index + 1), line.description, qty, unitPriceText(line.unitNet), formatMoney(line.total)];
   });
   pdf.table(cols, rows, { size: 8, leading: 11, pad: 3, shadeHeader: true });
 
   // Totals, kept on one page with the sum in words
   pdf.gap(8);
+  // VAT per rate: the rate's taxable amount and its VAT, the sums of the lines (src/domain/invoiceLines.ts).
+  const byRate = totalsByRate(invoice.lines);
+  const outside = invoice.lines.reduce((sum, line) => sum + (line.vatNote ? Math.round(line.net * 100) : 0), 0);
   const totals = vat
     ? [
         { label: "Suma be PVM", value: formatMoney(invoice.totals.net) },
-        { label: `PVM ${percent(invoice.lines[0]?.vatRate ?? 0)}`, value: formatMoney(invoice.totals.vat) },
+        ...byRate.flatMap((rate) => [
+          ...(byRate.length > 1 || outside !== 0
+            ? [{ label: `Apmokestinama ${percent(rate.rate)} PVM`, value: formatMoney(rate.net) }]
+            : []),
+          { label: `PVM ${percent(rate.rate)}`, value: formatMoney(rate.vat) },
+        ]),
+        ...(outside !== 0 ? [{ label: "Neapmokestinama PVM", value: formatMoney(outside / 100) }] : []),
         { label: "Iš viso su PVM", value: formatMoney(invoice.totals.total), strong: true },
       ]
     : [{ label: "Iš viso", value: formatMoney(invoice.totals.total), strong: true }];
@@ -146,8 +158,21 @@ export async function renderInvoicePdf(invoice: InvoiceDoc): Promise<Uint8Array>
   pdf.gap(12);
   pdf.paragraph(`Suma žodžiais: ${invoice.amountInWords}`, { size: 10, leading: 14, bold: true });
 
+  // Payment: the status when issued, when and where to pay
+  if (invoice.kind === "invoice" && invoice.paidAtIssue !== undefined) {
+    pdf.gap(8);
+    const payment = invoicePaymentOf(invoice.totals.total, invoice.paidAtIssue);
+    const rows: string[] = [`Apmokėjimo būsena ${formatDate(invoice.issueDate)}: ${paymentStatusText(payment)}`];
+    if (payment.balance > 0) {
+      if (invoice.dueDate) rows.push(`Mokėtina ${formatMoney(payment.balance)} iki ${formatDate(invoice.dueDate)}`);
+      if (invoice.payTo) rows.push(`${payToText(invoice.payTo)}. Mokėjimo paskirtis: ${invoice.number}`);
+    }
+    for (const row of rows) pdf.paragraph(row, { size: 9.5, leading: 13 });
+  }
+
   // Signatures
-  pdf.signatureBoxes([{ caption: "Sąskaitą išrašė", name: invoiceIssuerName(invoice) }, { caption: "Sąskaitą gavo" }], {
+  const issuer = invoiceIssuerName(invoice) || invoice.seller.name;
+  pdf.signatureBoxes([{ caption: "Sąskaitą išrašė", name: issuer }, { caption: "Sąskaitą gavo" }], {
     space: 46,
   });
 

@@ -97,12 +97,18 @@ export interface LayoutOptions {
 const SOFT_BREAK_AFTER = new Set(["@", ".", "/", "_", ",", ";", ":", "+", "&", "?", "="]);
 const breaksBefore = (char: string | undefined) => char === "-";
 
-/** A new PDF (A4, DejaVu Sans regular and bold embedded, lt-LT metadata) with its first page. */
+/**
+ * A new PDF (A4, DejaVu Sans regular and bold embedded, lt-LT metadata) with its first page. For
+ * readers and assistive technology: the document's language (/Lang lt-LT), its title, and the
+ * title shown in the window instead of the file name (/ViewerPreferences /DisplayDocTitle). The
+ * pages draw their text in reading order (top to bottom, left column before right). pdf-lib has no
+ * structure tree (tagged PDF, /StructTreeRoot with marked content): the documents are not tagged.
+ */
 export async function createPdfLayout(options: LayoutOptions): Promise<PdfLayout> {
   const fonts = loadDejaVuFonts();
   const doc = await PDFDocument.create();
   doc.registerFontkit(fontkit);
-  doc.setTitle(options.info.title);
+  doc.setTitle(options.info.title, { showInWindowTitleBar: true });
   doc.setAuthor(options.info.author);
   doc.setCreator("Ratų nuoma");
   doc.setLanguage("lt-LT");

@@ -64,7 +64,10 @@ export interface InvoiceLine {
   description: string;
   quantity: number;
   unit: string;
-  /** net price of one unit, rounded to cents (display) */
+  /**
+   * net price of one unit: with as many decimals (2–6) as make quantity × unitNet, rounded to the
+   * cent, equal to `net` (src/domain/invoiceLines.ts); on older invoices rounded to cents
+   */
   unitNet: number;
   net: number;
   /** 0.21; 0 when the seller is not a VAT payer */
@@ -73,6 +76,15 @@ export interface InvoiceLine {
   total: number;
   /** outside the scope of VAT (damage compensation, settings.invoicing.damageVat): why no VAT */
   vatNote?: string;
+  /** a final invoice's deduction of an advance invoice (negative amounts, as that invoice split them) */
+  advance?: AdvanceRef;
+}
+
+/** The advance invoice a final invoice's line deducts. */
+export interface AdvanceRef {
+  id: string;
+  number: string;
+  issueDate: string;
 }
 
 export interface InvoiceTotals {
@@ -121,6 +133,16 @@ export interface InvoiceDoc {
   issuedByName?: string;
   /** the stored PDF (documents/…), written after the invoice */
   pdf: string;
+  /** payment terms: the day the invoice is to be paid by (YYYY-MM-DD); absent on older invoices and credit notes */
+  dueDate?: string;
+  /** the rental period the invoice covers (Vilnius dates: first pick-up – last return); absent on older ones */
+  supplyPeriod?: { from: string; to: string };
+  /** the seller's bank account to pay into, as in settings.company when issued */
+  payTo?: { bankName: string; iban: string };
+  /** what had been paid towards the invoice when it was issued (the PDF's status), euros */
+  paidAtIssue?: number;
+  /** an advance invoice (avansinė): the online payment it was issued for */
+  advance?: { paymentId: string; paidAt: string };
 }
 
 export const INVOICE_TITLES: Readonly<Record<"vat" | "plain" | "credit-vat" | "credit-plain", string>> = {
@@ -130,10 +152,15 @@ export const INVOICE_TITLES: Readonly<Record<"vat" | "plain" | "credit-vat" | "c
   "credit-plain": "Kreditinė sąskaita faktūra",
 };
 
-export function invoiceTitle(invoice: Pick<InvoiceDoc, "kind" | "vatInvoice">): string {
+export function invoiceTitle(invoice: Pick<InvoiceDoc, "kind" | "vatInvoice" | "advance">): string {
+  if (invoice.kind === "invoice" && invoice.advance) return invoice.vatInvoice ? ADVANCE_TITLE : ADVANCE_TITLE_PLAIN;
   if (invoice.kind === "credit") return INVOICE_TITLES[invoice.vatInvoice ? "credit-vat" : "credit-plain"];
   return INVOICE_TITLES[invoice.vatInvoice ? "vat" : "plain"];
 }
+
+/** An advance invoice's title: a VAT invoice for money received before the supply (PVM įstatymo 14 str. 4 d.). */
+export const ADVANCE_TITLE = "Avansinė PVM sąskaita faktūra";
+export const ADVANCE_TITLE_PLAIN = "Avansinė sąskaita faktūra";
 
 export const invoiceNumber = (series: string, sequence: number): string =>
   `${series}-${String(sequence).padStart(6, "0")}`;

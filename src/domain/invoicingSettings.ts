@@ -12,6 +12,16 @@ export const DAMAGE_VAT_LABELS: Readonly<Record<DamageVatTreatment, string>> = {
 /** The note an invoice line outside the scope of VAT carries. */
 export const OUTSIDE_VAT_NOTE = "Neapmokestinama PVM: žalos atlyginimas nėra PVM objektas";
 
+/** Payment terms when settings have none (older documents too): 14 days. */
+export const DEFAULT_PAYMENT_TERM_DAYS = 14;
+export const MAX_PAYMENT_TERM_DAYS = 365;
+/** Payment terms in days (settings.invoicing.paymentTermDays, a customer's paymentTermDays). */
+export const paymentTermField = z
+  .number({ error: "Nurodykite dienų skaičių" })
+  .int({ error: "Dienų skaičius turi būti sveikas" })
+  .min(0, { error: "Ne mažiau kaip 0 dienų" })
+  .max(MAX_PAYMENT_TERM_DAYS, { error: `Ne daugiau kaip ${MAX_PAYMENT_TERM_DAYS} dienos` });
+
 export const INVOICE_SERIES_PATTERN = /^[A-Z]{1,6}$/;
 const seriesField = (fallback: string) =>
   z
@@ -29,6 +39,10 @@ export const invoicingSettingsSchema = z
   .object({
     series: seriesField("RN"),
     creditSeries: seriesField("KS"),
+    /** advance invoices (avansinės) issued when an online payment arrives before the rental's invoice */
+    advanceSeries: seriesField("IS"),
+    /** payment terms: days from the issue date to the due date, unless the customer's card says otherwise */
+    paymentTermDays: paymentTermField.default(DEFAULT_PAYMENT_TERM_DAYS),
     /** issue the invoice by itself when the car comes back (private customers; businesses get the monthly one) */
     autoInvoiceAtReturn: z.boolean({ error: "Turi būti taip arba ne" }).default(true),
     /**
@@ -44,9 +58,19 @@ export const invoicingSettingsSchema = z
   .refine((s) => s.series !== s.creditSeries, {
     error: "Kreditinių sąskaitų serija turi skirtis nuo sąskaitų serijos",
     path: ["creditSeries"],
+  })
+  .refine((s) => s.advanceSeries !== s.series && s.advanceSeries !== s.creditSeries, {
+    error: "Avansinių sąskaitų serija turi skirtis nuo sąskaitų ir kreditinių sąskaitų serijų",
+    path: ["advanceSeries"],
   });
 export type InvoicingSettings = z.infer<typeof invoicingSettingsSchema>;
-export const INVOICING_DEFAULTS: InvoicingSettings = { series: "RN", creditSeries: "KS", autoInvoiceAtReturn: true };
+export const INVOICING_DEFAULTS: InvoicingSettings = {
+  series: "RN",
+  creditSeries: "KS",
+  advanceSeries: "IS",
+  paymentTermDays: DEFAULT_PAYMENT_TERM_DAYS,
+  autoInvoiceAtReturn: true,
+};
 /** Settings without a choice (older documents too): the damage compensation is outside the scope of VAT. */
 export const DEFAULT_DAMAGE_VAT: DamageVatTreatment = "outside-scope";
 export const damageVatOf = (invoicing: Pick<InvoicingSettings, "damageVat">): DamageVatTreatment =>

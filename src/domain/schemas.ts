@@ -13,7 +13,7 @@ import {
 import { formatCount, formatDays, formatNumber } from "./format";
 import { formatIban, isValidIban } from "./iban";
 import { ENTITY_ID_PATTERN, SLUG_PATTERN } from "./ids";
-import { invoicingSettingsSchema } from "./invoicingSettings";
+import { invoicingSettingsSchema, paymentTermField } from "./invoicingSettings";
 import { MAIL_RETRY_DAYS_DEFAULT, mailRetryDaysSchema } from "./mailQueue";
 import {
   PASSWORD_MAX_LENGTH,
@@ -312,6 +312,8 @@ export const customerSchema = z
     address: optionalText(250),
     notes: z.string().max(5000).default(""),
     consentAt: isoDateTime.nullable().default(null),
+    /** the customer's own payment terms in days (invoices' due date); null/absent: settings.invoicing.paymentTermDays */
+    paymentTermDays: paymentTermField.nullable().optional(),
     /** the language of the customer's e-mails (src/domain/notifications.ts); absent (older documents): "lt" */
     language: z.enum(["lt", "en"], { error: "Pasirinkite kalbą: lietuvių arba anglų" }).optional(),
     /** when the customer's personal data was erased (src/core/dataRights.ts); absent: never */

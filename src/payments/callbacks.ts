@@ -2,6 +2,8 @@
 // the Cloud Functions (payseraCallback, stripeWebhook): verify the signature with the provider's
 // code, record through the core (recordVerifiedPayment, idempotent) and say what to answer.
 // A callback that does not verify, or names a wrong amount or currency, is answered 400 and logged.
+
+import type { InvoiceDeps } from "../core/invoices";
 import { PaymentRefusedError, recordVerifiedPayment } from "../core/payments";
 import type { CoreContext } from "../core/ports";
 import type { PayseraConfig } from "./config";
@@ -42,6 +44,7 @@ export async function answerPayseraCallback(
   core: CoreContext,
   config: PayseraConfig | null,
   fields: PayseraCallbackFields | null,
+  documents: InvoiceDeps | null = null,
 ): Promise<CallbackAnswer> {
   if (!config) return { status: 404, json: { message: "Paysera nesukonfigūruota" } };
   if (!fields) return { status: 400, text: CALLBACK_REFUSED };
@@ -56,7 +59,7 @@ export async function answerPayseraCallback(
     throw error;
   }
   try {
-    await recordVerifiedPayment(core, verified);
+    await recordVerifiedPayment(core, verified, documents);
   } catch (error) {
     if (error instanceof PaymentRefusedError) return { status: 400, text: `${CALLBACK_REFUSED}: ${error.message}` };
     throw error;
@@ -70,6 +73,7 @@ export async function answerStripeWebhook(
   payments: Payments,
   rawBody: string,
   signature: string | undefined,
+  documents: InvoiceDeps | null = null,
 ): Promise<CallbackAnswer> {
   const config = payments.config.stripe;
   if (!config || !payments.stripe) return { status: 404, json: { message: "Stripe nesukonfigūruotas" } };
@@ -85,7 +89,7 @@ export async function answerStripeWebhook(
   }
   if (!verified) return { status: 200, json: { received: true, ignored: true } };
   try {
-    const outcome = await recordVerifiedPayment(core, verified);
+    const outcome = await recordVerifiedPayment(core, verified, documents);
     return { status: 200, json: { received: true, outcome } };
   } catch (error) {
     if (error instanceof PaymentRefusedError)

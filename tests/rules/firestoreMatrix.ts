@@ -266,6 +266,13 @@ export const FIRESTORE_INVALID_WRITES: readonly InvalidWrite[] = [
   { collection: "fleet", what: "netinkamas VIN", persona: "staff", change: { vin: "TRUMPAS" } },
   { collection: "customers", what: "netinkamas telefonas", persona: "staff", change: { phone: "123" } },
   { collection: "customers", what: "nežinomas kliento tipas", persona: "staff", change: { type: "vip" } },
+  {
+    collection: "customers",
+    what: "apmokėjimo terminas ne sveikas skaičius",
+    persona: "staff",
+    change: { paymentTermDays: 7.5 },
+  },
+  { collection: "customers", what: "neigiamas apmokėjimo terminas", persona: "staff", change: { paymentTermDays: -1 } },
   { collection: "requests", what: "nežinoma būsena", persona: "staff", change: { status: "baigta" } },
   { collection: "requests", what: "netinkamas el. paštas", persona: "staff", change: { email: "ne-adresas" } },
   {

@@ -6,6 +6,7 @@ import {
   DataTable,
   Edit,
   FormDataConsumer,
+  NumberInput,
   Pagination,
   ReferenceField,
   ReferenceManyField,
@@ -18,6 +19,7 @@ import {
   useBasename,
   useRecordContext,
 } from "react-admin";
+import { MAX_PAYMENT_TERM_DAYS } from "../../domain/invoicingSettings";
 import { normalizePhone, phoneError } from "../../domain/phone";
 import { type Customer, customerSchema, type InquiryRequest, type Reservation } from "../../domain/schemas";
 import { HistoryButton } from "../audit/HistoryButton";
@@ -56,6 +58,7 @@ export function normaliseCustomer(values: Record<string, unknown>): Record<strin
   const out: Record<string, unknown> = { ...values, notes: values.notes ?? "" };
   if (typeof values.phone === "string") out.phone = normalizePhone(values.phone) ?? values.phone;
   for (const key of OPTIONAL_TEXT) if (out[key] === null || out[key] === "") delete out[key];
+  if (out.paymentTermDays === "" || out.paymentTermDays === undefined) out.paymentTermDays = null;
   for (const key of ["birthDate", "licenceIssuedAt", "licenceExpiresAt"])
     if (out[key] === "" || out[key] === undefined) out[key] = null;
   return out;
@@ -128,6 +131,15 @@ function CustomerForm() {
         <TextInput source="idDocumentNumber" />
         <TextInput source="address" />
       </FormRow>
+      <NumberInput
+        source="paymentTermDays"
+        label="Apmokėjimo terminas, dienos"
+        min={0}
+        max={MAX_PAYMENT_TERM_DAYS}
+        step={1}
+        helperText="Sąskaitų apmokėjimo terminas šiam klientui; tuščia – kaip nustatymuose (Nustatymai › Sąskaitos)"
+        sx={{ maxWidth: 320 }}
+      />
       <TextInput source="notes" multiline minRows={2} parse={emptyToString} />
     </SimpleForm>
   );

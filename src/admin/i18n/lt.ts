@@ -394,6 +394,7 @@ const resources: Record<string, ResourceMessages> = {
       licenceNumber: "Vairuotojo pažymėjimo Nr.",
       licenceIssuedAt: "Pažymėjimo išdavimo data",
       licenceExpiresAt: "Pažymėjimas galioja iki",
+      paymentTermDays: "Apmokėjimo terminas, dienos",
       personalCode: "Asmens kodas",
       idDocumentNumber: "Asmens dokumento Nr.",
       address: "Adresas",

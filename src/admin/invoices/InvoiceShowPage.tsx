@@ -30,7 +30,9 @@ import { Title, useBasename, useNotify, usePermissions } from "react-admin";
 import { Link, useNavigate, useParams } from "react-router-dom";
 import type { InvoiceView } from "../../core/invoices";
 import { formatDate, formatMoney, formatNumber } from "../../domain/format";
+import { totalsByRate, unitPriceText } from "../../domain/invoiceLines";
 import { invoiceIssuerName, invoiceTitle, lineQuantityText } from "../../domain/invoices";
+import { PAYMENT_STATUS_LABELS, paymentStatusText, payToText, supplyText } from "../../domain/invoiceTerms";
 import { useAdminActions } from "../adminApi";
 import { ReasonField } from "../common/ReasonField";
 import { errorText, invoicePdfName, saveBlob } from "./download";
@@ -253,6 +255,19 @@ export function InvoiceShowPage() {
           </Stack>
           <Stack direction="row" sx={{ gap: 1, flexWrap: "wrap", mb: 2 }}>
             <Chip label={`Data ${formatDate(invoice.issueDate)}`} />
+            {invoice.dueDate ? <Chip label={`Apmokėti iki ${formatDate(invoice.dueDate)}`} /> : null}
+            {invoice.payment ? (
+              <Chip
+                color={
+                  invoice.payment.status === "paid"
+                    ? "success"
+                    : invoice.payment.status === "part-paid"
+                      ? "warning"
+                      : "error"
+                }
+                label={PAYMENT_STATUS_LABELS[invoice.payment.status]}
+              />
+            ) : null}
             {invoice.period ? <Chip label={`Laikotarpis ${invoice.period}`} /> : null}
             {invoice.creditOf ? (
               <Chip
@@ -279,6 +294,13 @@ export function InvoiceShowPage() {
             ) : null}
           </Stack>
           {invoice.reason ? <Typography sx={{ mb: 2 }}>Priežastis: {invoice.reason}</Typography> : null}
+          {supplyText(invoice) ? <Typography sx={{ mb: 1 }}>{supplyText(invoice)}</Typography> : null}
+          {invoice.payment ? <Typography sx={{ mb: 1 }}>{paymentStatusText(invoice.payment)}</Typography> : null}
+          {invoice.payTo ? (
+            <Typography variant="body2" sx={{ mb: 2 }}>
+              {payToText(invoice.payTo)}
+            </Typography>
+          ) : null}
           <Stack direction="row" sx={{ gap: 3, flexWrap: "wrap", mb: 2 }}>
             <Party label="Pardavėjas" party={invoice.seller} />
             <Party label="Pirkėjas" party={invoice.buyer} />
@@ -300,6 +322,7 @@ export function InvoiceShowPage() {
                 <TableRow>
                   <TableCell>Pavadinimas</TableCell>
                   <TableCell align="right">Kiekis</TableCell>
+                  <TableCell align="right">Kaina be PVM</TableCell>
                   <TableCell align="right">Be PVM</TableCell>
                   <TableCell align="right">PVM %</TableCell>
                   <TableCell align="right">PVM</TableCell>
@@ -312,6 +335,7 @@ export function InvoiceShowPage() {
                   <TableRow key={index}>
                     <TableCell>{line.description}</TableCell>
                     <TableCell align="right">{lineQuantityText(line)}</TableCell>
+                    <TableCell align="right">{unitPriceText(line.unitNet)}</TableCell>
                     <TableCell align="right">{formatMoney(line.net)}</TableCell>
                     <TableCell align="right">{formatNumber(line.vatRate * 100)} %</TableCell>
                     <TableCell align="right">{formatMoney(line.vat)}</TableCell>
@@ -319,7 +343,7 @@ export function InvoiceShowPage() {
                   </TableRow>
                 ))}
                 <TableRow>
-                  <TableCell colSpan={2} sx={{ fontWeight: 600 }}>
+                  <TableCell colSpan={3} sx={{ fontWeight: 600 }}>
                     Iš viso
                   </TableCell>
                   <TableCell align="right">{formatMoney(invoice.totals.net)}</TableCell>
@@ -332,9 +356,18 @@ export function InvoiceShowPage() {
               </TableBody>
             </Table>
           </Box>
+          {invoice.vatInvoice ? (
+            <Box sx={{ mt: 1 }}>
+              {totalsByRate(invoice.lines).map((rate) => (
+                <Typography key={rate.rate} variant="body2">
+                  PVM {formatNumber(rate.rate * 100)} %: nuo {formatMoney(rate.net)} – {formatMoney(rate.vat)}
+                </Typography>
+              ))}
+            </Box>
+          ) : null}
           <Typography sx={{ mt: 2, fontWeight: 600 }}>Suma žodžiais: {invoice.amountInWords}</Typography>
           <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-            Išrašė {invoiceIssuerName(invoice) || "—"}
+            Išrašė {invoiceIssuerName(invoice) || invoice.seller.name}
           </Typography>
         </CardContent>
       </Card>

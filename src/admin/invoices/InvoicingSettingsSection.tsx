@@ -2,9 +2,14 @@
 // return (settings.invoicing, src/domain/invoices.ts). A VAT invoice needs the company's VAT code
 // (tab "Įmonė"); without it the invoices are plain ones and there is no i.SAF.
 import { Typography } from "@mui/material";
-import { BooleanInput, SelectInput, TextInput } from "react-admin";
+import { BooleanInput, NumberInput, SelectInput, TextInput } from "react-admin";
 import { INVOICING_DEFAULTS } from "../../domain/invoices";
-import { DAMAGE_VAT_LABELS, DAMAGE_VAT_TREATMENTS, DEFAULT_DAMAGE_VAT } from "../../domain/invoicingSettings";
+import {
+  DAMAGE_VAT_LABELS,
+  DAMAGE_VAT_TREATMENTS,
+  DEFAULT_DAMAGE_VAT,
+  MAX_PAYMENT_TERM_DAYS,
+} from "../../domain/invoicingSettings";
 
 const DAMAGE_VAT_CHOICES = DAMAGE_VAT_TREATMENTS.map((id) => ({ id, name: DAMAGE_VAT_LABELS[id] }));
 
@@ -33,6 +38,24 @@ export function InvoicingSettingsSection() {
         defaultValue={INVOICING_DEFAULTS.creditSeries}
         parse={upper}
         sx={{ maxWidth: 260 }}
+      />
+      <TextInput
+        source="invoicing.advanceSeries"
+        label="Avansinių sąskaitų serija"
+        helperText="Avansinė PVM sąskaita išrašoma, kai mokėjimas internetu gaunamas prieš sąskaitą; galutinė sąskaita avansą atskaito"
+        defaultValue={INVOICING_DEFAULTS.advanceSeries}
+        parse={upper}
+        sx={{ maxWidth: 520 }}
+      />
+      <NumberInput
+        source="invoicing.paymentTermDays"
+        label="Apmokėjimo terminas, dienos"
+        helperText="Apmokėti iki = išrašymo data + tiek dienų; klientui galima nurodyti kitą terminą jo kortelėje"
+        defaultValue={INVOICING_DEFAULTS.paymentTermDays}
+        min={0}
+        max={MAX_PAYMENT_TERM_DAYS}
+        step={1}
+        sx={{ maxWidth: 520 }}
       />
       <BooleanInput
         source="invoicing.autoInvoiceAtReturn"

@@ -8,6 +8,7 @@ import { useBasename, useNotify, useRecordContext } from "react-admin";
 import { Link } from "react-router-dom";
 import type { InvoiceView } from "../../core/invoices";
 import { formatDate, formatMoney } from "../../domain/format";
+import { paymentStatusText } from "../../domain/invoiceTerms";
 import type { Reservation } from "../../domain/schemas";
 import { useAdminActions } from "../adminApi";
 import { errorText, invoicePdfName, saveBlob } from "./download";
@@ -108,6 +109,15 @@ export function ReservationInvoices() {
               </Typography>
               {invoice.kind === "credit" ? <Chip size="small" label="Kreditinė" color="warning" /> : null}
               {invoice.creditedBy ? <Chip size="small" label={`Kredituota ${invoice.creditedBy.number}`} /> : null}
+              {invoice.advance ? <Chip size="small" label="Avansinė" color="info" /> : null}
+              {invoice.payment ? (
+                <Chip
+                  size="small"
+                  variant="outlined"
+                  color={invoice.payment.status === "paid" ? "success" : "warning"}
+                  label={paymentStatusText(invoice.payment)}
+                />
+              ) : null}
               <Button
                 size="small"
                 startIcon={busy === invoice.id ? <CircularProgress size={16} /> : <PictureAsPdfIcon />}

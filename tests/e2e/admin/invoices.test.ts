@@ -37,6 +37,13 @@ describe("sąskaitos ir ataskaitos", () => {
       await link.click();
       await page.locator("h1", { hasText: `PVM sąskaita faktūra ${number}` }).waitFor();
       await page.getByText(/^Suma žodžiais: .+ ct$/).waitFor();
+      // What an accountant looks for: due date, supply period, the seller's bank account, the paid status.
+      await page.getByText(/^Apmokėti iki \d{4}-\d{2}-\d{2}$/).waitFor();
+      await page.getByText(/^Paslaugų suteikimo (laikotarpis|data): \d{4}-\d{2}-\d{2}/).waitFor();
+      await page.getByText("Banko sąskaita: LT59 7300 0101 6234 5178, AB „Swedbank“").waitFor();
+      await page
+        .getByText(/^(Apmokėta|Apmokėta iš dalies|Neapmokėta): (sumokėta|mokėtina) [\d\s ]+,\d{2}\s€/)
+        .waitFor();
       await page.getByRole("button", { name: "Kreditinė sąskaita" }).click();
       const dialog = page.getByRole("dialog");
       await dialog.getByRole("button", { name: "Išrašyti kreditinę" }).click();

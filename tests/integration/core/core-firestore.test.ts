@@ -22,6 +22,7 @@ import { defineCalendarFeedsContract } from "./calendarFeeds.contract";
 import { defineCarLocationContract } from "./carLocation.contract";
 import { defineDayDeskContract } from "./dayDesk.contract";
 import { defineDepositsContract } from "./deposits.contract";
+import { defineInvoiceTermsContract } from "./invoiceTerms.contract";
 import { defineMaintenanceContract } from "./maintenance.contract";
 import { defineNotificationsContract } from "./notifications.contract";
 import { definePriceFloorContract } from "./priceFloor.contract";
@@ -84,6 +85,9 @@ describe.skipIf(!firestoreHost)("Branduolys su Firestore saugykla (Firestore emu
   defineDayDeskContract("Firestore (createFirestoreDocumentStore)", () => openFirestore(`diena-${++appCount}`));
   defineRuleFeesContract("Firestore (createFirestoreDocumentStore)", () => openFirestore(`mokesciai-${++appCount}`));
   defineDepositsContract("Firestore (createFirestoreDocumentStore)", () => openFirestore(`uzstatai-${++appCount}`));
+  defineInvoiceTermsContract("Firestore (createFirestoreDocumentStore)", () =>
+    openFirestore(`saskaitu-turinys-${++appCount}`),
+  );
   defineCarLocationContract("Firestore (createFirestoreDocumentStore)", () => openFirestore(`vieta-${++appCount}`));
   defineNotificationsContract(
     "Firestore (createFirestoreDocumentStore)",

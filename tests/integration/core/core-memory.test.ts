@@ -10,6 +10,7 @@ import { defineCalendarFeedsContract } from "./calendarFeeds.contract";
 import { defineCarLocationContract } from "./carLocation.contract";
 import { defineDayDeskContract } from "./dayDesk.contract";
 import { defineDepositsContract } from "./deposits.contract";
+import { defineInvoiceTermsContract } from "./invoiceTerms.contract";
 import { defineMaintenanceContract } from "./maintenance.contract";
 import { defineNotificationsContract } from "./notifications.contract";
 import { definePriceFloorContract } from "./priceFloor.contract";
@@ -52,6 +53,7 @@ defineRentalChangesContract("atmintyje (createMemoryStore)", openMemory);
 defineRuleFeesContract("atmintyje (createMemoryStore)", openMemory);
 defineDayDeskContract("atmintyje (createMemoryStore)", openMemory);
 defineDepositsContract("atmintyje (createMemoryStore)", openMemory);
+defineInvoiceTermsContract("atmintyje (createMemoryStore)", openMemory);
 defineCarLocationContract("atmintyje (createMemoryStore)", openMemory);
 
 defineNotificationsContract("atmintyje (createMemoryStore)", openMemory, { concurrency: 10 });

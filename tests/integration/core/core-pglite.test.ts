@@ -13,6 +13,7 @@ import { defineCalendarFeedsContract } from "./calendarFeeds.contract";
 import { defineCarLocationContract } from "./carLocation.contract";
 import { defineDayDeskContract } from "./dayDesk.contract";
 import { defineDepositsContract } from "./deposits.contract";
+import { defineInvoiceTermsContract } from "./invoiceTerms.contract";
 import { defineMaintenanceContract } from "./maintenance.contract";
 import { defineNotificationsContract } from "./notifications.contract";
 import { definePriceFloorContract } from "./priceFloor.contract";
@@ -62,6 +63,7 @@ defineRentalChangesContract("PGlite (createPgStore)", openPglite);
 defineRuleFeesContract("PGlite (createPgStore)", openPglite);
 defineDayDeskContract("PGlite (createPgStore)", openPglite);
 defineDepositsContract("PGlite (createPgStore)", openPglite);
+defineInvoiceTermsContract("PGlite (createPgStore)", openPglite);
 defineCarLocationContract("PGlite (createPgStore)", openPglite);
 
 defineNotificationsContract("PGlite (createPgStore)", openPglite, { concurrency: 10 });

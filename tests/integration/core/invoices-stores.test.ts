@@ -17,6 +17,7 @@ import {
 } from "../../../src/core/invoices";
 import type { DocumentStore } from "../../../src/core/ports";
 import { createMemoryStore } from "../../../src/core/stores/memoryStore";
+import { totalsByRate } from "../../../src/domain/invoiceLines";
 import { memoryFiles } from "../../helpers/memoryFiles";
 import { emulatorFromEnv } from "../firebase/emulators";
 import { type CoreStoreHarness, demo, demoCoreDocuments, NOW, testContext, writeDocuments } from "./useCases.contract";
@@ -71,8 +72,10 @@ function defineInvoicesContract(name: string, open: () => Promise<CoreStoreHarne
       const invoices = await invoicesOfMonth(ctx(), month);
       const sum = (pattern: RegExp) =>
         [...xml.matchAll(pattern)].reduce((total, match) => total + Math.round(Number(match[1]) * 100), 0);
+      // The taxable amounts: the invoices' nets within the VAT register (a rounding line of
+      // src/domain/invoiceLines.ts, like damage compensation, is outside it).
       expect(sum(/<TaxableValue>(-?[\d.]+)<\/TaxableValue>/g)).toBe(
-        invoices.reduce((s, i) => s + Math.round(i.totals.net * 100), 0),
+        invoices.reduce((s, i) => s + totalsByRate(i.lines).reduce((t, rate) => t + Math.round(rate.net * 100), 0), 0),
       );
       expect(sum(/<Amount>(-?[\d.]+)<\/Amount>/g)).toBe(
         invoices.reduce((s, i) => s + Math.round(i.totals.vat * 100), 0),

@@ -81,12 +81,20 @@ describe("invoice lines", () => {
     expect(invoiceNumber("RN", 123)).toBe("RN-000123");
     expect(sequenceOf("RN", "RN-000123")).toBe(123);
     expect(sequenceOf("RN", "KS-000123")).toBeNull();
-    expect(invoicingOf({})).toEqual({ series: "RN", creditSeries: "KS", autoInvoiceAtReturn: true });
+    expect(invoicingOf({})).toEqual({
+      series: "RN",
+      creditSeries: "KS",
+      advanceSeries: "IS",
+      paymentTermDays: 14,
+      autoInvoiceAtReturn: true,
+    });
     expect(
       invoicingOf({ invoicing: { series: "sf", creditSeries: "ksf", autoInvoiceAtReturn: false } } as never),
     ).toEqual({
       series: "SF",
       creditSeries: "KSF",
+      advanceSeries: "IS",
+      paymentTermDays: 14,
       autoInvoiceAtReturn: false,
     });
     expect(invoicingOf({ invoicing: { series: "RN", creditSeries: "RN" } } as never).creditSeries).toBe("KS");
