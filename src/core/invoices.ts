@@ -34,11 +34,13 @@ import {
   issueDateOf,
   monthBounds,
   NO_QUOTE_MESSAGE,
+  partyCountry,
   readIssueInput,
   readMonth,
   readMonthlyInput,
   rentalEndedAt,
   reservationLines,
+  reverseChargedLines,
   sellerGaps,
   sellerIsVatPayer,
   sellerParty,
@@ -59,6 +61,7 @@ import { type MailLanguage, mailLanguageOf } from "../domain/notifications";
 import { RESERVATION_STATUS_LABELS } from "../domain/reservationStatus";
 import type { Car, Customer, Reservation, Settings } from "../domain/schemas";
 import { vilniusDateString } from "../domain/time";
+import { hireVatTreatment } from "../domain/vatPlaceOfSupply";
 import { loadSettings } from "./catalog";
 import { COLLECTIONS } from "./collections";
 import { CoreError, RESERVATION_NOT_FOUND_MESSAGE } from "./errors";
@@ -380,6 +383,32 @@ function linesOf(reservation: Reservation, car: Car | null, settings: Settings):
   return reservationLines(reservation, car, rate, damageVatOf(invoicingOf(settings)));
 }
 
+/**
+ * The reservation's lines with the VAT its place of supply asks for (src/domain/vatPlaceOfSupply.ts):
+ * Lithuanian VAT, or the reverse charge for a long-term hire to a business of another member
+ * state; refused (with the reason) where the product cannot invoice it. A seller that is not a
+ * VAT payer charges no VAT at all.
+ */
+function vatTreatedLines(
+  reservation: Stamped<Reservation>,
+  car: Car | null,
+  settings: Settings,
+  customer: Customer,
+): InvoiceLine[] {
+  const lines = linesOf(reservation, car, settings);
+  if (!sellerIsVatPayer(settings)) return lines;
+  const buyer = buyerParty(customer);
+  const treatment = hireVatTreatment(reservation, {
+    type: buyer.type,
+    country: partyCountry(buyer),
+    vatCode: buyer.vatCode,
+  });
+  if (treatment.kind === "refused") {
+    throw new CoreError("precondition", `Rezervacija ${reservation.number ?? reservation.id}: ${treatment.message}`);
+  }
+  return treatment.kind === "reverse-charge" ? reverseChargedLines(lines) : lines;
+}
+
 /** Staff issue the invoice of one reservation: 201 { id, number, total }. */
 export async function issueReservationInvoice(
   ctx: CoreContext,
@@ -453,7 +482,7 @@ async function issueFor(
       customerId: reservation.customerId,
       customer,
       reservations: [reservation],
-      lines: linesOf(reservation, car, settings),
+      lines: vatTreatedLines(reservation, car, settings, customer),
       creditOf: null,
       reason: "",
       period: null,
@@ -524,7 +553,7 @@ export async function issueMonthlyInvoice(
       if (!reservation.quote) continue;
       reservations.push(reservation);
       foundDocs.push(found);
-      lines.push(...linesOf(reservation, await readCar(tx, reservation.carId), settings));
+      lines.push(...vatTreatedLines(reservation, await readCar(tx, reservation.carId), settings, customer));
     }
     if (reservations.length === 0) throw new CoreError("precondition", NOTHING_TO_INVOICE_MESSAGE(input.month));
     const draft: Draft = {

@@ -266,6 +266,8 @@ export const FIRESTORE_INVALID_WRITES: readonly InvalidWrite[] = [
   { collection: "fleet", what: "netinkamas VIN", persona: "staff", change: { vin: "TRUMPAS" } },
   { collection: "customers", what: "netinkamas telefonas", persona: "staff", change: { phone: "123" } },
   { collection: "customers", what: "nežinomas kliento tipas", persona: "staff", change: { type: "vip" } },
+  { collection: "customers", what: "šalis ne ISO kodas", persona: "staff", change: { country: "Vokietija" } },
+  { collection: "customers", what: "PVM kodas be šalies kodo", persona: "staff", change: { vatCode: "123456789" } },
   { collection: "requests", what: "nežinoma būsena", persona: "staff", change: { status: "baigta" } },
   { collection: "requests", what: "netinkamas el. paštas", persona: "staff", change: { email: "ne-adresas" } },
   {

@@ -19,6 +19,7 @@ import { definePriceFloorContract } from "./priceFloor.contract";
 import { defineRentalChangesContract } from "./rentalChanges.contract";
 import { defineRentalDeskContract } from "./rentalDesk.contract";
 import { type CoreStoreHarness, defineCoreContract, NOW } from "./useCases.contract";
+import { defineVatContract } from "./vat.contract";
 
 /** Every table but the migrations' own record. */
 async function emptyTables(db: Db): Promise<void> {
@@ -67,6 +68,8 @@ defineNotificationsContract("PGlite (createPgStore)", openPglite, { concurrency:
 defineMaintenanceContract("PGlite (createPgStore)", openPglite, { databaseGuarantee: true, concurrency: 20 });
 
 defineCalendarFeedsContract("PGlite (createPgStore)", openPglite);
+
+defineVatContract("PGlite (createPgStore)", openPglite);
 
 defineApprovalsContract("PGlite (createPgStore)", openPglite);
 

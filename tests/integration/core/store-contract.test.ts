@@ -70,6 +70,8 @@ function customer(email: string): Data {
     licenceNumber: "LT1234567",
     // Nullable: the Firestore store keeps an absent one as null, so every store is given null.
     licenceExpiresAt: null,
+    // Absent on older cards (Lithuania); nullable, so every store is given null as well.
+    country: null,
   }) as Data;
 }
 
