@@ -21,6 +21,7 @@ import {
 } from "./invoicingSettings";
 import type { Car, ChargeKind, Customer, Reservation, Settings } from "./schemas";
 import { vilniusDateString } from "./time";
+import { compactVatCode } from "./vatCodes";
 import { REVERSE_CHARGE_BASIS, REVERSE_CHARGE_NOTATION } from "./vatPlaceOfSupply";
 
 export {
@@ -286,7 +287,7 @@ export function sellerParty(settings: Settings): InvoiceParty {
 
 export function buyerParty(customer: Customer): InvoiceParty {
   const business = customer.type === "business" && Boolean(customer.companyName?.trim());
-  const vatCode = business ? (customer.vatCode ?? "").trim().toUpperCase() : "";
+  const vatCode = business ? compactVatCode(customer.vatCode ?? "") : "";
   return {
     type: business ? "business" : "private",
     name: business ? (customer.companyName ?? "").trim() : `${customer.firstName} ${customer.lastName}`.trim(),

@@ -18,6 +18,7 @@ import {
   useBasename,
   useRecordContext,
 } from "react-admin";
+import { COUNTRY_CHOICES, DEFAULT_COUNTRY } from "../../domain/countries";
 import { normalizePhone, phoneError } from "../../domain/phone";
 import { type Customer, customerSchema, type InquiryRequest, type Reservation } from "../../domain/schemas";
 import { HistoryButton } from "../audit/HistoryButton";
@@ -108,6 +109,13 @@ function CustomerForm() {
           helperText="Kuria kalba klientui siunčiami laiškai"
         />
         <CalendarDateInput source="birthDate" />
+        <SelectInput
+          source="country"
+          choices={[...COUNTRY_CHOICES]}
+          translateChoice={false}
+          defaultValue={DEFAULT_COUNTRY}
+          helperText="Įmonės buveinės ar asmens gyvenamoji šalis: pagal ją taikomas PVM"
+        />
       </FormRow>
       <FormDataConsumer>
         {({ formData }) =>
@@ -115,7 +123,7 @@ function CustomerForm() {
             <FormRow lgColumns={3}>
               <TextInput source="companyName" validate={required()} />
               <TextInput source="companyCode" />
-              <TextInput source="vatCode" />
+              <TextInput source="vatCode" helperText="Su šalies kodu, pvz., LT123456715, DE136695976" />
             </FormRow>
           ) : null
         }
