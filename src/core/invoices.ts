@@ -69,6 +69,7 @@ import { markMoneyTrail } from "./moneyTrail";
 import type { CoreContext, PrivateFiles, Reader, StoredDoc, Transaction } from "./ports";
 import { carRecord, customerRecord, reservationRecord, type Stamped, toRecord } from "./records";
 import { staffDisplayName } from "./staff";
+import { confirmReverseCharge } from "./vies";
 import { insertDoc, queueMail, type StaffActor, writeAudit, writer } from "./writes";
 
 export interface InvoiceDeps {
@@ -418,10 +419,21 @@ export async function issueReservationInvoice(
   actor: StaffActor,
 ): Promise<IssuedInvoice> {
   readIssueInput(body);
+  await confirmReverseChargeOf(ctx, reservationId);
   const issued = await issueFor(ctx, reservationId, actor.email, { auto: false });
   if (!issued) throw new Error("Sąskaita neišrašyta");
   await afterIssue(ctx, deps, issued.id);
   return issued;
+}
+
+/** VIES before the reverse charge of one reservation (src/core/vies.ts); nothing when VIES is off. */
+async function confirmReverseChargeOf(ctx: CoreContext, reservationId: string): Promise<void> {
+  if (!ctx.vatRegistry || !ctx.store.isId(reservationId)) return;
+  const found = await ctx.store.get(COLLECTIONS.reservations, reservationId);
+  if (!found) return;
+  const reservation = reservationRecord(found);
+  const customer = await ctx.store.get(COLLECTIONS.customers, reservation.customerId);
+  if (customer) await confirmReverseCharge(ctx, customerRecord(customer), [reservation]);
 }
 
 /**
@@ -530,6 +542,10 @@ export async function issueMonthlyInvoice(
       return day >= first && day <= last;
     })
     .sort((a, b) => endedAt(a).localeCompare(endedAt(b)));
+  if (ctx.vatRegistry && candidates.length > 0) {
+    const customer = await store.get(COLLECTIONS.customers, input.customerId);
+    if (customer) await confirmReverseCharge(ctx, customerRecord(customer), candidates);
+  }
 
   const result = await store.transaction(async (tx) => {
     for (const id of candidates.map((r) => r.id).sort()) await tx.lock(`invoice-reservation-${id}`);
