@@ -6,12 +6,13 @@
 // living in another member state is refused with the reason.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { COLLECTIONS } from "../../../src/core/collections";
-import { getInvoice, isafExport, issueReservationInvoice } from "../../../src/core/invoices";
+import { getInvoice, invoicePdf, isafExport, issueReservationInvoice } from "../../../src/core/invoices";
 import { createStaffRecord } from "../../../src/core/staffRecords";
 import { vatLegalNotes } from "../../../src/domain/invoices";
 import { vatCodeError } from "../../../src/domain/vatCodes";
 import { REVERSE_CHARGE_NOTATION } from "../../../src/domain/vatPlaceOfSupply";
 import { memoryFiles } from "../../helpers/memoryFiles";
+import { pdfText } from "../../helpers/pdfText";
 import {
   type CoreStoreHarness,
   coreRefusal,
@@ -108,6 +109,14 @@ export function defineVatContract(name: string, open: () => Promise<CoreStoreHar
       expect(invoice.totals.net).toBeCloseTo(template.doc.quote!.net, 0);
       expect(vatLegalNotes(invoice.lines)[0]).toBe(REVERSE_CHARGE_NOTATION);
 
+      // The PDF as a reader sees it (pdftotext): the buyer's VAT code and country, 0 %, the mention.
+      const text = await pdfText((await invoicePdf(ctx(), deps, issued.id)).bytes);
+      expect(text).toContain("PVM mokėtojo kodas: DE136695976");
+      expect(text).toContain("Šalis: Vokietija");
+      expect(text).toContain("Atvirkštinis apmokestinimas");
+      expect(text).toContain("PVM apskaičiuoja ir sumoka paslaugos gavėjas");
+      expect(text).toContain("0 %");
+
       const { xml } = await isafExport(ctx(), invoice.month);
       const block = xml.slice(xml.indexOf(`<InvoiceNo>${invoice.number}</InvoiceNo>`));
       const own = block.slice(0, block.indexOf("</Invoice>"));
@@ -121,6 +130,9 @@ export function defineVatContract(name: string, open: () => Promise<CoreStoreHar
       const id = await rental(customerId, "2026-03-01T08:00:00.000Z", "2026-03-06T08:00:00.000Z");
       const issued = await issueReservationInvoice(ctx(), deps, id, {}, STAFF);
       const invoice = await getInvoice(ctx(), issued.id);
+      const text = await pdfText((await invoicePdf(ctx(), deps, issued.id)).bytes);
+      expect(text).not.toContain("Atvirkštinis apmokestinimas");
+      expect(text).toContain("21 %");
       for (const line of invoice.lines.filter((l) => !l.vatNote)) {
         expect(line.vatRate).toBe(0.21);
         expect(line.reverseCharge).toBeUndefined();
