@@ -3,7 +3,7 @@
 // with coreFor(db) and answer what they return; the use cases' refusals become HTTP answers in
 // coreHttpError below.
 import { CoreError, type CoreErrorKind, StaleRecordError } from "../src/core/errors";
-import { type CoreContext, systemClock } from "../src/core/ports";
+import { type CoreContext, systemClock, type VatRegistry } from "../src/core/ports";
 import { InputError } from "../src/domain/input";
 import type { Db } from "./db/types";
 import { ApiError } from "./http/errors";
@@ -13,8 +13,11 @@ import { createPgStore } from "./store/pgStore";
 
 const contexts = new WeakMap<Db, CoreContext>();
 
-/** The core over this database; `site` (server/start.ts) says where the site lives, for the links in mails. */
-export function coreFor(db: Db, site?: { siteUrl: string }): CoreContext {
+/**
+ * The core over this database; `site` (server/start.ts) says where the site lives, for the links in
+ * mails, and gives the VIES client when VIES_CHECK is on.
+ */
+export function coreFor(db: Db, site?: { siteUrl: string; vatRegistry?: VatRegistry | null }): CoreContext {
   let context = contexts.get(db);
   if (!context) {
     context = {
@@ -26,6 +29,7 @@ export function coreFor(db: Db, site?: { siteUrl: string }): CoreContext {
     contexts.set(db, context);
   }
   if (site) context.siteUrl = site.siteUrl.replace(/\/+$/, "");
+  if (site?.vatRegistry) context.vatRegistry = site.vatRegistry;
   return context;
 }
 

@@ -3,11 +3,13 @@
 // HTTP listening), and a stop() that undoes it all in order. server/main.ts runs it as the process
 // (signals, exit codes); the integration tests run it inside their own worker
 // (tests/helpers/server.ts), several times per process, so nothing here touches the process itself.
+
 import { existsSync } from "node:fs";
 import type { IncomingMessage, Server, ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { createAdaptorServer } from "@hono/node-server";
+import { viesFromEnv } from "../src/backend/shared/viesClient";
 import { formatNumber } from "../src/domain/format";
 import { paymentsFrom } from "../src/payments/gateway";
 import { createApp } from "./app";
@@ -243,7 +245,11 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     const payments = paymentsFrom(paymentConfigFromEnv(env));
     // The core over this database, shared by the routes and the jobs. The links in customer mails
     // point at the public address (never at a request's Host header).
-    const core = coreFor(db, { siteUrl: config.publicUrl ?? `http://localhost:${config.port}` });
+    // VIES before a reverse charge (VIES_CHECK on | off, VIES_URL): off by default; a wrong value stops the start.
+    const core = coreFor(db, {
+      siteUrl: config.publicUrl ?? `http://localhost:${config.port}`,
+      vatRegistry: viesFromEnv(env),
+    });
     // The file storage (DATA_DIR or the S3 bucket every server shares): reachable, or no start.
     const storage = createFileStorage(config);
     await storage.check();

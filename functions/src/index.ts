@@ -5,6 +5,7 @@
 //
 // Region: the FUNCTIONS_REGION parameter (functions/.env), default us-central1 (SPEC section 9).
 // The browser's runtime config names the same region (functionsRegion).
+
 import { createHash } from "node:crypto";
 import { initializeApp } from "firebase-admin/app";
 import { getAuth } from "firebase-admin/auth";
@@ -15,6 +16,7 @@ import { setGlobalOptions } from "firebase-functions/v2";
 import { type CallableRequest, HttpsError, onCall, onRequest } from "firebase-functions/v2/https";
 import { onSchedule } from "firebase-functions/v2/scheduler";
 import { roleFromClaims } from "../../src/backend/shared/firestore/roles";
+import { viesFromEnv } from "../../src/backend/shared/viesClient";
 import { calendarFeed, FEED_NOT_FOUND_MESSAGE, ICAL_RATE_LIMIT } from "../../src/core/calendarFeeds";
 import { recordClientError } from "../../src/core/clientErrors";
 import {
@@ -85,6 +87,7 @@ initializeApp();
 // else the Hosting address.
 const siteBaseUrl = () => process.env.PUBLIC_URL || `https://${process.env.GCLOUD_PROJECT ?? "localhost"}.web.app`;
 
+const vatRegistry = viesFromEnv(process.env);
 const core: CoreContext = {
   store: createFirestoreDocumentStore(getFirestore()),
   // Firestore tells its listeners about changes itself.
@@ -92,6 +95,8 @@ const core: CoreContext = {
   clock: systemClock,
   log: { info: (m) => logger.info(m), warn: (m) => logger.warn(m), error: (m, e) => logger.error(m, e) },
   siteUrl: siteBaseUrl(),
+  // VIES before a reverse charge (VIES_CHECK on | off, VIES_URL): off by default.
+  ...(vatRegistry ? { vatRegistry } : {}),
 };
 
 function callable<T>(name: string, handler: (request: CallableRequest) => Promise<T>) {

@@ -35,11 +35,13 @@ import {
   issueDateOf,
   monthBounds,
   NO_QUOTE_MESSAGE,
+  partyCountry,
   readIssueInput,
   readMonth,
   readMonthlyInput,
   rentalEndedAt,
   reservationLines,
+  reverseChargedLines,
   sellerGaps,
   sellerIsVatPayer,
   sellerParty,
@@ -72,6 +74,7 @@ import { type LedgerEntry, summarizeLedger } from "../domain/payments";
 import { RESERVATION_STATUS_LABELS } from "../domain/reservationStatus";
 import type { Car, Customer, Reservation, Settings } from "../domain/schemas";
 import { vilniusDateString } from "../domain/time";
+import { hireVatTreatment } from "../domain/vatPlaceOfSupply";
 import { loadSettings } from "./catalog";
 import { COLLECTIONS } from "./collections";
 import { CoreError, RESERVATION_NOT_FOUND_MESSAGE } from "./errors";
@@ -79,6 +82,7 @@ import { markMoneyTrail } from "./moneyTrail";
 import type { CoreContext, PrivateFiles, Reader, StoredDoc, Transaction } from "./ports";
 import { carRecord, customerRecord, reservationRecord, type Stamped, toRecord } from "./records";
 import { staffDisplayName } from "./staff";
+import { confirmReverseCharge } from "./vies";
 import { insertDoc, queueMail, type StaffActor, writeAudit, writer } from "./writes";
 
 export interface InvoiceDeps {
@@ -494,6 +498,32 @@ export async function advanceDeductions(reader: Reader, reservationIds: readonly
   return lines;
 }
 
+/**
+ * The reservation's lines with the VAT its place of supply asks for (src/domain/vatPlaceOfSupply.ts):
+ * Lithuanian VAT, or the reverse charge for a long-term hire to a business of another member
+ * state; refused (with the reason) where the product cannot invoice it. A seller that is not a
+ * VAT payer charges no VAT at all.
+ */
+function vatTreatedLines(
+  reservation: Stamped<Reservation>,
+  car: Car | null,
+  settings: Settings,
+  customer: Customer,
+): InvoiceLine[] {
+  const lines = linesOf(reservation, car, settings);
+  if (!sellerIsVatPayer(settings)) return lines;
+  const buyer = buyerParty(customer);
+  const treatment = hireVatTreatment(reservation, {
+    type: buyer.type,
+    country: partyCountry(buyer),
+    vatCode: buyer.vatCode,
+  });
+  if (treatment.kind === "refused") {
+    throw new CoreError("precondition", `Rezervacija ${reservation.number ?? reservation.id}: ${treatment.message}`);
+  }
+  return treatment.kind === "reverse-charge" ? reverseChargedLines(lines) : lines;
+}
+
 /** Staff issue the invoice of one reservation: 201 { id, number, total }. */
 export async function issueReservationInvoice(
   ctx: CoreContext,
@@ -503,10 +533,21 @@ export async function issueReservationInvoice(
   actor: StaffActor,
 ): Promise<IssuedInvoice> {
   readIssueInput(body);
+  await confirmReverseChargeOf(ctx, reservationId);
   const issued = await issueFor(ctx, reservationId, actor.email, { auto: false });
   if (!issued) throw new Error("Sąskaita neišrašyta");
   await afterIssue(ctx, deps, issued.id);
   return issued;
+}
+
+/** VIES before the reverse charge of one reservation (src/core/vies.ts); nothing when VIES is off. */
+async function confirmReverseChargeOf(ctx: CoreContext, reservationId: string): Promise<void> {
+  if (!ctx.vatRegistry || !ctx.store.isId(reservationId)) return;
+  const found = await ctx.store.get(COLLECTIONS.reservations, reservationId);
+  if (!found) return;
+  const reservation = reservationRecord(found);
+  const customer = await ctx.store.get(COLLECTIONS.customers, reservation.customerId);
+  if (customer) await confirmReverseCharge(ctx, customerRecord(customer), [reservation]);
 }
 
 /**
@@ -567,7 +608,10 @@ async function issueFor(
       customerId: reservation.customerId,
       customer,
       reservations: [reservation],
-      lines: [...linesOf(reservation, car, settings), ...(await advanceDeductions(tx, [reservation.id]))],
+      lines: [
+        ...vatTreatedLines(reservation, car, settings, customer),
+        ...(await advanceDeductions(tx, [reservation.id])),
+      ],
       creditOf: null,
       reason: "",
       period: null,
@@ -616,6 +660,10 @@ export async function issueMonthlyInvoice(
       return day >= first && day <= last;
     })
     .sort((a, b) => endedAt(a).localeCompare(endedAt(b)));
+  if (ctx.vatRegistry && candidates.length > 0) {
+    const customer = await store.get(COLLECTIONS.customers, input.customerId);
+    if (customer) await confirmReverseCharge(ctx, customerRecord(customer), candidates);
+  }
 
   const result = await store.transaction(async (tx) => {
     for (const id of candidates.map((r) => r.id).sort()) await tx.lock(`invoice-reservation-${id}`);
@@ -639,7 +687,7 @@ export async function issueMonthlyInvoice(
       if (!reservation.quote) continue;
       reservations.push(reservation);
       foundDocs.push(found);
-      lines.push(...linesOf(reservation, await readCar(tx, reservation.carId), settings));
+      lines.push(...vatTreatedLines(reservation, await readCar(tx, reservation.carId), settings, customer));
     }
     if (reservations.length === 0) throw new CoreError("precondition", NOTHING_TO_INVOICE_MESSAGE(input.month));
     const draft: Draft = {

@@ -185,6 +185,34 @@ export interface BackupArchives {
   check(name: string, place: BackupArchivePlace): Promise<BackupArchiveCheck | null>;
 }
 
+/** VIES's answer for one VAT code (the European Commission's VAT information exchange system). */
+export interface VatRegistryAnswer {
+  /** registered and active for intra-EU supplies on the day asked */
+  valid: boolean;
+  /** the trader's name and address as the member state gives them; null when it does not */
+  name: string | null;
+  address: string | null;
+  /** the day VIES answered (YYYY-MM-DD), the proof the supplier checked */
+  requestDate: string | null;
+}
+
+/** VIES (or the member state's database behind it) did not answer: nothing is known of the code. */
+export class VatRegistryUnavailableError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = "VatRegistryUnavailableError";
+  }
+}
+
+/**
+ * The EU's VAT registry (VIES): whether a VAT code is registered now. The adapter is
+ * src/backend/shared/viesClient.ts; it is optional (settings VIES_CHECK, off by default).
+ */
+export interface VatRegistry {
+  /** `countryCode`: the VIES prefix (EL for Greece, XI for Northern Ireland); `vatNumber`: the rest. Throws VatRegistryUnavailableError. */
+  check(code: { countryCode: string; vatNumber: string }): Promise<VatRegistryAnswer>;
+}
+
 /** What every use case gets: the store and the world around it. */
 export interface CoreContext {
   store: DocumentStore;
@@ -193,6 +221,8 @@ export interface CoreContext {
   log: Log;
   /** where the site lives, for the links in mails (server: PUBLIC_URL; Firebase: the hosting address); absent: http://localhost:3000 */
   siteUrl?: string;
+  /** VIES, asked before a reverse charge (src/core/vies.ts); absent: not asked (VIES_CHECK off, the default) */
+  vatRegistry?: VatRegistry;
 }
 
 export const systemClock: Clock = { now: () => new Date() };

@@ -3,6 +3,8 @@
 // lines with net amount, VAT rate, VAT and total, the totals, the sum in words. Rendered from the
 // stored invoice alone, so the same invoice always gives the same document. The page layout
 // (fonts, wrapping, paging, the table header on every page, page numbers) is pdfLayout.ts.
+
+import { countryName } from "../domain/countries";
 import { formatDate, formatMoney, formatNumber } from "../domain/format";
 import { totalsByRate, unitPriceText } from "../domain/invoiceLines";
 import {
@@ -11,6 +13,8 @@ import {
   invoiceIssuerName,
   invoiceTitle,
   lineQuantityText,
+  partyCountry,
+  vatLegalNotes,
 } from "../domain/invoices";
 import { invoicePaymentOf, paymentStatusText, payToText, supplyText } from "../domain/invoiceTerms";
 import { COLORS, createPdfLayout, type StackLine, type TableColumn } from "./pdfLayout";
@@ -24,6 +28,7 @@ function partyRows(party: InvoiceParty, vatInvoice: boolean): string[] {
   if (party.vatCode) rows.push(`PVM mokėtojo kodas: ${party.vatCode}`);
   else if (vatInvoice && party.type === "business") rows.push("PVM mokėtojo kodas: nėra");
   rows.push(`Adresas: ${party.address || "—"}`);
+  if (party.country) rows.push(`Šalis: ${countryName(partyCountry(party))}`);
   if (party.email) rows.push(`El. paštas: ${party.email}`);
   return rows;
 }
@@ -145,6 +150,13 @@ export async function renderInvoicePdf(invoice: InvoiceDoc): Promise<Uint8Array>
   for (const note of notes) {
     pdf.gap(3);
     pdf.paragraph(note, { size: 8, leading: 10, align: "right", color: COLORS.muted });
+  }
+  // The VAT treatment's legal mention (reverse charge: Directive 2006/112/EC art. 226(11a)), in full.
+  const [mention, ...basis] = vat ? vatLegalNotes(invoice.lines) : [];
+  if (mention) {
+    pdf.gap(6);
+    pdf.paragraph(mention, { size: 10, leading: 13, bold: true, align: "right" });
+    for (const line of basis) pdf.paragraph(line, { size: 8, leading: 10, align: "right", color: COLORS.muted });
   }
   if (!vat) {
     pdf.gap(3);

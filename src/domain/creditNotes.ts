@@ -50,6 +50,12 @@ export function invoiceBalance(
   return euros(credits.reduce((sum, credit) => sum + cents(credit.totals.total), cents(invoice.totals.total)));
 }
 
+/** The credited line's VAT treatment, which a credit of a part of it keeps (outside the scope, reverse charge). */
+const vatTreatmentOf = (line: InvoiceLine): Pick<InvoiceLine, "vatNote" | "reverseCharge"> => ({
+  ...(line.vatNote ? { vatNote: line.vatNote } : {}),
+  ...(line.reverseCharge ? { reverseCharge: true } : {}),
+});
+
 /** One line of a credit note crediting `amount` (gross, > 0) of the invoice's line. */
 function creditLineOf(line: InvoiceLine, index: number, amount: number, whole: boolean): CreditLine {
   const neg = (v: number) => (v === 0 ? 0 : -v);
@@ -67,6 +73,7 @@ function creditLineOf(line: InvoiceLine, index: number, amount: number, whole: b
   const part = grossLine(`${line.description} (dalinis kreditas)`, amount, line.vatRate);
   return {
     ...part,
+    ...vatTreatmentOf(line),
     quantity: -1,
     net: neg(part.net),
     vat: neg(part.vat),
@@ -103,7 +110,11 @@ export function creditLines(
           ? creditLineOf(line, index, amount, true)
           : amount > 0
             ? creditLineOf(line, index, amount, false)
-            : { ...grossLine(`${line.description} (likutis)`, amount, line.vatRate), sourceLine: index },
+            : {
+                ...grossLine(`${line.description} (likutis)`, amount, line.vatRate),
+                ...vatTreatmentOf(line),
+                sourceLine: index,
+              },
       );
     const total = lines.reduce((sum, line) => sum + cents(line.total), 0);
     return lines.length === 0 || total >= 0 ? null : lines;

@@ -21,6 +21,8 @@ import {
 } from "./invoicingSettings";
 import type { Car, ChargeKind, Customer, Reservation, Settings } from "./schemas";
 import { vilniusDateString } from "./time";
+import { compactVatCode } from "./vatCodes";
+import { REVERSE_CHARGE_BASIS, REVERSE_CHARGE_NOTATION } from "./vatPlaceOfSupply";
 
 export {
   INVOICE_SERIES_PATTERN,
@@ -76,6 +78,11 @@ export interface InvoiceLine {
   total: number;
   /** outside the scope of VAT (damage compensation, settings.invoicing.damageVat): why no VAT */
   vatNote?: string;
+  /**
+   * supplied where the buyer is established, the buyer accounts for the VAT (reverse charge,
+   * src/domain/vatPlaceOfSupply.ts): 0 % here, the invoice carries the legal mention
+   */
+  reverseCharge?: boolean;
   /** a final invoice's deduction of an advance invoice (negative amounts, as that invoice split them) */
   advance?: AdvanceRef;
 }
@@ -308,7 +315,7 @@ export function sellerParty(settings: Settings): InvoiceParty {
 
 export function buyerParty(customer: Customer): InvoiceParty {
   const business = customer.type === "business" && Boolean(customer.companyName?.trim());
-  const vatCode = business ? (customer.vatCode ?? "").trim().toUpperCase() : "";
+  const vatCode = business ? compactVatCode(customer.vatCode ?? "") : "";
   return {
     type: business ? "business" : "private",
     name: business ? (customer.companyName ?? "").trim() : `${customer.firstName} ${customer.lastName}`.trim(),
@@ -316,7 +323,7 @@ export function buyerParty(customer: Customer): InvoiceParty {
     vatCode,
     address: (customer.address ?? "").trim(),
     email: customer.email,
-    country: countryOfVatCode(vatCode) ?? HOME_COUNTRY,
+    country: customer.country?.trim().toUpperCase() || countryOfVatCode(vatCode) || HOME_COUNTRY,
   };
 }
 
@@ -436,4 +443,22 @@ export function invoiceIssuerName(invoice: Pick<InvoiceDoc, "issuedBy" | "issued
   const name = invoice.issuedByName?.trim();
   if (name) return name;
   return invoice.issuedBy.includes("@") ? "" : invoice.issuedBy;
+}
+
+// ---------- VAT treatment (place of supply: src/domain/vatPlaceOfSupply.ts) ----------
+
+/**
+ * The lines of a reverse-charged supply: each line's price without VAT (the net of its gross price
+ * at the rental's rate), 0 % and no VAT, marked so the PDF prints the mention and i.SAF reports it
+ * under its own tax code. Lines outside the scope of VAT (damage compensation) stay as they are.
+ */
+export function reverseChargedLines(lines: readonly InvoiceLine[]): InvoiceLine[] {
+  return lines.map((line) =>
+    line.vatNote ? line : { ...line, vatRate: 0, vat: 0, total: line.net, reverseCharge: true },
+  );
+}
+
+/** The legal mentions the invoice prints for its lines' VAT treatment (no repeats). */
+export function vatLegalNotes(lines: readonly Pick<InvoiceLine, "reverseCharge" | "vatNote">[]): string[] {
+  return lines.some((line) => line.reverseCharge) ? [REVERSE_CHARGE_NOTATION, REVERSE_CHARGE_BASIS] : [];
 }

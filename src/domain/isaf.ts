@@ -15,6 +15,13 @@ export const ISAF_NAMESPACE = "http://www.vmi.lt/cms/imas/isaf";
 
 /** VMI's tax codes of the standard and reduced rates. */
 const TAX_CODES: Readonly<Record<string, string>> = { "21": "PVM1", "9": "PVM2", "5": "PVM3" };
+/**
+ * VMI's PVM klasifikatorius (order VA-49), PVM15: „Už Lietuvos ribų patiektos prekės ir / ar
+ * suteiktos paslaugos“ – the place of supply is outside Lithuania, so it is not a Lithuanian VAT
+ * object (a long-term hire reverse-charged to a business of another member state). No Lithuanian
+ * rate applies: the schema's TaxPercentage is then left empty (nil), the VAT amount is 0.
+ */
+export const REVERSE_CHARGE_TAX_CODE = "PVM15";
 
 export const NOT_VAT_PAYER_MESSAGE = "Įmonė nėra PVM mokėtoja (nustatymuose nėra PVM mokėtojo kodo): i.SAF nerengiamas";
 
@@ -52,20 +59,31 @@ const amount = (value: number): string => (Math.round(value * 100) / 100).toFixe
 export interface IsafDocumentTotal {
   taxableValue: number;
   taxCode: string;
-  taxPercentage: number;
+  /** null: no Lithuanian rate applies (PVM15), written as an empty (nil) element */
+  taxPercentage: number | null;
   amount: number;
 }
 
-/** The VAT rates of the invoice's lines in the VAT register (not those outside its scope). */
-function ratesOf(invoice: Pick<InvoiceDoc, "lines">): Map<number, { net: number; vat: number }> {
-  const byRate = new Map<number, { net: number; vat: number }>();
+/** A group of the invoice's lines reported as one DocumentTotal: one rate, or the reverse charge. */
+interface RateGroup {
+  net: number;
+  vat: number;
+  rate: number;
+  reverseCharge: boolean;
+}
+
+/** The VAT rates of the invoice's lines in the VAT register (not those outside its scope); reverse charge on its own. */
+function ratesOf(invoice: Pick<InvoiceDoc, "lines">): Map<string, RateGroup> {
+  const byRate = new Map<string, RateGroup>();
   for (const line of invoice.lines) {
     // Outside the scope of VAT (damage compensation): not a supply, not in the VAT register.
     if (line.vatNote) continue;
-    const sums = byRate.get(line.vatRate) ?? { net: 0, vat: 0 };
+    const reverseCharge = line.reverseCharge === true;
+    const key = reverseCharge ? REVERSE_CHARGE_TAX_CODE : String(line.vatRate);
+    const sums = byRate.get(key) ?? { net: 0, vat: 0, rate: line.vatRate, reverseCharge };
     sums.net += Math.round(line.net * 100);
     sums.vat += Math.round(line.vat * 100);
-    byRate.set(line.vatRate, sums);
+    byRate.set(key, sums);
   }
   return byRate;
 }
@@ -79,12 +97,12 @@ export const inVatRegister = (invoice: Pick<InvoiceDoc, "lines">): boolean => ra
 
 /** An invoice's totals per VAT rate (cents summed, then euros). */
 export function documentTotals(invoice: Pick<InvoiceDoc, "lines">): IsafDocumentTotal[] {
-  return [...ratesOf(invoice).entries()]
-    .sort(([a], [b]) => b - a)
-    .map(([rate, sums]) => ({
+  return [...ratesOf(invoice).values()]
+    .sort((a, b) => Number(a.reverseCharge) - Number(b.reverseCharge) || b.rate - a.rate)
+    .map((sums) => ({
       taxableValue: sums.net / 100,
-      taxCode: taxCodeOf(rate),
-      taxPercentage: percentOf(rate),
+      taxCode: sums.reverseCharge ? REVERSE_CHARGE_TAX_CODE : taxCodeOf(sums.rate),
+      taxPercentage: sums.reverseCharge ? null : percentOf(sums.rate),
       amount: sums.vat / 100,
     }));
 }
@@ -231,8 +249,8 @@ function invoiceProblems(invoice: IsafInvoice, first: string, last: string): str
   const rates = [...ratesOf(invoice).entries()];
   if (rates.length === 0) problems.push("nėra nė vienos PVM apmokestinamos eilutės");
   if (rates.length > LIMITS.totals) problems.push(`daugiau nei ${LIMITS.totals} skirtingų PVM tarifų`);
-  for (const [rate, sums] of rates) {
-    if (!TAX_CODES[String(percentOf(rate))]) problems.push(TAX_CODE_MISSING(rate));
+  for (const [, sums] of rates) {
+    if (!sums.reverseCharge && !TAX_CODES[String(percentOf(sums.rate))]) problems.push(TAX_CODE_MISSING(sums.rate));
     if (!amountFits(sums.net / 100) || !amountFits(sums.vat / 100)) problems.push("suma per didelė");
   }
   return problems;
@@ -279,7 +297,7 @@ export function buildIsafXml(input: IsafInput): string {
   const tag = (indent: number, name: string, value: string) =>
     out.push(`${"  ".repeat(indent)}<${name}>${e(value)}</${name}>`);
   out.push('<?xml version="1.0" encoding="UTF-8"?>');
-  out.push(`<iSAFFile xmlns="${ISAF_NAMESPACE}">`);
+  out.push(`<iSAFFile xmlns="${ISAF_NAMESPACE}" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance">`);
   out.push("  <Header>", "    <FileDescription>");
   tag(3, "FileVersion", ISAF_FILE_VERSION);
   tag(3, "FileDateCreated", localDateTime(input.createdAt));
@@ -325,7 +343,8 @@ export function buildIsafXml(input: IsafInput): string {
       out.push("          <DocumentTotal>");
       tag(6, "TaxableValue", amount(total.taxableValue));
       tag(6, "TaxCode", total.taxCode);
-      tag(6, "TaxPercentage", String(total.taxPercentage));
+      if (total.taxPercentage === null) out.push('            <TaxPercentage xsi:nil="true"></TaxPercentage>');
+      else tag(6, "TaxPercentage", String(total.taxPercentage));
       tag(6, "Amount", amount(total.amount));
       tag(6, "VATPointDate2", vatPointDate);
       out.push("          </DocumentTotal>");

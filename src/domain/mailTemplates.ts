@@ -1,7 +1,9 @@
 // The texts of the mails both backends send (the local server's outbox and the Firebase
 // "Trigger Email" documents): the same subject, text and HTML from either.
+
 import { TRANSFER_LABEL } from "./carTransfers";
 import { consumerMailBlock, freeCancellationHoursOf, mailSiteUrl } from "./consumerInfo";
+import { countryName, DEFAULT_COUNTRY } from "./countries";
 import { formatDate, formatDateTime, formatDays, formatMoney, formatNumber } from "./format";
 import { type InvoiceDoc, invoiceTitle } from "./invoices";
 import { escapeHtml, type OutgoingMail, textToHtml } from "./mailText";
@@ -198,6 +200,9 @@ export function requestNotificationMail(input: RequestInput, requestId: string, 
           `Įmonė: ${input.company.name}`,
           `Įmonės kodas: ${input.company.code}`,
           ...(input.company.vatCode ? [`PVM mokėtojo kodas: ${input.company.vatCode}`] : []),
+          ...(input.company.country && input.company.country !== DEFAULT_COUNTRY
+            ? [`Šalis: ${countryName(input.company.country)}`]
+            : []),
         ]
       : []),
     "",

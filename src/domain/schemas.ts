@@ -4,6 +4,7 @@
 import { z } from "zod";
 import { backupSettingsSchema } from "./backupSchedule";
 import { transferSettingsSchema } from "./carTransfers";
+import { COUNTRY_MESSAGE, companyCodeError, DEFAULT_COUNTRY, isCountryCode } from "./countries";
 import {
   DEFAULT_EMAIL_TEMPLATES_EN,
   DEFAULT_EMAIL_TEMPLATES_LT,
@@ -26,6 +27,7 @@ import { isValidPhone, normalizePhone, PHONE_MAX_LENGTH } from "./phone";
 import { retentionSettingsSchema } from "./retention";
 import { TARIFF_DEFAULTS, tariffSchema } from "./tariff";
 import { RULE_FEE_KINDS } from "./tariffDefaults";
+import { compactVatCode, vatCodeError } from "./vatCodes";
 import { lithuanianZodLocale, numberTypeError } from "./zodLocale";
 
 export { ENTITY_ID_PATTERN, isEntityId, SLUG_PATTERN } from "./ids";
@@ -291,6 +293,13 @@ export type News = z.infer<typeof newsSchema>;
 
 // ---------- Customers, requests ----------
 
+/** A country as the forms send it: "de" -> "DE", a known ISO 3166-1 alpha-2 code. */
+export const countryCode = z
+  .string({ error: COUNTRY_MESSAGE })
+  .trim()
+  .toUpperCase()
+  .refine(isCountryCode, { error: COUNTRY_MESSAGE });
+
 export const customerSchema = z
   .object({
     ...auditFields,
@@ -318,8 +327,19 @@ export const customerSchema = z
     language: z.enum(["lt", "en"], { error: "Pasirinkite kalbą: lietuvių arba anglų" }).optional(),
     /** when the customer's personal data was erased (src/core/dataRights.ts); absent: never */
     anonymisedAt: isoDateTime.optional(),
+    /**
+     * ISO 3166-1 alpha-2 country: a company's where it is established, a person's of residence
+     * (the place of supply of a long-term hire, src/domain/vatPlaceOfSupply.ts); absent or null
+     * (older cards): Lithuania
+     */
+    country: countryCode.nullable().optional(),
   })
-  .strict();
+  .strict()
+  .superRefine((customer, ctx) => {
+    // The VAT code by its state's format and check digit, and of the customer's country.
+    const problem = vatCodeError(customer.vatCode, customer.country);
+    if (problem) ctx.addIssue({ code: "custom", path: ["vatCode"], message: problem });
+  });
 export type Customer = z.infer<typeof customerSchema>;
 
 export const REQUEST_TYPES = ["contact", "long-term", "business", "reservation"] as const;
@@ -327,18 +347,22 @@ export const REQUEST_STATUSES = ["new", "answered", "closed", "spam"] as const;
 export const companySchema = z
   .object({
     name: text(160),
-    code: z
-      .string()
-      .trim()
-      .regex(/^\d{7,9}$/, { error: "Įmonės kodas turi būti 7–9 skaitmenys" }),
+    /** the company's code in its country's register (LT: įmonės kodas, 7–9 digits; DE: "HRB 86786") */
+    code: z.string({ error: "Įveskite įmonės kodą" }).trim(),
     vatCode: z
-      .string()
-      .trim()
-      .toUpperCase()
-      .regex(/^(LT\d{9}|LT\d{12})?$/, { error: "PVM mokėtojo kodas turi būti formato LT123456789" })
+      .string({ error: "Turi būti tekstas" })
+      .transform((v) => compactVatCode(v))
       .optional(),
+    /** the country where the company is established (ISO 3166-1 alpha-2); absent (older inquiries): Lithuania */
+    country: countryCode.optional(),
   })
-  .strict();
+  .strict()
+  .superRefine((company, ctx) => {
+    const problem = companyCodeError(company.code, company.country ?? DEFAULT_COUNTRY);
+    if (problem) ctx.addIssue({ code: "custom", path: ["code"], message: problem });
+    const vatProblem = vatCodeError(company.vatCode, company.country ?? DEFAULT_COUNTRY);
+    if (vatProblem) ctx.addIssue({ code: "custom", path: ["vatCode"], message: vatProblem });
+  });
 
 export const requestReplySchema = z
   .object({ at: isoDateTime, by: z.string().max(254), subject: text(200), body: text(20_000) })

@@ -140,7 +140,7 @@ function requestCases(): Case[] {
   const v = inquiryBody();
   const business = inquiryBody({
     type: "business",
-    company: { name: "UAB Pavyzdys", code: "123456789", vatCode: "LT123456789" },
+    company: { name: "UAB Pavyzdys", code: "123456789", vatCode: "LT123456715" },
   });
   return [
     ["netaisyklingas JSON", "{type: contact}"],

@@ -125,7 +125,7 @@ beforeAll(async () => {
     lastName: "Vadovas",
     companyName: "UAB „Šiaurės & <Pietų> logistika“",
     companyCode: "302846799",
-    vatCode: "LT214673599",
+    vatCode: "LT214673514",
     address: "Savanorių pr. 100, Kaunas",
     email: `tomas.imone.${process.pid}@pavyzdys.lt`,
     phone: "+37061234501",
@@ -383,7 +383,7 @@ describe("monthly invoice of a business customer", () => {
       type: "business",
       name: "UAB „Šiaurės & <Pietų> logistika“",
       code: "302846799",
-      vatCode: "LT214673599",
+      vatCode: "LT214673514",
     });
     const twice = await admin.post<{ message: string }>("/api/admin/invoices/monthly", {
       customerId: businessCustomerId,

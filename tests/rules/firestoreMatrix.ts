@@ -273,6 +273,8 @@ export const FIRESTORE_INVALID_WRITES: readonly InvalidWrite[] = [
     change: { paymentTermDays: 7.5 },
   },
   { collection: "customers", what: "neigiamas apmokėjimo terminas", persona: "staff", change: { paymentTermDays: -1 } },
+  { collection: "customers", what: "šalis ne ISO kodas", persona: "staff", change: { country: "Vokietija" } },
+  { collection: "customers", what: "PVM kodas be šalies kodo", persona: "staff", change: { vatCode: "123456789" } },
   { collection: "requests", what: "nežinoma būsena", persona: "staff", change: { status: "baigta" } },
   { collection: "requests", what: "netinkamas el. paštas", persona: "staff", change: { email: "ne-adresas" } },
   {

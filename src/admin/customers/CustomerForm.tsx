@@ -20,6 +20,7 @@ import {
   useRecordContext,
 } from "react-admin";
 import { MAX_PAYMENT_TERM_DAYS } from "../../domain/invoicingSettings";
+import { COUNTRY_CHOICES, DEFAULT_COUNTRY } from "../../domain/countries";
 import { normalizePhone, phoneError } from "../../domain/phone";
 import { type Customer, customerSchema, type InquiryRequest, type Reservation } from "../../domain/schemas";
 import { HistoryButton } from "../audit/HistoryButton";
@@ -111,6 +112,13 @@ function CustomerForm() {
           helperText="Kuria kalba klientui siunčiami laiškai"
         />
         <CalendarDateInput source="birthDate" />
+        <SelectInput
+          source="country"
+          choices={[...COUNTRY_CHOICES]}
+          translateChoice={false}
+          defaultValue={DEFAULT_COUNTRY}
+          helperText="Įmonės buveinės ar asmens gyvenamoji šalis: pagal ją taikomas PVM"
+        />
       </FormRow>
       <FormDataConsumer>
         {({ formData }) =>
@@ -118,7 +126,7 @@ function CustomerForm() {
             <FormRow lgColumns={3}>
               <TextInput source="companyName" validate={required()} />
               <TextInput source="companyCode" />
-              <TextInput source="vatCode" />
+              <TextInput source="vatCode" helperText="Su šalies kodu, pvz., LT123456715, DE136695976" />
             </FormRow>
           ) : null
         }

@@ -388,6 +388,7 @@ const resources: Record<string, ResourceMessages> = {
       companyName: "Įmonės pavadinimas",
       companyCode: "Įmonės kodas",
       vatCode: "PVM mokėtojo kodas",
+      country: "Šalis",
       email: "El. paštas",
       phone: "Telefono numeris",
       birthDate: "Gimimo data",

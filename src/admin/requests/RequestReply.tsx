@@ -1,10 +1,12 @@
 // /admin/requests/reply/:id: answer an inquiry by e-mail. One server operation puts the mail in
 // the outbox, records the reply on the inquiry and sets it to answered (all or nothing).
+
 import SendIcon from "@mui/icons-material/Send";
 import { Alert, Box, Button, Card, CardContent, Stack, TextField, Typography } from "@mui/material";
 import { useEffect, useState } from "react";
 import { Loading, Title, useBasename, useGetList, useGetOne, useNotify, useRedirect, useUpdate } from "react-admin";
 import { useParams } from "react-router-dom";
+import { countryName } from "../../domain/countries";
 import { formatCount, formatDateTime, formatNumber } from "../../domain/format";
 import { replyInputSchema } from "../../domain/inquiry";
 import type { InquiryRequest, Settings } from "../../domain/schemas";
@@ -149,6 +151,7 @@ export function RequestReply() {
             <Typography variant="body2">
               {inquiry.company.name}, įmonės kodas {inquiry.company.code}
               {inquiry.company.vatCode ? `, PVM mokėtojo kodas ${inquiry.company.vatCode}` : ""}
+              {inquiry.company.country ? `, ${countryName(inquiry.company.country)}` : ""}
             </Typography>
           )}
           <Typography

@@ -1,7 +1,9 @@
 // Inquiry form: contact, long-term or business (POST /api/site/requests through the port).
 import { type FormEvent, useRef, useState } from "react";
 import { useBackend } from "../../app/BackendContext";
+import { COUNTRY_CHOICES, companyCodeError, DEFAULT_COUNTRY } from "../../domain/countries";
 import type { RequestInput } from "../../domain/schemas";
+import { vatCodeError, vatPrefixOf } from "../../domain/vatCodes";
 import { errorText, fieldErrorsOf } from "../lib/errors";
 import { useHydrated } from "../lib/hydration";
 import { Link } from "../lib/siteRouter";
@@ -24,6 +26,7 @@ interface Values {
   companyName: string;
   companyCode: string;
   companyVatCode: string;
+  companyCountry: string;
 }
 
 const EMPTY: Values = {
@@ -37,6 +40,7 @@ const EMPTY: Values = {
   companyName: "",
   companyCode: "",
   companyVatCode: "",
+  companyCountry: DEFAULT_COUNTRY,
 };
 
 /** Server field keys -> form fields. */
@@ -50,6 +54,7 @@ const FIELD_OF: Record<string, keyof Values> = {
   "company.name": "companyName",
   "company.code": "companyCode",
   "company.vatCode": "companyVatCode",
+  "company.country": "companyCountry",
 };
 
 type Errors = Partial<Record<keyof Values, string>>;
@@ -72,7 +77,11 @@ export function validateInquiry(type: InquiryType, values: Values, rules: PhoneR
   if (!values.message.trim()) errors.message = "Įveskite žinutę";
   if (type === "business") {
     if (!values.companyName.trim()) errors.companyName = "Įveskite įmonės pavadinimą";
-    if (!/^\d{7,9}$/.test(values.companyCode.trim())) errors.companyCode = "Įmonės kodas turi būti 7–9 skaitmenys";
+    // The same rules per country as the server's (src/domain/countries.ts, src/domain/vatCodes.ts).
+    const codeProblem = companyCodeError(values.companyCode, values.companyCountry);
+    if (codeProblem) errors.companyCode = codeProblem;
+    const vatProblem = vatCodeError(values.companyVatCode, values.companyCountry);
+    if (vatProblem) errors.companyVatCode = vatProblem;
   }
   return errors;
 }
@@ -90,6 +99,7 @@ export function toRequestInput(type: InquiryType, values: Values, rules: PhoneRu
   if (type === "business") {
     input.company = { name: values.companyName.trim(), code: values.companyCode.trim() };
     if (values.companyVatCode.trim()) input.company.vatCode = values.companyVatCode.trim().toUpperCase();
+    if (values.companyCountry !== DEFAULT_COUNTRY) input.company.country = values.companyCountry;
   }
   return input;
 }
@@ -180,10 +190,19 @@ export default function InquiryForm({
               error={errors.companyName}
               required
             />
+            <SelectField
+              id={`${id}-country`}
+              label="Įmonės šalis"
+              options={COUNTRY_CHOICES.map((country) => ({ value: country.id, label: country.name }))}
+              value={values.companyCountry}
+              onChange={set("companyCountry")}
+              error={errors.companyCountry}
+            />
             <TextField
               id={`${id}-code`}
               label="Įmonės kodas"
-              inputMode="numeric"
+              hint={values.companyCountry === DEFAULT_COUNTRY ? undefined : "Kodas jūsų šalies įmonių registre"}
+              inputMode={values.companyCountry === DEFAULT_COUNTRY ? "numeric" : "text"}
               value={values.companyCode}
               onChange={set("companyCode")}
               error={errors.companyCode}
@@ -192,7 +211,7 @@ export default function InquiryForm({
             <TextField
               id={`${id}-vat`}
               label="PVM mokėtojo kodas"
-              hint="Jei esate PVM mokėtojas, pvz. LT123456789"
+              hint={`Jei esate PVM mokėtojas, pvz. ${values.companyCountry === DEFAULT_COUNTRY ? "LT123456715" : `${vatPrefixOf(values.companyCountry)}…`}`}
               value={values.companyVatCode}
               onChange={set("companyVatCode")}
               error={errors.companyVatCode}

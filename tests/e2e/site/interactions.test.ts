@@ -124,7 +124,7 @@ describe("svetainės elgsena", () => {
     const form = page.getByRole("form", { name: "Gaukite pasiūlymą įmonei" });
     await form.getByLabel("Įmonės pavadinimas").fill(company);
     await form.getByLabel("Įmonės kodas").fill("302456789");
-    await form.getByLabel("PVM mokėtojo kodas").fill("lt100004567811");
+    await form.getByLabel("PVM mokėtojo kodas").fill("lt100004567815");
     await form.getByLabel("Kontaktinis asmuo").fill("Jonas Jonaitis");
     await form.getByLabel("El. paštas").fill("jonas@statyba.lt");
     await form.getByLabel("Žinutė").fill("Reikėtų trijų mikroautobusų birželiui.");
@@ -139,7 +139,7 @@ describe("svetainės elgsena", () => {
       )
     ).find((request) => request.company?.name === company);
     expect(stored?.type).toBe("business");
-    expect(stored?.company).toMatchObject({ code: "302456789", vatCode: "LT100004567811" });
+    expect(stored?.company).toMatchObject({ code: "302456789", vatCode: "LT100004567815" });
   });
 
   it("šalies ir datos pasirinkimas klaviatūra: sąrašas su vėliavomis, kalendorius", async () => {

@@ -40,6 +40,7 @@ import {
   reservationInput,
   testContext,
 } from "./useCases.contract";
+import { defineVatContract } from "./vat.contract";
 
 const firestoreHost = await emulatorFromEnv("FIRESTORE_EMULATOR_HOST", "Firestore");
 const PROJECT_ID = "demo-ratai-branduolys";
@@ -103,6 +104,7 @@ describe.skipIf(!firestoreHost)("Branduolys su Firestore saugykla (Firestore emu
   defineCalendarFeedsContract("Firestore (createFirestoreDocumentStore)", () =>
     openFirestore(`kalendoriai-${++appCount}`),
   );
+  defineVatContract("Firestore (createFirestoreDocumentStore)", () => openFirestore(`pvm-${++appCount}`));
   defineApprovalsContract("Firestore (createFirestoreDocumentStore)", () =>
     openFirestore(`keturios-akys-${++appCount}`),
   );

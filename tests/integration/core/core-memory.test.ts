@@ -25,6 +25,7 @@ import {
   NOW,
   writeDocuments,
 } from "./useCases.contract";
+import { defineVatContract } from "./vat.contract";
 
 const ID_LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
 const firestoreStyleId = (): string =>
@@ -61,6 +62,8 @@ defineNotificationsContract("atmintyje (createMemoryStore)", openMemory, { concu
 defineMaintenanceContract("atmintyje (createMemoryStore)", openMemory, { databaseGuarantee: false, concurrency: 20 });
 
 defineCalendarFeedsContract("atmintyje (createMemoryStore)", openMemory);
+
+defineVatContract("atmintyje (createMemoryStore)", openMemory);
 
 defineApprovalsContract("atmintyje (createMemoryStore)", openMemory);
 

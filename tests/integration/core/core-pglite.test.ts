@@ -21,6 +21,7 @@ import { defineRentalChangesContract } from "./rentalChanges.contract";
 import { defineRentalDeskContract } from "./rentalDesk.contract";
 import { defineRuleFeesContract } from "./ruleFees.contract";
 import { type CoreStoreHarness, defineCoreContract, NOW } from "./useCases.contract";
+import { defineVatContract } from "./vat.contract";
 
 /** Every table but the migrations' own record. */
 async function emptyTables(db: Db): Promise<void> {
@@ -71,6 +72,8 @@ defineNotificationsContract("PGlite (createPgStore)", openPglite, { concurrency:
 defineMaintenanceContract("PGlite (createPgStore)", openPglite, { databaseGuarantee: true, concurrency: 20 });
 
 defineCalendarFeedsContract("PGlite (createPgStore)", openPglite);
+
+defineVatContract("PGlite (createPgStore)", openPglite);
 
 defineApprovalsContract("PGlite (createPgStore)", openPglite);
 

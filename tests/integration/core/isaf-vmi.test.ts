@@ -1,8 +1,9 @@
 // i.SAF as VMI receives it: a month's file built by the core (src/core/invoices.ts isafExport) from
 // invoices issued through the core, validated against VMI's own schema (standards/isaf_1.2.xsd) by
 // libxml2's xmllint, the real validator: ordinary invoices to a person and to a Lithuanian company,
-// one to a German company with a DE VAT code, a full and a partial credit note, and an October
-// rental invoiced in November. Without xmllint the test fails (CI installs libxml2-utils, .ci/run).
+// one to a German company with a DE VAT code (a short hire: 21 %), a 35-day hire to another German
+// VAT payer (reverse charge, PVM15), a full and a partial credit note, and an October rental
+// invoiced in November. Without xmllint the test fails (CI installs libxml2-utils, .ci/run).
 import { XMLParser } from "fast-xml-parser";
 import { beforeAll, describe, expect, it } from "vitest";
 import { COLLECTIONS } from "../../../src/core/collections";
@@ -123,6 +124,21 @@ describe("i.SAF, kurį VMI priima (xmllint su VMI i.SAF 1.2 schema)", () => {
       "2026-11-16T08:00:00.000Z",
       "2026-11-18T08:00:00.000Z",
     );
+    // A 35-day hire to a German VAT payer: reverse-charged (src/domain/vatPlaceOfSupply.ts).
+    await rental(
+      "germanLong",
+      {
+        type: "business",
+        companyName: "Nord Transporte GmbH",
+        companyCode: "HRB 12345",
+        vatCode: "DE136695976",
+        country: "DE",
+        address: "Hafenstraße 5, 20457 Hamburg",
+        email: "buchhaltung@nord.example.de",
+      },
+      "2026-10-14T08:00:00.000Z",
+      "2026-11-18T08:00:00.000Z",
+    );
     await rental(
       "october",
       { ...person, email: "ruta.oct@example.lt" },
@@ -133,6 +149,7 @@ describe("i.SAF, kurį VMI priima (xmllint su VMI i.SAF 1.2 schema)", () => {
     await invoice("person", "2026-11-05T12:00:00.000Z");
     await invoice("company", "2026-11-12T12:00:00.000Z");
     await invoice("german", "2026-11-18T12:00:00.000Z");
+    await invoice("germanLong", "2026-11-19T09:00:00.000Z");
     // The October rental is invoiced on 27 November.
     await invoice("october", "2026-11-27T10:00:00.000Z");
     const full = await creditInvoice(
@@ -195,6 +212,23 @@ describe("i.SAF, kurį VMI priima (xmllint su VMI i.SAF 1.2 schema)", () => {
     ]);
   });
 
+  it("ilgalaikė nuoma ES PVM mokėtojui: atvirkštinis apmokestinimas – PVM15, tarifas nenurodomas, PVM 0", () => {
+    const row = rowsOf(xml).find((r) => r.InvoiceNo === numbers.germanLong)!;
+    expect(row.CustomerInfo).toEqual({
+      VATRegistrationNumber: "DE136695976",
+      RegistrationNumber: "HRB 12345",
+      Country: "DE",
+      Name: "Nord Transporte GmbH",
+    });
+    expect(row.VATPointDate).toBe("2026-11-18");
+    const [total, ...others] = row.DocumentTotals.DocumentTotal;
+    expect(others).toEqual([]);
+    // No Lithuanian rate applies to PVM15 (ne PVM objektas Lietuvoje): the schema's TaxPercentage is empty (nil).
+    expect(total).toMatchObject({ TaxCode: "PVM15", TaxPercentage: "", Amount: "0.00", VATPointDate2: "2026-11-18" });
+    expect(Number(total?.TaxableValue)).toBeGreaterThan(0);
+    expect(xml).toContain('<TaxPercentage xsi:nil="true"></TaxPercentage>');
+  });
+
   it("paslaugų suteikimo data: spalio nuoma, sąskaita lapkričio 27 d. – VATPointDate ir VATPointDate2 2026-10-30", () => {
     const rows = rowsOf(xml);
     const row = (key: string) => rows.find((r) => r.InvoiceNo === numbers[key])!;
@@ -213,7 +247,7 @@ describe("i.SAF, kurį VMI priima (xmllint su VMI i.SAF 1.2 schema)", () => {
   it("kreditinės: tipas KS, nuoroda į kredituojamą sąskaitą, sumos su minusu (visa ir dalinė)", () => {
     const rows = rowsOf(xml);
     const row = (key: string) => rows.find((r) => r.InvoiceNo === numbers[key])!;
-    for (const key of ["person", "company", "german", "october"]) {
+    for (const key of ["person", "company", "german", "germanLong", "october"]) {
       expect(row(key).InvoiceType).toBe("SF");
       expect(row(key).References).toBe("");
     }

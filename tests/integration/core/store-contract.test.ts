@@ -71,6 +71,8 @@ function customer(email: string): Data {
     // Nullable: the Firestore store keeps an absent one as null, so every store is given null.
     licenceExpiresAt: null,
     paymentTermDays: null,
+    // Absent on older cards (Lithuania); nullable, so every store is given null as well.
+    country: null,
   }) as Data;
 }
 

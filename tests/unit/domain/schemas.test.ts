@@ -124,7 +124,7 @@ describe("requestInputSchema", () => {
       requestInputSchema.safeParse({
         ...good,
         type: "business",
-        company: { name: "UAB Ratai", code: "304567890", vatCode: "lt100012345678" },
+        company: { name: "UAB Ratai", code: "304567890", vatCode: "lt100012345613" },
       }).success,
     ).toBe(true);
     expect(
