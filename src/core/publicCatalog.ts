@@ -2,7 +2,9 @@
 // news and the public settings. (The Firebase adapter's browser reads the same projections from
 // Firestore itself, through src/backend/firebase/catalog.ts and the rules.)
 
+import { backupSettingsOf } from "../domain/backupSchedule";
 import { type CarFilter, matchesCarFilter } from "../domain/carFilter";
+import { backupRetentionOf } from "../domain/privacyPolicy";
 import type { PublicCar, PublicSettings } from "../domain/publicCatalog";
 import { publicBookingRules, toPublicCar } from "../domain/publicCatalog";
 import { retentionOf } from "../domain/retention";
@@ -68,6 +70,7 @@ export async function loadPublicSettings(reader: Reader): Promise<PublicSettings
     about: settings.about,
     privacy: settings.privacy,
     retention: retentionOf(settings),
+    backupRetention: backupRetentionOf(backupSettingsOf(settings)),
     bookingRules: publicBookingRules(settings.bookingRules),
   };
 }

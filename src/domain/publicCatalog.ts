@@ -4,6 +4,7 @@
 // Firebase adapter with its Cloud Functions (src/backend/firebase/catalog.ts), so the site sees the
 // same cars, order and rules whichever backend serves it.
 import { priceFromForCar, tiersForCar } from "./pricing";
+import type { BackupRetention, PrivacyProcessors } from "./privacyPolicy";
 import type { RetentionSettings } from "./retention";
 import {
   type BookingRules,
@@ -27,6 +28,10 @@ export interface PublicSettings {
   privacy: string;
   /** how long personal data is kept (src/domain/retention.ts); the privacy page describes it; absent: the defaults */
   retention?: RetentionSettings;
+  /** the backups' retention (src/domain/privacyPolicy.ts); the privacy page describes it; absent: not told */
+  backupRetention?: BackupRetention;
+  /** who processes personal data in this configuration (the privacy page's recipients); absent: not told */
+  processors?: PrivacyProcessors;
   bookingRules: {
     leadTimeHours: number;
     minDays: number;
