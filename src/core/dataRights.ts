@@ -1194,8 +1194,9 @@ export const EXPORTABLE_LISTS = [
   "extras",
   "mail",
   "staff",
-  "clientErrors",
-  "reports",
+  "damages",
+  "client-errors",
+  "audit-log",
 ] as const;
 
 export const EXPORT_LIST_MESSAGE = "Nežinomas eksportuojamas sąrašas";

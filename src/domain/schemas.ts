@@ -314,6 +314,11 @@ export const customerSchema = z
     language: z.enum(["lt", "en"], { error: "Pasirinkite kalbą: lietuvių arba anglų" }).optional(),
     /** when the customer's personal data was erased (src/core/dataRights.ts); absent: never */
     anonymisedAt: isoDateTime.optional(),
+    /**
+     * a web booking's customer whose e-mail an existing customer already has: the id of that
+     * customer, until staff merge them ("Sujungti", src/core/customerMerge.ts); absent or null: none
+     */
+    mergeInto: z.string().min(1).max(64).nullable().optional(),
   })
   .strict();
 export type Customer = z.infer<typeof customerSchema>;

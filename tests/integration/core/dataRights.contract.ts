@@ -8,10 +8,12 @@ import { COLLECTIONS, SETTINGS_ID } from "../../../src/core/collections";
 import {
   applyRetention,
   ERASURE_CANCEL_REASON,
+  EXPORT_LIST_MESSAGE,
   eraseCustomer,
   exportCustomerData,
   RESTORE_ACTOR,
   reapplyErasures,
+  recordListExport,
 } from "../../../src/core/dataRights";
 import type { DocumentStore } from "../../../src/core/ports";
 import { ERASED, RETENTION_DEFAULTS } from "../../../src/domain/retention";
@@ -211,6 +213,29 @@ export function defineDataRightsContract(name: string, open: () => Promise<CoreS
       expect(data.mails.map((m) => m.id)).toEqual([ids.M_OLD]);
       const text = JSON.stringify(data);
       for (const other of ["B", "C", "D"]) expect(text).not.toContain(`Pavardenis${other}`);
+      // Audited: who exported whose data, when – never the data itself.
+      const audit = await store.query(COLLECTIONS.auditLog, { where: [{ field: "recordId", op: "==", value: ids.A }] });
+      const entry = audit.find((d) => d.data.action === "export");
+      expect(entry?.data).toMatchObject({ resource: "customers", actor: "admin@ratunuoma.lt", at: NOW.toISOString() });
+      expect(JSON.stringify(entry)).not.toContain("PavardenisA");
+    });
+
+    it("sąrašo CSV eksportas įrašomas į žurnalą; nežinomas sąrašas atmetamas", async () => {
+      const answer = await recordListExport(
+        testContext(store),
+        { resource: "customers", count: 42 },
+        "darbuotojas@ratunuoma.lt",
+      );
+      expect(answer).toEqual({ recorded: true, at: NOW.toISOString() });
+      const audit = await store.query(COLLECTIONS.auditLog, {
+        where: [{ field: "action", op: "==", value: "export" }],
+      });
+      expect(audit.map((d) => d.data)).toContainEqual(
+        expect.objectContaining({ resource: "customers", actor: "darbuotojas@ratunuoma.lt", format: "CSV", count: 42 }),
+      );
+      await expect(
+        recordListExport(testContext(store), { resource: "slaptazodziai", count: 1 }, "darbuotojas@ratunuoma.lt"),
+      ).rejects.toMatchObject({ message: EXPORT_LIST_MESSAGE });
     });
 
     it("laikrodis 400 d. į priekį: niekas neištrinama, žurnale priežastis lietuviškai", async () => {

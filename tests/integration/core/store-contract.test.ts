@@ -70,6 +70,7 @@ function customer(email: string): Data {
     licenceNumber: "LT1234567",
     // Nullable: the Firestore store keeps an absent one as null, so every store is given null.
     licenceExpiresAt: null,
+    mergeInto: null,
   }) as Data;
 }
 
