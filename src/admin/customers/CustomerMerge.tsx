@@ -41,9 +41,9 @@ export function CustomerMerge() {
           Laukia sujungimo
         </Typography>
         <Alert severity="warning" sx={{ mt: 1 }}>
-          Šis klientas sukurtas rezervuojant svetainėje su el. pašto adresu, kurį jau turi kitas klientas. Esamo
-          kliento duomenys nepakeisti. Patikrinkite, ar tai tas pats asmuo, ir sujunkite: rezervacijos bus perkeltos,
-          tušti esamo kliento laukai užpildyti, šis įrašas ištrintas.
+          Šis klientas sukurtas rezervuojant svetainėje su el. pašto adresu, kurį jau turi kitas klientas. Esamo kliento
+          duomenys nepakeisti. Patikrinkite, ar tai tas pats asmuo, ir sujunkite: rezervacijos bus perkeltos, tušti
+          esamo kliento laukai užpildyti, šis įrašas ištrintas.
         </Alert>
         <Stack direction={{ xs: "column", sm: "row" }} spacing={1} sx={{ mt: 1.5 }}>
           <Button

@@ -10,8 +10,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildDemoData, type DemoData } from "../../../server/seed/demoData";
 import { recordClientError } from "../../../src/core/clientErrors";
-import { mergeCustomer, NOT_PENDING_MESSAGE } from "../../../src/core/customerMerge";
 import { COLLECTIONS } from "../../../src/core/collections";
+import { mergeCustomer, NOT_PENDING_MESSAGE } from "../../../src/core/customerMerge";
 import {
   CoreError,
   type CoreErrorKind,
