@@ -98,7 +98,9 @@ function securityHeaders(config: Config) {
       styleSrc: ["'self'", "'unsafe-inline'"],
       imgSrc: ["'self'", "data:", "blob:", ...firebase.img],
       fontSrc: ["'self'", "data:"],
-      connectSrc: ["'self'", IP_COUNTRY_ORIGIN, ...firebase.connect],
+      // The local site asks our server for the phone field's country (/api/site/country); the
+      // Firebase site's browser asks the IP-to-country service itself.
+      connectSrc: ["'self'", ...(config.firebase ? [IP_COUNTRY_ORIGIN] : []), ...firebase.connect],
       frameSrc: firebase.frame.length > 0 ? firebase.frame : ["'none'"],
       frameAncestors: ["'none'"],
       objectSrc: ["'none'"],

@@ -16,7 +16,10 @@ import {
   readAllCollections,
   SCHEMA_VERSION,
 } from "../../src/core/backup";
-import type { DocumentStore } from "../../src/core/ports";
+import { type ErasableFiles, reapplyErasures } from "../../src/core/dataRights";
+import { mergeErasureLedger, takeErasureLedger } from "../../src/core/erasureLedger";
+import { type DocumentStore, noEvents, systemClock } from "../../src/core/ports";
+import { log } from "../log";
 import { type ArchiveFileSource, readArchive, type WrittenArchive, wholeCollections, writeArchive } from "./archive";
 import { appVersion } from "./local";
 
@@ -92,6 +95,33 @@ export interface FirebaseRestoreResult {
   files: number;
   filesSkipped: string | null;
   migratedFrom: number | null;
+  /** customers of the erasure ledger the archive still held, erased again (src/core/erasureLedger.ts) */
+  erasuresReapplied: number;
+}
+
+/** The private files in the Cloud Storage bucket (the erasure removes them); no bucket: none. */
+function storageFiles(handle: FirebaseHandle, bucketName: string | null): ErasableFiles {
+  const bucket = bucketName ? getStorage(handle.app).bucket(bucketName) : null;
+  return {
+    async put(path, bytes, contentType) {
+      if (!bucket) throw new BackupError("Storage krepšys nenurodytas");
+      await bucket.file(path).save(Buffer.from(bytes), { contentType });
+    },
+    async get(path) {
+      if (!bucket) return null;
+      const [exists] = await bucket.file(path).exists();
+      if (!exists) return null;
+      const [bytes] = await bucket.file(path).download();
+      return new Uint8Array(bytes);
+    },
+    async remove(path) {
+      if (!bucket) return false;
+      const [exists] = await bucket.file(path).exists();
+      if (!exists) return false;
+      await bucket.file(path).delete();
+      return true;
+    },
+  };
 }
 
 /** Deletes every document of the core's collections (restore --force), in batches. */
@@ -122,10 +152,16 @@ export async function restoreFirebase(
       `Atkurti galima tik į tuščią Firebase projektą: jame yra duomenų (${busy.join(", ")}). Niekas nepakeista. Norėdami viską pakeisti archyvo turiniu, nurodykite --force.`,
     );
   }
-  if (options.force) await clearFirestore(handle.store);
-  await loadCollections(handle.store, data);
-  const problems = await compareWithStore(handle.store, data);
-  if (problems.length > 0) throw new BackupError(`Atkūrus duomenys nesutampa su archyvu: ${problems.join("; ")}`);
+  // The erasure ledger survives the restore: taken out now, merged back and applied after the load.
+  const keptLedger = await takeErasureLedger(handle.store);
+  try {
+    if (options.force) await clearFirestore(handle.store);
+    await loadCollections(handle.store, data);
+    const problems = await compareWithStore(handle.store, data);
+    if (problems.length > 0) throw new BackupError(`Atkūrus duomenys nesutampa su archyvu: ${problems.join("; ")}`);
+  } finally {
+    await mergeErasureLedger(handle.store, keptLedger);
+  }
   const skipped = read.files.length === 0 ? null : storageUnavailableReason(target);
   let files = 0;
   if (!skipped && read.files.length > 0) {
@@ -138,12 +174,23 @@ export async function restoreFirebase(
       files += 1;
     }
   }
+  // Everyone erased since the archive was made is erased again (their files in Storage too).
+  const reapplied = await reapplyErasures(
+    {
+      store: handle.store,
+      events: noEvents,
+      clock: systemClock,
+      log: { info: log.info, warn: log.warn, error: log.error },
+    },
+    { files: storageFiles(handle, storageUnavailableReason(target) ? null : target.bucket) },
+  );
   const counts: Record<string, number> = {};
   for (const [collection, docs] of Object.entries(data)) counts[collection] = docs.length;
   return {
     counts,
     files,
     filesSkipped: skipped,
+    erasuresReapplied: reapplied.erased.length,
     migratedFrom: migratedFrom < SCHEMA_VERSION ? migratedFrom : null,
   };
 }

@@ -15,14 +15,16 @@ import {
   unusableIds,
 } from "../../src/core/backup";
 import { COLLECTIONS } from "../../src/core/collections";
-import type { StoredDoc } from "../../src/core/ports";
+import { reapplyErasures } from "../../src/core/dataRights";
+import { mergeErasureLedger, takeErasureLedger } from "../../src/core/erasureLedger";
+import { type CoreContext, type DocumentStore, noEvents, type StoredDoc, systemClock } from "../../src/core/ports";
 import { withoutAuditFields } from "../../src/core/stores/storeRules";
 import type { Db } from "../db/types";
 import { damagedMessage, type FileStorage, fileStorageFor, missingMessage } from "../files/index";
 import { type FileArea, isSafeRelative, FILE_AREAS as STORAGE_AREAS } from "../files/storage";
 import { log } from "../log";
 import { PACKAGE_JSON } from "../paths";
-import { privateContentType } from "../services/privateFiles";
+import { createPrivateFiles, privateContentType } from "../services/privateFiles";
 import { allFileRecords, fileRecord, fillFileHash, hasFileHashes } from "../store/files";
 import { createPgStore, withSnapshot } from "../store/pgStore";
 import { TABLES, tableOf } from "../store/tables";
@@ -233,6 +235,8 @@ export interface RestoreResult {
   /** what the archive's manifest says */
   schemaVersion: number;
   migratedFrom: number | null;
+  /** customers of the erasure ledger the archive still held, erased again (src/core/erasureLedger.ts) */
+  erasuresReapplied: number;
   ms: number;
   /** where the time went (ms): reading and checking the archive, the database load, the files, the check after */
   phases: { readMs: number; checkMs: number; loadMs: number; load: LoadPhases; filesMs: number; verifyMs: number };
@@ -328,6 +332,8 @@ export async function restoreLocal(
   // Given an opener, the database is opened (and its schema created) only once the archive has
   // been read and checked, and closed at the end: a damaged archive leaves an empty target as it was.
   let opened: Db | null = null;
+  // A restore that fails after taking the ledger out puts it back (it never loses an erasure).
+  let ledgerOnFailure: { store: DocumentStore; docs: StoredDoc[] } | null = null;
   try {
     const read = await readArchive(archive, staging);
     const readDone = performance.now();
@@ -361,6 +367,9 @@ export async function restoreLocal(
         `Atkurti galima tik į tuščią vietą: ${what.join("; ")}. Niekas nepakeista. Norėdami viską pakeisti archyvo turiniu, nurodykite --force.`,
       );
     }
+    // The erasure ledger survives the restore: taken out now, merged back and applied after the load.
+    const keptLedger = await takeErasureLedger(store);
+    ledgerOnFailure = { store, docs: keptLedger };
     if (options.force) {
       await clearLocal(db);
       if (storage.kind === "local") {
@@ -427,6 +436,16 @@ export async function restoreLocal(
     if (problems.length > 0) {
       throw new BackupError(`Atkūrus duomenys nesutampa su archyvu: ${problems.join("; ")}`);
     }
+    // Everyone erased since the archive was made (the ledger the target had) is erased again.
+    await mergeErasureLedger(store, keptLedger);
+    ledgerOnFailure = null;
+    const core: CoreContext = {
+      store,
+      events: noEvents,
+      clock: systemClock,
+      log: { info: log.info, warn: log.warn, error: log.error },
+    };
+    const reapplied = await reapplyErasures(core, { files: createPrivateFiles(storage, db) });
     const counts: Record<string, number> = {};
     for (const [collection, docs] of Object.entries(data)) counts[collection] = docs.length;
     return {
@@ -435,6 +454,7 @@ export async function restoreLocal(
       staffWithoutPassword,
       schemaVersion: read.manifest.schemaVersion,
       migratedFrom,
+      erasuresReapplied: reapplied.erased.length,
       ms: performance.now() - started,
       phases: {
         readMs: readDone - started,
@@ -446,6 +466,11 @@ export async function restoreLocal(
       },
     };
   } finally {
+    if (ledgerOnFailure) {
+      await mergeErasureLedger(ledgerOnFailure.store, ledgerOnFailure.docs).catch((error: unknown) =>
+        log.error("Ištrintų klientų sąrašo grąžinti po nepavykusio atkūrimo nepavyko", error),
+      );
+    }
     await rm(staging, { recursive: true, force: true });
     await opened?.close();
   }

@@ -104,6 +104,7 @@ async function restoreFrom(
       console.log(`Atkurta: ${total(result.counts)} dokumentų, failų: ${result.files}`);
       if (result.migratedFrom !== null) console.log(`  Duomenys atnaujinti iš schemos ${result.migratedFrom}`);
       if (result.filesSkipped) console.log(`  Failai NEATKURTI: ${result.filesSkipped}`);
+      if (result.erasuresReapplied > 0) console.log(erasuresLine(result.erasuresReapplied));
     } finally {
       await rm(staging, { recursive: true, force: true });
       await handle.close();
@@ -138,6 +139,7 @@ async function restoreFrom(
     `Atkurta: ${total(result.counts)} dokumentų, failų: ${result.files}, per ${formatNumber(result.ms / 1000, 1)} s. Patikrinta: kiekiai ir kontrolinės sumos sutampa.`,
   );
   if (result.migratedFrom !== null) console.log(`  Duomenys atnaujinti iš schemos ${result.migratedFrom}`);
+  if (result.erasuresReapplied > 0) console.log(erasuresLine(result.erasuresReapplied));
   if (result.staffWithoutPassword > 0) {
     console.log(
       `  ${result.staffWithoutPassword} darbuotojų slaptažodžių archyve nebuvo: nustatykite juos komanda npm run create-admin`,
@@ -145,6 +147,10 @@ async function restoreFrom(
   }
   return 0;
 }
+
+/** The customers erased after the archive was made, erased again (the erasure ledger). */
+const erasuresLine = (count: number): string =>
+  `  Pakartotinai ištrinti po kopijos ištrintų klientų duomenys: ${formatNumber(count)}`;
 
 main().then(
   (code) => process.exit(code),

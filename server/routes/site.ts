@@ -3,6 +3,7 @@
 // (src/core) validates, prices and stores.
 import { type Context, Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
+import { loadSettings } from "../../src/core/catalog";
 import { submitInquiry } from "../../src/core/inquiries";
 import {
   getPublicCar,
@@ -14,24 +15,51 @@ import {
 } from "../../src/core/publicCatalog";
 import { quoteWebReservation, submitWebReservation } from "../../src/core/reservations";
 import { searchCars } from "../../src/core/search";
+import { backupSettingsOf } from "../../src/domain/backupSchedule";
 import { type CarFilter, parseCarFilter } from "../../src/domain/carFilter";
 import { InputError } from "../../src/domain/input";
+import { backupRetentionOf, type PrivacyProcessors, storageHostOf } from "../../src/domain/privacyPolicy";
 import type { Payments } from "../../src/payments/gateway";
 import type { Config } from "../config";
 import { coreFor } from "../core";
 import type { Db } from "../db/types";
 import { parseJsonText, readMeasuredText } from "../http/body";
-import { clientKey } from "../http/clientIp";
+import { clientIp, clientKey } from "../http/clientIp";
 import { ApiError } from "../http/errors";
 import { createSiteCache } from "../http/siteCache";
 import { createSiteStoreCache } from "../http/siteStoreCache";
 import { checkoutFor, onlinePaymentOption, siteOrigin } from "../payments/siteCheckout";
 import { subscribe } from "../services/events";
+import { createIpCountryLookup, type IpCountryLookup } from "../services/ipCountry";
 
 export interface SiteRoutesDeps {
   db: Db;
-  config: Pick<Config, "trustProxy" | "siteRateLimits"> & Partial<Pick<Config, "publicUrl">>;
+  config: Pick<Config, "trustProxy" | "siteRateLimits"> &
+    Partial<Pick<Config, "publicUrl" | "smtpUrl" | "fileStorage" | "backupS3" | "backupCopyDir">>;
   payments: Payments;
+  /** the phone field's IP-to-country lookup (default: ip2c.org, asked by this server) */
+  ipCountry?: IpCountryLookup;
+}
+
+/** Who processes personal data in this server's configuration: the privacy page's recipients. */
+export function privacyProcessorsOf(config: SiteRoutesDeps["config"], payments: Payments): PrivacyProcessors {
+  let mailHost: string | null = null;
+  if (config.smtpUrl) {
+    try {
+      mailHost = new URL(config.smtpUrl).hostname;
+    } catch {
+      mailHost = null;
+    }
+  }
+  const provider = payments.config.provider;
+  return {
+    backend: "server",
+    mailHost,
+    payment: provider === "pickup" ? null : provider,
+    fileStorageHost: config.fileStorage?.kind === "s3" ? storageHostOf(config.fileStorage.endpoint) : null,
+    backupStorageHost: config.backupS3 ? storageHostOf(config.backupS3.endpoint) : null,
+    ipLookup: "server",
+  };
 }
 
 /** Largest JSON body the public forms send (a reservation is about 1 kB). */
@@ -104,7 +132,28 @@ export function siteRoutes(deps: SiteRoutesDeps): Hono {
     return c.json(item);
   });
 
-  app.get("/settings", async (c) => answers.json(c, "settings", () => loadPublicSettings(memory.store)));
+  // The settings with the privacy page's facts of this configuration (recipients, backups' second place).
+  const processors = privacyProcessorsOf(deps.config, deps.payments);
+  app.get("/settings", async (c) =>
+    answers.json(c, "settings", async () => {
+      const settings = await loadPublicSettings(memory.store);
+      const backups = settings.backupRetention;
+      return {
+        ...settings,
+        processors,
+        ...(backups && backups.copyKeep === null && deps.config.backupCopyDir
+          ? { backupRetention: backupRetentionOf(backupSettingsOf(await loadSettings(memory.store)), true) }
+          : {}),
+      };
+    }),
+  );
+
+  // The phone field's country, asked of ip2c.org by this server: the visitor's browser reaches no third party.
+  const ipCountry = deps.ipCountry ?? createIpCountryLookup();
+  app.get("/country", async (c) => {
+    const country = await ipCountry.country(clientIp(c, deps.config.trustProxy));
+    return c.json({ country }, 200, { "Cache-Control": "private, no-store" });
+  });
 
   app.post("/reservations", limitBody, async (c) => {
     const body = await readJson(c);

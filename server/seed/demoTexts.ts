@@ -57,21 +57,13 @@ export function privacyText(controller: string, email: string): string {
 
 Jūsų asmens duomenis tvarko ${controller}. Klausimus dėl asmens duomenų siųskite el. paštu ${email}.
 
-Kokius duomenis renkame
-
-Rezervuojant automobilį: vardą, pavardę, el. pašto adresą, telefono numerį, gimimo datą ir vairuotojo pažymėjimo numerį. Sudarant nuomos sutartį – ir asmens dokumento duomenis. Pateikiant užklausą: vardą, el. pašto adresą, telefono numerį (jei jį nurodote) ir žinutės turinį. Verslo klientų – įmonės pavadinimą, kodą ir PVM mokėtojo kodą.
-
 Kam naudojame duomenis
 
 Rezervacijai priimti ir nuomos sutarčiai sudaryti bei vykdyti (BDAR 6 straipsnio 1 dalies b punktas), buhalterinės apskaitos ir kitoms teisės aktų nustatytoms prievolėms vykdyti (c punktas), atsakyti į Jūsų užklausas (f punktas – teisėtas interesas). Tiesioginės rinkodaros laiškų nesiunčiame.
 
-Kiek laiko saugome
-
-Sutarčių ir apskaitos dokumentų duomenys saugomi 10 metų, kaip reikalauja buhalterinės apskaitos teisės aktai. Užklausos saugomos 1 metus nuo paskutinio susirašinėjimo. Neįvykusių rezervacijų duomenys ištrinami po 1 metų.
-
 Kam perduodame
 
-Draudimo bendrovėms, kai įvyksta eismo įvykis ar žala; teisėsaugos ir kitoms valstybės institucijoms, kai to reikalauja teisės aktai; paslaugų teikėjams (serverių, el. pašto), kurie duomenis tvarko tik pagal mūsų nurodymus. Duomenų už Europos ekonominės erdvės ribų neperduodame.
+Draudimo bendrovėms, kai įvyksta eismo įvykis ar žala; teisėsaugos ir kitoms valstybės institucijoms, kai to reikalauja teisės aktai. Paslaugų teikėjai, kurie duomenis tvarko pagal mūsų nurodymus, ir kokie duomenys jiems perduodami, išvardyti šio puslapio dalyje „Kam perduodami duomenys“; ten pat – renkami duomenys ir jų saugojimo terminai, kaip jie nustatyti sistemoje.
 
 Slapukai
 

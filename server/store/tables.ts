@@ -83,6 +83,8 @@ export const TABLES: Readonly<Record<CollectionName, TableSpec>> = {
   [COLLECTIONS.approvals]: shared,
   // The scheduled backups' daily records (src/core/backupSchedule.ts).
   [COLLECTIONS.backups]: shared,
+  // The erasure ledger (src/core/erasureLedger.ts): a restore keeps it and erases the people again.
+  [COLLECTIONS.erasureLedger]: shared,
   // The "Mano rezervacija" links, by the SHA-256 of their token (src/core/customerPortal.ts).
   [COLLECTIONS.reservationLinks]: shared,
   // What the exclusion constraint car_holds_no_overlap (005_maintenance.sql) gets through its trigger.

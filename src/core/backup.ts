@@ -155,7 +155,8 @@ export function migrateCollections(fromVersion: number, data: CollectionsData): 
 
 /**
  * Collections that hold something in the target. The base settings document a fresh server
- * creates on its first start does not count: a restore replaces it.
+ * creates on its first start does not count: a restore replaces it. Nor does the erasure ledger:
+ * a restore keeps it (takeErasureLedger before the load, mergeErasureLedger after).
  */
 export async function nonEmptyCollections(
   store: DocumentStore,
@@ -163,6 +164,8 @@ export async function nonEmptyCollections(
 ): Promise<string[]> {
   const busy: string[] = [];
   for (const collection of collections) {
+    // The erasure ledger is never replaced by a restore but merged (src/core/erasureLedger.ts).
+    if (collection === COLLECTIONS.erasureLedger) continue;
     const docs = await store.query(collection, { limit: 2 });
     const counted = collection === COLLECTIONS.settings ? docs.filter((d) => d.id !== SETTINGS_ID) : docs;
     if (counted.length > 0) busy.push(collection);

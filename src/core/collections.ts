@@ -45,6 +45,11 @@ export const COLLECTIONS = {
   approvals: "approvals",
   /** scheduled backups: backups/{Vilnius date} { status, file, size, error } (src/core/backupSchedule.ts) */
   backups: "backups",
+  /**
+   * erased customers: erasureLedger/{customerId} { customerId, emailHash, phoneHash, erasedAt } – no
+   * personal data; a restore keeps it and erases them again (src/core/erasureLedger.ts)
+   */
+  erasureLedger: "erasureLedger",
 } as const;
 
 export type CollectionName = (typeof COLLECTIONS)[keyof typeof COLLECTIONS];

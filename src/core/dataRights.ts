@@ -24,6 +24,8 @@
 // rewritten, so a failure leaves at worst a document naming a file that is gone (the documents
 // route answers 404), never a personal file that no document names.
 import { formatDate, formatDateTime, formatMoney } from "../domain/format";
+import { InputError } from "../domain/input";
+import { textToHtml } from "../domain/mailText";
 import {
   containsMatch,
   ERASED,
@@ -44,11 +46,12 @@ import type { Customer, Damage, HandoverAct, InquiryRequest, Reservation, Return
 import { vilniusDateString } from "../domain/time";
 import { checkClockForDestructiveJob } from "./clockGuard";
 import { COLLECTIONS, SETTINGS_ID } from "./collections";
+import { ledgerEntryOf, readErasureLedger, writeLedgerEntry } from "./erasureLedger";
 import { CoreError } from "./errors";
 import type { CoreContext, DocumentStore, PrivateFiles, Reader, StoredDoc } from "./ports";
 import { customerRecord, damageRecord, inquiryRecord, reservationRecord, type Stamped } from "./records";
 import { forEachPage, letOthersRun } from "./scan";
-import { insertDoc, replaceDoc, type Writer, writeAudit, writer } from "./writes";
+import { insertDoc, queueMail, replaceDoc, type Writer, writeAudit, writer } from "./writes";
 
 /** The private files with removal: what an erasure and the retention job need. */
 export interface ErasableFiles extends PrivateFiles {
@@ -232,6 +235,16 @@ export async function exportCustomerData(
       }
     }
   }
+  // Audited: who exported whose data, when (never the data itself).
+  await ctx.store.transaction(async (tx) => {
+    writeAudit(writer(tx, ctx.store, ctx.clock.now()), {
+      action: "export",
+      resource: "customers",
+      recordId: id,
+      actor,
+      format: "asmens duomenų kopija",
+    });
+  });
   return {
     format: "ratunuoma-asmens-duomenys",
     version: 1,
@@ -499,6 +512,94 @@ function scrubMail(
   return out;
 }
 
+// ---------- future bookings ----------
+
+/** How eraseCustomer treats the customer's future and running bookings. */
+export interface EraseOptions {
+  /**
+   * "refuse" (staff's erasure, the default): refused with the bookings' numbers, so staff cancel
+   * them first and the customer gets the usual cancellation notice while their address still exists;
+   * "cancel" (a restore erasing again, reapplyErasures): the future new and confirmed bookings are
+   * cancelled (the cars freed) with an audit entry each and a mail to the staff address.
+   */
+  futureBookings?: "refuse" | "cancel";
+}
+
+/** The reason written on a booking cancelled because its customer's erasure was applied again. */
+export const ERASURE_CANCEL_REASON = "Kliento asmens duomenys ištrinti";
+
+/** Bookings that still hold a car: new or confirmed ones not yet over, and a rental under way. */
+function pendingBookings(reservations: Stamped<Reservation>[], now: Date): Stamped<Reservation>[] {
+  return reservations.filter(
+    (r) =>
+      r.status === "active" ||
+      ((r.status === "new" || r.status === "confirmed") && Date.parse(String(r.returnAt)) > now.getTime()),
+  );
+}
+
+export function pendingBookingsMessage(pending: Pick<Reservation, "number" | "status">[]): string {
+  const numbers = pending.map((r) => r.number ?? "be numerio").join(", ");
+  const running = pending.some((r) => r.status === "active");
+  return running
+    ? `Kliento duomenų ištrinti negalima: vykdoma jo nuoma (${numbers}). Ištrinkite, kai automobilis bus grąžintas.`
+    : `Kliento duomenų ištrinti negalima: jis turi būsimų rezervacijų (${numbers}). Pirmiausia jas atšaukite – klientas gaus įprastą pranešimą apie atšaukimą, – tada ištrinkite.`;
+}
+
+/** Cancels the erased customer's future bookings (a restore's erasure): audited, staff told by mail. */
+async function cancelForErasure(
+  ctx: CoreContext,
+  customer: Stamped<Customer>,
+  pending: Stamped<Reservation>[],
+  actor: string,
+  now: Date,
+): Promise<void> {
+  const cancellable = pending.filter((r) => r.status === "new" || r.status === "confirmed");
+  if (cancellable.length === 0) return;
+  const mailId = await ctx.store.transaction(async (tx) => {
+    // Every read before the first write.
+    const current: StoredDoc[] = [];
+    for (const r of cancellable) {
+      const found = await tx.get(COLLECTIONS.reservations, r.id);
+      if (found) current.push(found);
+    }
+    const settings = await tx.get(COLLECTIONS.settings, SETTINGS_ID);
+    const w = writer(tx, ctx.store, now);
+    const numbers: string[] = [];
+    for (const found of current) {
+      const r = found;
+      const status = String(found.data.status);
+      if (status !== "new" && status !== "confirmed") continue;
+      const next = { ...found.data, status: "cancelled", cancelReason: ERASURE_CANCEL_REASON };
+      replaceDoc(w, COLLECTIONS.reservations, r.id, next, found.data.createdAt as string | undefined);
+      writeAudit(w, {
+        action: "update",
+        resource: "reservations",
+        recordId: r.id,
+        actor,
+        changes: { status: { from: status, to: "cancelled" } },
+        reason: ERASURE_CANCEL_REASON,
+      });
+      numbers.push(String(found.data.number ?? r.id));
+    }
+    const company = (settings?.data.company ?? {}) as { emails?: unknown };
+    const staffAddress = Array.isArray(company.emails) ? String(company.emails[0] ?? "") : "";
+    if (numbers.length === 0 || !staffAddress) return null;
+    const text = [
+      `Pakartotinai ištrinti kliento (${customer.id}) asmens duomenys, todėl atšauktos jo rezervacijos: ${numbers.join(", ")}.`,
+      "Automobiliai atlaisvinti. Klientui pranešimas nesiųstas: jo kontaktai ištrinti.",
+    ].join("\n\n");
+    return queueMail(w, {
+      to: staffAddress,
+      subject: `Atšauktos ištrinto kliento rezervacijos: ${numbers.join(", ")}`,
+      text,
+      html: textToHtml(text),
+      ref: `customer:${customer.id}`,
+    });
+  });
+  for (const r of cancellable) ctx.events.publish("reservations", r.id, "updated");
+  if (mailId) ctx.events.publish("mail", mailId, "created");
+}
+
 /**
  * Anonymises the customer `id` everywhere (see the top of this file). Safe to run again: a second
  * run finds what the first one left (e.g. after a failure half-way) and finishes it.
@@ -508,13 +609,20 @@ export async function eraseCustomer(
   deps: DataRightsDeps,
   id: string,
   actor: string,
+  options: EraseOptions = {},
 ): Promise<ErasureReport> {
   const { store } = ctx;
   const now = ctx.clock.now();
   const at = now.toISOString();
   const customer = await loadCustomer(ctx, id);
   if (customer.anonymisedAt) throw new CoreError("conflict", ALREADY_ERASED_MESSAGE);
-  const person = await gatherPerson(ctx, customer);
+  let person = await gatherPerson(ctx, customer);
+  const pending = pendingBookings(person.reservations, now);
+  if (pending.length > 0) {
+    if (options.futureBookings !== "cancel") throw new CoreError("precondition", pendingBookingsMessage(pending));
+    await cancelForErasure(ctx, customer, pending, actor, now);
+    person = await gatherPerson(ctx, customer);
+  }
   const needles: PersonNeedles = personNeedles(customer as unknown as Doc);
   const strong = needleMatcher(needles.strong);
   const names = needleMatcher(needles.names, true);
@@ -645,6 +753,7 @@ export async function eraseCustomer(
   await store.transaction(async (tx) => {
     const found = await tx.get(COLLECTIONS.customers, id);
     if (!found) throw new CoreError("not-found", CUSTOMER_NOT_FOUND_MESSAGE);
+    const ledger = await tx.get(COLLECTIONS.erasureLedger, id);
     const current = found.data;
     const w = writer(tx, store, now);
     let next: Doc;
@@ -659,6 +768,8 @@ export async function eraseCustomer(
       for (const key of ERASED_CUSTOMER_OPTIONAL) if (key in next) next[key] = "";
     }
     replaceDoc(w, COLLECTIONS.customers, id, next, current.createdAt as string | undefined);
+    // The ledger (outside the erased data): a restore of an older backup erases them again.
+    writeLedgerEntry(w, ledgerEntryOf(customer, at, !openClaim), ledger);
     writeAudit(w, {
       action: "erase",
       resource: "customers",
@@ -944,7 +1055,8 @@ async function anonymiseInactive(
       await eraseCustomer(ctx, deps, id, RETENTION_ACTOR);
       counts.customersAnonymised += 1;
     } catch (error) {
-      if (error instanceof CoreError && error.kind === "conflict") continue;
+      // Erased meanwhile, or a booking ahead after all: left for a later day.
+      if (error instanceof CoreError && (error.kind === "conflict" || error.kind === "precondition")) continue;
       ctx.log.error(`Nepavyko nuasmeninti neaktyvaus kliento ${id}`, error);
     }
   }
@@ -1018,4 +1130,109 @@ export async function retentionRuns(ctx: CoreContext, limit = 10): Promise<Doc[]
     .map((d) => ({ ...d.data, id: d.id }))
     .sort((a, b) => String(b.id).localeCompare(String(a.id)))
     .slice(0, limit);
+}
+
+// ---------- after a restore ----------
+
+/** The actor of the erasures a restore applies again. */
+export const RESTORE_ACTOR = "atkūrimas iš atsarginės kopijos";
+
+export interface ReapplyReport {
+  /** ledger entries read */
+  entries: number;
+  /** customers erased again (the restored data still held them) */
+  erased: string[];
+  /** ledger entries whose customer the restored data does not hold (created after the backup, or gone) */
+  absent: number;
+}
+
+/**
+ * Erases again every customer of the erasure ledger (src/core/erasureLedger.ts) the store still
+ * holds un-erased: run after a restore, so an older archive never brings an erased person back.
+ * Their future bookings are cancelled (audited, staff told). Safe to run again.
+ */
+export async function reapplyErasures(
+  ctx: CoreContext,
+  deps: DataRightsDeps,
+  actor: string = RESTORE_ACTOR,
+): Promise<ReapplyReport> {
+  const entries = await readErasureLedger(ctx.store);
+  const report: ReapplyReport = { entries: entries.length, erased: [], absent: 0 };
+  for (const entry of entries) {
+    const customerId = String(entry.data.customerId ?? entry.id);
+    const found = ctx.store.isId(customerId) ? await ctx.store.get(COLLECTIONS.customers, customerId) : null;
+    if (!found) {
+      report.absent += 1;
+      continue;
+    }
+    if (found.data.anonymisedAt) continue;
+    // A partial erasure (an open damage claim kept the name and contacts): done again only when the
+    // restored record holds more than that erasure left.
+    if (entry.data.complete === false && !holdsMoreThanPartialErasure(found.data)) continue;
+    await eraseCustomer(ctx, deps, customerId, actor, { futureBookings: "cancel" });
+    report.erased.push(customerId);
+  }
+  if (report.erased.length > 0) {
+    ctx.log.info(`Po atkūrimo pakartotinai ištrinti ${report.erased.length} klientų duomenys (ištrynimų sąrašas)`);
+  }
+  return report;
+}
+
+// ---------- list exports ----------
+
+/** The lists staff may export as CSV (the back-office's csvExporter reports each export here). */
+export const EXPORTABLE_LISTS = [
+  "customers",
+  "reservations",
+  "requests",
+  "cars",
+  "fleet",
+  "prices",
+  "offers",
+  "news",
+  "locations",
+  "extras",
+  "mail",
+  "staff",
+  "damages",
+  "client-errors",
+  "audit-log",
+] as const;
+
+export const EXPORT_LIST_MESSAGE = "Nežinomas eksportuojamas sąrašas";
+
+/**
+ * Records a CSV export in the audit log (who, which list, how many rows, when), before the file
+ * is made: the back-office makes the file only once this answered.
+ */
+export async function recordListExport(
+  ctx: CoreContext,
+  input: unknown,
+  actor: string,
+): Promise<{ recorded: true; at: string }> {
+  const body = (typeof input === "object" && input !== null ? input : {}) as { resource?: unknown; count?: unknown };
+  const resource = typeof body.resource === "string" ? body.resource : "";
+  if (!(EXPORTABLE_LISTS as readonly string[]).includes(resource)) {
+    throw new InputError(EXPORT_LIST_MESSAGE, { resource: EXPORT_LIST_MESSAGE });
+  }
+  const count = typeof body.count === "number" && Number.isInteger(body.count) && body.count >= 0 ? body.count : 0;
+  const now = ctx.clock.now();
+  await ctx.store.transaction(async (tx) => {
+    writeAudit(writer(tx, ctx.store, now), {
+      action: "export",
+      resource,
+      recordId: "",
+      actor,
+      format: "CSV",
+      count,
+    });
+  });
+  return { recorded: true, at: now.toISOString() };
+}
+
+/** What a partial erasure empties (the rest waits for the claim): any of it back means it must run again. */
+function holdsMoreThanPartialErasure(customer: Doc): boolean {
+  return ["birthDate", "licenceIssuedAt", "notes", "licenceNumber", "personalCode", "idDocumentNumber"].some(
+    (key) => customer[key] !== undefined && customer[key] !== null && customer[key] !== "",
+  );
 }

@@ -2,7 +2,9 @@
 // news and the public settings. (The Firebase adapter's browser reads the same projections from
 // Firestore itself, through src/backend/firebase/catalog.ts and the rules.)
 
+import { backupSettingsOf } from "../domain/backupSchedule";
 import { type CarFilter, matchesCarFilter } from "../domain/carFilter";
+import { backupRetentionOf } from "../domain/privacyPolicy";
 import type { PublicCar, PublicSettings } from "../domain/publicCatalog";
 import { publicBookingRules, publicFeesOf, toPublicCar } from "../domain/publicCatalog";
 import { retentionOf } from "../domain/retention";
@@ -69,6 +71,7 @@ export async function loadPublicSettings(reader: Reader): Promise<PublicSettings
     privacy: settings.privacy,
     retention: retentionOf(settings),
     fees: publicFeesOf(settings),
+    backupRetention: backupRetentionOf(backupSettingsOf(settings)),
     bookingRules: publicBookingRules(settings.bookingRules),
   };
 }

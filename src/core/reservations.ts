@@ -19,7 +19,6 @@ import { activeRentalEditRefusal } from "../domain/rentalChanges";
 import {
   assertBookablePeriod,
   assertDriverAge,
-  customerGaps,
   matchRefs,
   minDriverAgeFor,
   newWebCustomer,
@@ -304,20 +303,19 @@ export async function submitWebReservation(
     const w = writer(tx, store, now);
     countHit?.();
     numbering.commit();
-    let customerId: string;
-    let customerCreated = false;
-    if (existing) {
-      customerId = existing.id;
-      const current = customerRecord(existing);
-      const patch = customerGaps(current, input.customer, now);
-      if (Object.keys(patch).length > 0) {
-        replaceDoc(w, COLLECTIONS.customers, customerId, { ...current, ...patch }, current.createdAt);
-      }
-    } else {
-      customerId = insertDoc(w, COLLECTIONS.customers, newWebCustomer(input.customer, now));
-      customerCreated = true;
-      writeAudit(w, { action: "create", resource: "customers", recordId: customerId, actor: WEB_ACTOR });
-    }
+    // Never written through a web form: an existing customer with this e-mail stays as it is (anyone
+    // can type someone else's address). The booking gets a customer of its own, pending a merge
+    // staff decide on ("Sujungti", src/core/customerMerge.ts).
+    const mergeInto = existing ? (customerRecord(existing).mergeInto ?? existing.id) : null;
+    const customerId = insertDoc(w, COLLECTIONS.customers, { ...newWebCustomer(input.customer, now), mergeInto });
+    const customerCreated = true;
+    writeAudit(w, {
+      action: "create",
+      resource: "customers",
+      recordId: customerId,
+      actor: WEB_ACTOR,
+      ...(mergeInto ? { mergeInto } : {}),
+    });
     const reservation = {
       ...webReservation({
         number: numbering.number,

@@ -68,7 +68,9 @@ export type AuditAction =
   | "remove-file"
   | "price-update"
   | "erase"
-  | "retention";
+  | "retention"
+  | "export"
+  | "merge";
 
 /** A signed-in staff member: the e-mail names them in the log, the role decides what they may override. */
 export interface StaffActor {

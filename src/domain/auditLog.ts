@@ -24,6 +24,8 @@ export const AUDIT_ACTION_LABELS: Readonly<Record<string, string>> = {
   "price-update": "Kainų atnaujinimas",
   erase: "Ištrinti asmens duomenys",
   retention: "Duomenų saugojimo valymas",
+  export: "Duomenų eksportas",
+  merge: "Klientai sujungti",
 };
 
 /** Records by the name the log keeps (the admin resource or the store collection). */

@@ -280,6 +280,7 @@ const COLLECTION_NAMES_LT: Readonly<Record<string, string>> = {
   reservationLinks: "„Mano rezervacija“ nuorodos",
   retentionRuns: "saugojimo terminų vykdymai",
   backups: "kopijų įrašai",
+  erasureLedger: "ištrintų klientų sąrašas",
 };
 
 export const collectionNameLt = (collection: string): string => COLLECTION_NAMES_LT[collection] ?? collection;

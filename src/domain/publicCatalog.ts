@@ -6,6 +6,7 @@
 
 import { transfersOf } from "./carTransfers";
 import { priceFromForCar, tiersForCar } from "./pricing";
+import type { BackupRetention, PrivacyProcessors } from "./privacyPolicy";
 import type { RetentionSettings } from "./retention";
 import {
   type BookingRules,
@@ -33,6 +34,10 @@ export interface PublicSettings {
   retention?: RetentionSettings;
   /** the tariff and the other fees' numbers the terms page renders (src/domain/tariffText.ts); absent: older copy */
   fees?: PublicFees;
+  /** the backups' retention (src/domain/privacyPolicy.ts); the privacy page describes it; absent: not told */
+  backupRetention?: BackupRetention;
+  /** who processes personal data in this configuration (the privacy page's recipients); absent: not told */
+  processors?: PrivacyProcessors;
   bookingRules: {
     leadTimeHours: number;
     minDays: number;

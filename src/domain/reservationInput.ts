@@ -229,17 +229,16 @@ export const newWebCustomer = (input: ReservationInput["customer"], now: Date): 
     "customer",
   );
 
-/** What a returning customer's record lacks and the form gave: never overwrites what staff recorded. */
-export function customerGaps(
-  current: Partial<Customer>,
-  input: ReservationInput["customer"],
-  now: Date,
-): Partial<Customer> {
+/**
+ * What the merged-into customer lacks and the pending web customer has (src/core/customerMerge.ts):
+ * staff decided they are one person, so the gaps are filled; nothing staff recorded is overwritten.
+ */
+export function mergeGaps(target: Partial<Customer>, pending: Partial<Customer>): Partial<Customer> {
   const patch: Partial<Customer> = {};
-  if (!current.birthDate) patch.birthDate = input.birthDate;
-  if (!current.licenceNumber) patch.licenceNumber = input.licenceNumber;
-  if (!current.phone) patch.phone = input.phone;
-  if (!current.consentAt) patch.consentAt = now.toISOString();
+  if (!target.birthDate && pending.birthDate) patch.birthDate = pending.birthDate;
+  if (!target.licenceNumber && pending.licenceNumber) patch.licenceNumber = pending.licenceNumber;
+  if (!target.phone && pending.phone) patch.phone = pending.phone;
+  if (!target.consentAt && pending.consentAt) patch.consentAt = pending.consentAt;
   return patch;
 }
 

@@ -2,7 +2,7 @@
 // the settings, and the privacy page's sentences about them. No zod here: the public privacy
 // page prints these (src/site/info/PrivacyPage.tsx) and loads no validation library. The
 // settings form's schema (retention.ts) takes its limits from here, so the two agree.
-import { formatCount } from "./format";
+import { periodAccusative } from "./privacyPolicy";
 
 export const RETENTION_DEFAULTS = {
   /** licence data and signature images: days after the car's return (unless a damage claim is open) */
@@ -40,17 +40,13 @@ export function retentionOf(doc: { retention?: unknown } | null | undefined): Re
 
 // ---------- the privacy page ----------
 
-const DAY_FORMS_ACC = ["dieną", "dienas", "dienų"] as const;
-const MONTH_FORMS_ACC = ["mėnesį", "mėnesius", "mėnesių"] as const;
-const YEAR_FORMS_ACC = ["metus", "metus", "metų"] as const;
-
 /** The retention periods in words, one sentence each (the privacy page and the settings screen). */
 export function retentionPolicyLines(settings: RetentionSettings): string[] {
   return [
-    `Vairuotojo pažymėjimo duomenys ir parašų atvaizdai ištrinami praėjus ${formatCount(settings.licenceDays, DAY_FORMS_ACC)} po automobilio grąžinimo, nebent dėl tos nuomos dar nagrinėjama žala.`,
-    `Užklausos (kontaktų forma, ilgalaikė nuoma, verslo klientai) ištrinamos praėjus ${formatCount(settings.inquiryMonths, MONTH_FORMS_ACC)} nuo jų gavimo.`,
-    `Išsiųstų el. laiškų turinys ištrinamas praėjus ${formatCount(settings.mailBodyDays, DAY_FORMS_ACC)}; lieka tik gavėjas, tema ir išsiuntimo laikas.`,
-    `Klientų, kurie ${formatCount(settings.inactiveCustomerYears, YEAR_FORMS_ACC)} neturėjo nė vienos rezervacijos, duomenys nuasmeninami.`,
+    `Vairuotojo pažymėjimo duomenys ir parašų atvaizdai ištrinami praėjus ${periodAccusative(settings.licenceDays, "day")} po automobilio grąžinimo, nebent dėl tos nuomos dar nagrinėjama žala.`,
+    `Užklausos (kontaktų forma, ilgalaikė nuoma, verslo klientai) ištrinamos praėjus ${periodAccusative(settings.inquiryMonths, "month")} nuo jų gavimo.`,
+    `Išsiųstų el. laiškų turinys ištrinamas praėjus ${periodAccusative(settings.mailBodyDays, "day")}; lieka tik gavėjas, tema ir išsiuntimo laikas.`,
+    `Klientų, kurie ${periodAccusative(settings.inactiveCustomerYears, "year")} neturėjo nė vienos rezervacijos, duomenys nuasmeninami.`,
     "Išrašytos sąskaitos faktūros ir kreditiniai dokumentai saugomi tiek, kiek reikalauja buhalterinės apskaitos teisės aktai, su juose nurodytais duomenimis.",
   ];
 }

@@ -333,6 +333,11 @@ export const customerSchema = z
      * (older cards): Lithuania
      */
     country: countryCode.nullable().optional(),
+    /**
+     * a web booking's customer whose e-mail an existing customer already has: the id of that
+     * customer, until staff merge them ("Sujungti", src/core/customerMerge.ts); absent or null: none
+     */
+    mergeInto: z.string().min(1).max(64).nullable().optional(),
   })
   .strict()
   .superRefine((customer, ctx) => {

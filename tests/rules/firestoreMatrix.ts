@@ -195,6 +195,10 @@ export const FIRESTORE_MATRIX: Readonly<Record<string, CollectionRules>> = {
   backups: {
     expected: { anonymous: NONE, signedIn: NONE, staff: NONE, admin: row("allow", "allow", "deny", "deny", "deny") },
   },
+  // The erasure ledger (ids and hashes only): written by the erasure and the restore, read by admins.
+  erasureLedger: {
+    expected: { anonymous: NONE, signedIn: NONE, staff: NONE, admin: row("allow", "allow", "deny", "deny", "deny") },
+  },
 };
 
 /** The claims each persona signs in with (the uid is also the id of their own staff document). */

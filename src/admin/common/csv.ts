@@ -3,6 +3,7 @@
 import type { DataProvider, Exporter, FetchRelatedRecords, Identifier, RaRecord } from "react-admin";
 import { formatDate, formatDateTime } from "../../domain/format";
 import { vilniusDateString } from "../../domain/time";
+import { adminActionsOf } from "../adminApi";
 
 export type CsvValue = string | number | boolean | null | undefined;
 
@@ -145,11 +146,14 @@ export function downloadCsv(text: string, fileName: string): void {
 
 /** A react-admin exporter (List `exporter`, ExportButton, BulkExportButton) for these columns. */
 export function csvExporter<R extends RaRecord>(definition: CsvExport<R>): Exporter<R> {
-  return async (records: R[], fetchRelatedRecords: FetchRelatedRecords, _dataProvider: DataProvider) => {
+  return async (records: R[], fetchRelatedRecords: FetchRelatedRecords, dataProvider: DataProvider, resource = "") => {
     const related = definition.references
       ? await fetchRelated(records, definition.references, fetchRelatedRecords)
       : {};
-    downloadCsv(toCsv(records, definition.columns, related), csvFileName(definition.fileName));
+    const csv = toCsv(records, definition.columns, related);
+    // Audited first (who, which list, how many rows): no audit entry, no file.
+    await adminActionsOf(dataProvider).recordListExport({ resource, count: records.length });
+    downloadCsv(csv, csvFileName(definition.fileName));
   };
 }
 

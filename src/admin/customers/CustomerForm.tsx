@@ -36,6 +36,7 @@ import {
 } from "../labels";
 import { zodFormValidator } from "../validation";
 import { CustomerDataRights } from "./CustomerDataRights";
+import { CustomerMerge } from "./CustomerMerge";
 
 type CustomerRecord = Customer & { id: string };
 /** The languages of the e-mail templates (settings: emailTemplates, emailTemplatesEn). */
@@ -253,6 +254,7 @@ export function CustomerEdit() {
       <Card>
         <CustomerForm />
       </Card>
+      <CustomerMerge />
       <CustomerDataRights />
       <History />
     </Edit>

@@ -25,6 +25,23 @@ export function publicNews<T extends WithId<News>>(news: readonly T[], now: Date
     .sort((a, b) => Date.parse(b.publishedAt ?? "") - Date.parse(a.publishedAt ?? ""));
 }
 
+/**
+ * The privacy page's facts on Firebase: Google hosts everything, mails go through the "Trigger
+ * Email" extension, the browser asks the IP-to-country service itself, and no scheduled backup
+ * job runs (the local server's job keeps the archives; src/domain/privacyPolicy.ts).
+ */
+export const FIREBASE_PRIVACY: Pick<PublicSettings, "processors" | "backupRetention"> = {
+  processors: {
+    backend: "firebase",
+    mailHost: null,
+    payment: null,
+    fileStorageHost: null,
+    backupStorageHost: null,
+    ipLookup: "browser",
+  },
+  backupRetention: { enabled: false, hourly: false, keep: 0, keepHourly: 0, copyKeep: null },
+};
+
 /** The publicSettings document: what of the settings the site may show (written with the settings). */
 export type PublicSettingsDoc = Omit<PublicSettings, "locations" | "extras">;
 

@@ -32,7 +32,14 @@ import {
 } from "../port";
 import { compareCars, sortByOrderThenName, toPublicCar } from "../shared/catalog";
 import { detectCountryByIp } from "../shared/country";
-import { matchesCarFilter, type PublicSettingsDoc, publicNews, publicOffers, publicSettingsDoc } from "./catalog";
+import {
+  FIREBASE_PRIVACY,
+  matchesCarFilter,
+  type PublicSettingsDoc,
+  publicNews,
+  publicOffers,
+  publicSettingsDoc,
+} from "./catalog";
 import { toBackendError } from "./errors";
 import { type FirestoreResource, PUBLIC_SETTINGS_COLLECTION, RESOURCE_MODELS, SETTINGS_DOC_ID } from "./model";
 import { fromStoredDoc } from "./storedDoc";
@@ -166,6 +173,7 @@ export function createFirebaseSiteApi(
         if (!stored.company) throw new BackendError(SETTINGS_MISSING_MESSAGE, 503);
         return {
           ...publicSettingsDoc({ ...stored, company: stored.company }),
+          ...FIREBASE_PRIVACY,
           locations: sortByOrderThenName(locations),
           extras: sortByOrderThenName(extras),
         };

@@ -14,7 +14,7 @@ import {
   type SiteQuoteInput,
   type WithId,
 } from "../port";
-import { detectCountryByIp } from "../shared/country";
+import { COUNTRY_LOOKUP_TIMEOUT_MS } from "../shared/country";
 import { errorFromBody, type HttpClient, NETWORK_ERROR_MESSAGE } from "./http";
 
 /** List answers are an array or { data: [...] }. */
@@ -81,8 +81,19 @@ export function createLocalSiteApi(http: HttpClient, fetchImpl: typeof fetch = (
     submitRequest(input: RequestInput) {
       return http.post<{ id: string }>("/api/site/requests", input);
     },
-    detectCountry() {
-      return detectCountryByIp(fetchImpl);
+    // Our server asks the IP-to-country service (server/services/ipCountry.ts): the visitor's
+    // browser reaches no third party. Any failure is null (the form falls back to the language).
+    async detectCountry() {
+      const controller = new AbortController();
+      const timer = setTimeout(() => controller.abort(), COUNTRY_LOOKUP_TIMEOUT_MS);
+      try {
+        const answer = await http.get<{ country?: unknown }>("/api/site/country", { signal: controller.signal });
+        return typeof answer.country === "string" && /^[A-Z]{2}$/.test(answer.country) ? answer.country : null;
+      } catch {
+        return null;
+      } finally {
+        clearTimeout(timer);
+      }
     },
     // "Mano rezervacija": the token goes in a header, never in an address (server/routes/portal.ts).
     async portal<T>(action: PortalAction, token: string, body?: unknown): Promise<T> {

@@ -1,7 +1,7 @@
 // The customer's data rights (src/core/dataRights.ts), admins only.
 import { InputError } from "../../domain/input";
-import { envelope, id, value } from "./envelope";
-import { ADMINS, staffAction } from "./registry";
+import { envelope, id, value, whole } from "./envelope";
+import { ADMINS, STAFF, staffAction } from "./registry";
 
 export const ERASE_CONFIRM_MESSAGE = "Patvirtinkite ištrynimą (confirm: true)";
 
@@ -29,5 +29,13 @@ export const dataRightsActions = {
       if (input.confirm !== true) throw new InputError(ERASE_CONFIRM_MESSAGE, { confirm: ERASE_CONFIRM_MESSAGE });
       return dataRights.eraseCustomer(ctx.core, { files: ctx.erasableFiles }, input.id, ctx.actor.email);
     },
+  }),
+  /** a list's CSV export, recorded in the audit log before the file is made (who, which list, how many rows) */
+  recordListExport: staffAction({
+    roles: STAFF,
+    args: (input: { resource: string; count: number }) => input,
+    input: whole,
+    http: { method: "POST", path: "/exports", status: 201 },
+    run: ({ dataRights }, input, ctx) => dataRights.recordListExport(ctx.core, input, ctx.actor.email),
   }),
 };

@@ -2,6 +2,7 @@
 // Adding one: its definition in one of these modules, its use case in src/core, its screen.
 import { approvalActions } from "./approvals";
 import { catalogActions } from "./catalog";
+import { customerActions } from "./customers";
 import { dataRightsActions } from "./dataRights";
 import { deskActions } from "./desk";
 import { fleetActions } from "./fleet";
@@ -18,6 +19,7 @@ const definitions = {
   ...deskActions,
   ...paymentActions,
   ...dataRightsActions,
+  ...customerActions,
   ...invoiceActions,
   ...approvalActions,
   ...reportActions,

@@ -7,6 +7,7 @@ import * as approvals from "../approvals";
 import * as backupSchedule from "../backupSchedule";
 import * as calendarFeeds from "../calendarFeeds";
 import * as catalog from "../catalog";
+import * as customerMerge from "../customerMerge";
 import * as customerPortal from "../customerPortal";
 import * as dataRights from "../dataRights";
 import * as deskDocumentFiles from "../deskDocumentFiles";
@@ -29,6 +30,7 @@ export const useCases = {
   backupSchedule,
   calendarFeeds,
   catalog,
+  customerMerge,
   customerPortal,
   dataRights,
   deskDocumentFiles,

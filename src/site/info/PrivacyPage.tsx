@@ -1,7 +1,12 @@
 // /privatumo-politika: the privacy policy staff keep in the settings. Every form that asks for
-// personal data links here (DOMAIN.md: legal duties of the site). Below it, the retention periods
-// from the settings, in the words of src/domain/retention.ts, so the page says what the job does.
+// personal data links here (DOMAIN.md: legal duties of the site). Below it, the part generated from
+// the running product (src/domain/privacyPolicy.ts): the data collected, the retention periods of
+// the settings in the words of src/domain/retention.ts (so the page says what the job does), the
+// backups and how long they are kept, and every recipient the browser or the server sends personal
+// data to in this configuration (the mail server, the payment provider, storage, Firebase/Google,
+// the IP-to-country lookup).
 
+import { backupLines, PRIVACY_DATA_LINES, privacyRecipients, storageLine } from "../../domain/privacyPolicy";
 import { retentionOf, retentionPolicyLines } from "../../domain/retentionPolicy";
 import PageHeader from "../components/PageHeader";
 import PageMeta from "../components/PageMeta";
@@ -9,15 +14,17 @@ import RichText from "../components/RichText";
 import { useSettings } from "../useSettings";
 
 export default function PrivacyPage() {
-  const { privacy, company, retention } = useSettings();
+  const { privacy, company, retention, backupRetention, processors } = useSettings();
   // The periods the retention job applies (src/core/dataRights.ts), from the same settings.
   const periods = retentionPolicyLines(retentionOf({ retention }));
+  const backups = backupRetention ? backupLines(backupRetention) : [];
+  const recipients = processors ? privacyRecipients(processors) : [];
   const contact = company.emails[0];
   return (
     <div className="container">
       <PageMeta
         title="Privatumo politika"
-        description="Kaip tvarkome rezervacijų ir užklausų asmens duomenis: kokius duomenis renkame, kam juos naudojame, kiek laiko saugome, slapukai ir Jūsų teisės."
+        description="Kaip tvarkome rezervacijų ir užklausų asmens duomenis: kokius duomenis renkame, kam juos naudojame, kiek laiko saugome, kam perduodame, slapukai ir Jūsų teisės."
       />
       <PageHeader title="Privatumo politika" />
       <div className="card">
@@ -30,6 +37,14 @@ export default function PrivacyPage() {
           </p>
         )}
       </div>
+      <section className="card" aria-labelledby="collected-data" id="renkami-duomenys">
+        <h2 id="collected-data">Kokius duomenis renkame</h2>
+        <ul>
+          {PRIVACY_DATA_LINES.map((line) => (
+            <li key={line}>{line}</li>
+          ))}
+        </ul>
+      </section>
       <section className="card" aria-labelledby="retention-periods" id="saugojimo-terminai">
         <h2 id="retention-periods">Kiek laiko saugome duomenis</h2>
         <ul>
@@ -37,6 +52,16 @@ export default function PrivacyPage() {
             <li key={line}>{line}</li>
           ))}
         </ul>
+        {backups.length > 0 ? (
+          <>
+            <h3>Atsarginės kopijos</h3>
+            <ul>
+              {backups.map((line) => (
+                <li key={line}>{line}</li>
+              ))}
+            </ul>
+          </>
+        ) : null}
         <p>
           Jūs turite teisę gauti visų apie Jus saugomų duomenų kopiją ir prašyti juos ištrinti
           {contact ? (
@@ -48,6 +73,19 @@ export default function PrivacyPage() {
           .
         </p>
       </section>
+      {processors ? (
+        <section className="card" aria-labelledby="recipients" id="duomenu-gavejai">
+          <h2 id="recipients">Kam perduodami duomenys</h2>
+          <p>{storageLine(processors)} Duomenis gauna šie paslaugų teikėjai (tik tam, kas nurodyta):</p>
+          <ul>
+            {recipients.map((r) => (
+              <li key={r.name}>
+                <strong>{r.name}</strong>: {r.what}. Tvarkoma: {r.where}.
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
     </div>
   );
 }

@@ -5,7 +5,16 @@
 // at once for one day (five servers) run it once. The erasure is checked on the store too.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { COLLECTIONS, SETTINGS_ID } from "../../../src/core/collections";
-import { applyRetention, eraseCustomer, exportCustomerData } from "../../../src/core/dataRights";
+import {
+  applyRetention,
+  ERASURE_CANCEL_REASON,
+  EXPORT_LIST_MESSAGE,
+  eraseCustomer,
+  exportCustomerData,
+  RESTORE_ACTOR,
+  reapplyErasures,
+  recordListExport,
+} from "../../../src/core/dataRights";
 import type { DocumentStore } from "../../../src/core/ports";
 import { ERASED, RETENTION_DEFAULTS } from "../../../src/domain/retention";
 import { type CoreStoreHarness, demo, NOW, testContext } from "./useCases.contract";
@@ -204,6 +213,29 @@ export function defineDataRightsContract(name: string, open: () => Promise<CoreS
       expect(data.mails.map((m) => m.id)).toEqual([ids.M_OLD]);
       const text = JSON.stringify(data);
       for (const other of ["B", "C", "D"]) expect(text).not.toContain(`Pavardenis${other}`);
+      // Audited: who exported whose data, when – never the data itself.
+      const audit = await store.query(COLLECTIONS.auditLog, { where: [{ field: "recordId", op: "==", value: ids.A }] });
+      const entry = audit.find((d) => d.data.action === "export");
+      expect(entry?.data).toMatchObject({ resource: "customers", actor: "admin@ratunuoma.lt", at: NOW.toISOString() });
+      expect(JSON.stringify(entry)).not.toContain("PavardenisA");
+    });
+
+    it("sąrašo CSV eksportas įrašomas į žurnalą; nežinomas sąrašas atmetamas", async () => {
+      const answer = await recordListExport(
+        testContext(store),
+        { resource: "customers", count: 42 },
+        "darbuotojas@ratunuoma.lt",
+      );
+      expect(answer).toEqual({ recorded: true, at: NOW.toISOString() });
+      const audit = await store.query(COLLECTIONS.auditLog, {
+        where: [{ field: "action", op: "==", value: "export" }],
+      });
+      expect(audit.map((d) => d.data)).toContainEqual(
+        expect.objectContaining({ resource: "customers", actor: "darbuotojas@ratunuoma.lt", format: "CSV", count: 42 }),
+      );
+      await expect(
+        recordListExport(testContext(store), { resource: "slaptazodziai", count: 1 }, "darbuotojas@ratunuoma.lt"),
+      ).rejects.toMatchObject({ message: EXPORT_LIST_MESSAGE });
     });
 
     it("laikrodis 400 d. į priekį: niekas neištrinama, žurnale priežastis lietuviškai", async () => {
@@ -335,6 +367,99 @@ export function defineDataRightsContract(name: string, open: () => Promise<CoreS
         counts: expect.objectContaining({ customers: 1 }),
       });
       expect(JSON.stringify(audit)).not.toContain("PavardenisA");
+    });
+
+    // Customer F with a booking ahead: the erasure is refused with its number; once staff cancelled
+    // it, the erasure goes through and is written in the ledger (ids and hashes only).
+    const ahead = (days: number) => new Date(NOW.getTime() + days * DAY).toISOString();
+    let backupOfF: { customer: Record<string, unknown>; reservation: Record<string, unknown> } | null = null;
+
+    it("klientas su būsima patvirtinta rezervacija neištrinamas: priežastis su rezervacijos numeriu", async () => {
+      await customer("F", ago(30));
+      await put(
+        COLLECTIONS.reservations,
+        "RF",
+        {
+          number: "R-2026-977777",
+          carId: car.id,
+          customerId: ids.F,
+          pickupAt: ahead(300),
+          returnAt: ahead(303),
+          pickupLocationId: place.id,
+          returnLocationId: place.id,
+          extras: [],
+          status: "confirmed",
+          source: "web",
+          comment: "",
+          notes: "",
+          cancelReason: "",
+          handoverOverrideReason: "",
+        },
+        ago(1),
+      );
+      const refused = eraseCustomer(testContext(store), { files }, ids.F!, "admin@ratunuoma.lt");
+      await expect(refused).rejects.toMatchObject({
+        kind: "precondition",
+        message: expect.stringContaining("jis turi būsimų rezervacijų (R-2026-977777)"),
+      });
+      expect((await get(COLLECTIONS.customers, "F"))?.lastName).toBe("PavardenisF");
+      expect((await get(COLLECTIONS.reservations, "RF"))?.status).toBe("confirmed");
+      expect(await store.get(COLLECTIONS.erasureLedger, ids.F!)).toBeNull();
+    });
+
+    it("atšaukus rezervaciją ištrinama; ištrynimų sąraše tik id ir santraukos, be asmens duomenų", async () => {
+      backupOfF = {
+        customer: { ...((await get(COLLECTIONS.customers, "F")) ?? {}) },
+        reservation: { ...((await get(COLLECTIONS.reservations, "RF")) ?? {}) },
+      };
+      await store.transaction(async (tx) => {
+        const r = await tx.get(COLLECTIONS.reservations, ids.RF!);
+        tx.set(COLLECTIONS.reservations, ids.RF!, { ...r!.data, status: "cancelled", cancelReason: "Kliento prašymu" });
+      });
+      await eraseCustomer(testContext(store), { files }, ids.F!, "admin@ratunuoma.lt");
+      const entry = (await store.get(COLLECTIONS.erasureLedger, ids.F!))?.data;
+      expect(entry).toMatchObject({
+        customerId: ids.F,
+        emailHash: expect.stringMatching(/^[0-9a-f]{64}$/),
+        phoneHash: expect.stringMatching(/^[0-9a-f]{64}$/),
+        erasedAt: NOW.toISOString(),
+        complete: true,
+      });
+      const text = JSON.stringify(entry);
+      for (const personal of ["VardasF", "PavardenisF", "f.klientas@pavyzdys.lt", String(backupOfF.customer.phone)]) {
+        expect(text).not.toContain(personal);
+      }
+    });
+
+    it("atkūrus ankstesnę būseną ištrintas klientas vėl ištrinamas, jo būsima rezervacija atšaukiama, darbuotojams pranešama", async () => {
+      // What a restore of a backup taken before the erasure brings back: F whole, the booking confirmed.
+      await store.transaction(async (tx) => {
+        tx.set(COLLECTIONS.customers, ids.F!, backupOfF!.customer);
+        tx.set(COLLECTIONS.reservations, ids.RF!, backupOfF!.reservation);
+      });
+      expect((await get(COLLECTIONS.customers, "F"))?.lastName).toBe("PavardenisF");
+      const report = await reapplyErasures(testContext(store), { files });
+      expect(report.erased).toEqual([ids.F]);
+      const f = await get(COLLECTIONS.customers, "F");
+      expect(f).toMatchObject({ firstName: "Ištrintas", lastName: "klientas", anonymisedAt: expect.any(String) });
+      expect(await get(COLLECTIONS.reservations, "RF")).toMatchObject({
+        status: "cancelled",
+        cancelReason: ERASURE_CANCEL_REASON,
+      });
+      const audit = await store.query(COLLECTIONS.auditLog, {
+        where: [{ field: "recordId", op: "==", value: ids.RF }],
+      });
+      expect(audit.map((d) => d.data)).toContainEqual(
+        expect.objectContaining({ action: "update", actor: RESTORE_ACTOR, reason: ERASURE_CANCEL_REASON }),
+      );
+      const mails = await store.query(COLLECTIONS.mail, {
+        where: [{ field: "ref", op: "==", value: `customer:${ids.F}` }],
+      });
+      expect(mails.map((m) => (m.data.message as { subject: string }).subject)).toContainEqual(
+        "Atšauktos ištrinto kliento rezervacijos: R-2026-977777",
+      );
+      // Again: nothing left to do.
+      expect((await reapplyErasures(testContext(store), { files })).erased).toEqual([]);
     });
   });
 }

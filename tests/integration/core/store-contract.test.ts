@@ -73,6 +73,7 @@ function customer(email: string): Data {
     paymentTermDays: null,
     // Absent on older cards (Lithuania); nullable, so every store is given null as well.
     country: null,
+    mergeInto: null,
   }) as Data;
 }
 

@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildDemoData, type DemoData } from "../../../server/seed/demoData";
 import { recordClientError } from "../../../src/core/clientErrors";
 import { COLLECTIONS } from "../../../src/core/collections";
+import { mergeCustomer, NOT_PENDING_MESSAGE } from "../../../src/core/customerMerge";
 import {
   CoreError,
   type CoreErrorKind,
@@ -658,16 +659,46 @@ export function defineCoreContract(
         expect(serial(next.number)).toBe(counter + pairs + 1);
       });
 
-      it("naudoja esamą klientą, rastą pagal el. paštą nepaisant raidžių dydžio", async () => {
+      // Issue 27 (privacy): a web booking never writes to an existing customer found by e-mail (anyone
+      // can type someone else's address); it gets a customer of its own, pending a merge staff decide.
+      it("esamo kliento el. paštu (nepaisant raidžių dydžio) sukuria laukiantį sujungimo klientą, esamo nekeičia; sujungus rezervacija perkeliama", async () => {
+        const before = (await store().get(COLLECTIONS.customers, knownCustomer.id))!.data;
         const customersBefore = (await store().query(COLLECTIONS.customers)).length;
         const c = ctx();
         const created = await submitWebReservation(
           c,
           withEmail(knownCustomer.doc.email.toUpperCase(), { pickupAt: at(125), returnAt: at(127) }),
         );
+        const pendingId = (await storedReservation(store(), created.id)).customerId;
+        expect(pendingId).not.toBe(knownCustomer.id);
+        expect((await store().get(COLLECTIONS.customers, pendingId))?.data).toMatchObject({
+          mergeInto: knownCustomer.id,
+          consentAt: NOW.toISOString(),
+        });
+        expect((await store().get(COLLECTIONS.customers, knownCustomer.id))!.data).toEqual(before);
+        expect((await store().query(COLLECTIONS.customers)).length).toBe(customersBefore + 1);
+        expect(c.published.filter((p) => p.resource === "customers" && p.kind === "created")).toHaveLength(1);
+
+        // Not pending: refused with the reason; pending: merged.
+        await expect(mergeCustomer(ctx(), { id: knownCustomer.id }, "darbuotojas@ratunuoma.lt")).rejects.toMatchObject({
+          kind: "precondition",
+          message: NOT_PENDING_MESSAGE,
+        });
+        const merged = await mergeCustomer(ctx(), { id: pendingId }, "darbuotojas@ratunuoma.lt");
+        expect(merged).toEqual({ customerId: knownCustomer.id, mergedId: pendingId, reservations: 1 });
         expect((await storedReservation(store(), created.id)).customerId).toBe(knownCustomer.id);
-        expect((await store().query(COLLECTIONS.customers)).length).toBe(customersBefore);
-        expect(c.published.filter((p) => p.resource === "customers" && p.kind === "created")).toEqual([]);
+        expect(await store().get(COLLECTIONS.customers, pendingId)).toBeNull();
+        const audit = await store().query(COLLECTIONS.auditLog, {
+          where: [{ field: "recordId", op: "==", value: knownCustomer.id }],
+        });
+        expect(audit.map((d) => d.data)).toContainEqual(
+          expect.objectContaining({
+            action: "merge",
+            actor: "darbuotojas@ratunuoma.lt",
+            mergedId: pendingId,
+            reservations: 1,
+          }),
+        );
       });
 
       it("numeruoja iš eilės, o nesant skaitiklio tęsia nuo išsaugotų numerių", async () => {

@@ -108,16 +108,18 @@ describe("SiteApi", () => {
   describe("detectCountry", () => {
     afterEach(() => vi.useRealTimers());
 
-    it("išnagrinėja IP paslaugos atsakymą", async () => {
-      const { http, fetchImpl, calls } = server(() => new Response("1;LT;LTU;Lithuania"));
+    // The country is asked of our own server (GET /api/site/country), which asks the IP service:
+    // the visitor's browser never reaches the third party (issue 27, privacy).
+    it("šalį klausia mūsų serverio, ne IP paslaugos", async () => {
+      const { http, fetchImpl, calls } = server(() => Response.json({ country: "LT" }));
       expect(await createLocalSiteApi(http, fetchImpl).detectCountry()).toBe("LT");
-      expect(calls[0]?.url).toBe(IP_COUNTRY_SERVICE_URL);
-      expect(calls[0]?.init.credentials).toBe("omit");
+      expect(calls[0]?.url).toBe("/api/site/country");
+      expect(calls.map((call) => call.url)).not.toContain(IP_COUNTRY_SERVICE_URL);
     });
 
     it("nežinomam adresui, klaidai ar tinklo sutrikimui grąžina null", async () => {
       for (const handler of [
-        () => new Response("2;ZZ;ZZZ;Reserved"),
+        () => Response.json({ country: null }),
         () => new Response("", { status: 503 }),
         () => {
           throw new TypeError("Failed to fetch");

@@ -29,6 +29,8 @@ export const INTERNAL_COLLECTIONS = {
 export const RETENTION_RUNS_COLLECTION = "retentionRuns";
 /** Scheduled backups' daily records (src/core/backupSchedule.ts): written by servers, read by admins. */
 export const BACKUPS_COLLECTION = "backups";
+/** Erased customers (ids and one-way hashes, src/core/erasureLedger.ts): written by functions and the restore, read by admins. */
+export const ERASURE_LEDGER_COLLECTION = "erasureLedger";
 /** Invoices and credit notes (src/core/invoices.ts): written once by functions, read by staff. */
 export const INVOICES_COLLECTION = "invoices";
 /** Four-eyes requests for credit notes and refunds (src/core/approvals.ts): written by functions, read by staff. */
@@ -242,6 +244,7 @@ export const ALL_COLLECTIONS: readonly string[] = [
   RETENTION_RUNS_COLLECTION,
   PAYMENTS_COLLECTION,
   BACKUPS_COLLECTION,
+  ERASURE_LEDGER_COLLECTION,
   INVOICES_COLLECTION,
   APPROVALS_COLLECTION,
   ...Object.values(INTERNAL_COLLECTIONS),
