@@ -5,6 +5,7 @@
 // same cars, order and rules whichever backend serves it.
 
 import { transfersOf } from "./carTransfers";
+import { formatNumber } from "./format";
 import { priceFromForCar, tiersForCar } from "./pricing";
 import type { BackupRetention, PrivacyProcessors } from "./privacyPolicy";
 import type { RetentionSettings } from "./retention";
@@ -44,6 +45,8 @@ export interface PublicSettings {
     maxDays: number;
     maxAdvanceDays: number;
     graceMinutes: number;
+    /** the VAT included in every price (settings.bookingRules.vatRate); absent in an older copy */
+    vatRate?: number;
     openingHour: number;
     closingHour: number;
   };
@@ -137,5 +140,16 @@ export function publicBookingRules(rules: BookingRules): PublicSettings["booking
     graceMinutes: rules.graceMinutes,
     openingHour: rules.openingHour,
     closingHour: rules.closingHour,
+    vatRate: rules.vatRate,
   };
+}
+
+/**
+ * "Kainos nurodytos su 21 % PVM": the VAT in the site's prices, from the booking rules (one
+ * source); a copy written before the rate was public says only that VAT is included.
+ */
+export function pricesIncludeVatText(rules: { vatRate?: number }): string {
+  return typeof rules.vatRate === "number"
+    ? `su ${formatNumber(Math.round(rules.vatRate * 10_000) / 100)}\u00a0% PVM`
+    : "su PVM";
 }

@@ -19,8 +19,8 @@ import {
   useBasename,
   useRecordContext,
 } from "react-admin";
-import { MAX_PAYMENT_TERM_DAYS } from "../../domain/invoicingSettings";
 import { COUNTRY_CHOICES, DEFAULT_COUNTRY } from "../../domain/countries";
+import { MAX_PAYMENT_TERM_DAYS } from "../../domain/invoicingSettings";
 import { normalizePhone, phoneError } from "../../domain/phone";
 import { type Customer, customerSchema, type InquiryRequest, type Reservation } from "../../domain/schemas";
 import { HistoryButton } from "../audit/HistoryButton";

@@ -4,6 +4,7 @@ import { notFound } from "../../app/httpErrors";
 import type { PageLoadContext } from "../../app/page";
 import type { PublicCar } from "../../backend/port";
 import { formatDays, formatMoney, formatNumber } from "../../domain/format";
+import { pricesIncludeVatText } from "../../domain/publicCatalog";
 import CarChips from "../components/CarChips";
 import PageHeader from "../components/PageHeader";
 import PageMeta from "../components/PageMeta";
@@ -32,7 +33,7 @@ function tierLabel(tier: { fromDays: number; toDays: number | null }): string {
 
 export default function CarPage() {
   const { car } = usePageData<CarData>();
-  const { company } = useSettings();
+  const { company, bookingRules } = useSettings();
   const { files } = useBackend();
   const name = carName(car);
   const base = getSiteBaseUrl();
@@ -168,7 +169,8 @@ export default function CarPage() {
             <p>Kainą pasakysime pagal užklausą.</p>
           )}
           <p className="muted" style={{ fontSize: "0.9rem", marginTop: "0.5rem" }}>
-            Kainos su 21 % PVM. Sezono metu kaina gali skirtis – tiksli suma matoma rezervuojant.
+            Kainos {pricesIncludeVatText(bookingRules)}. Sezono metu kaina gali skirtis – tiksli suma matoma
+            rezervuojant.
           </p>
           <h3>Nuomos sąlygos</h3>
           <ul className="terms-list">

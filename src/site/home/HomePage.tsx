@@ -1,6 +1,7 @@
 import { Suspense } from "react";
 import type { PageLoadContext } from "../../app/page";
 import type { PublicCar, WithId } from "../../backend/port";
+import { pricesIncludeVatText } from "../../domain/publicCatalog";
 import type { Offer } from "../../domain/schemas";
 import { CarGrid } from "../components/CarCard";
 import Icon, { type IconName } from "../components/Icon";
@@ -24,11 +25,12 @@ export async function load({ backend }: PageLoadContext): Promise<HomeData> {
   return { cars: cars.slice(0, HOME_CAR_COUNT), total: cars.length, offers };
 }
 
-const REASONS: readonly { icon: IconName; title: string; text: string }[] = [
+/** `vat`: "su 21 % PVM", from the settings (src/domain/publicCatalog.ts pricesIncludeVatText). */
+const reasonsFor = (vat: string): readonly { icon: IconName; title: string; text: string }[] => [
   {
     icon: "euro",
     title: "Aiški galutinė kaina",
-    text: "Kaina parai jau su draudimu ir 21 % PVM – matote ją iš karto, be paslėptų mokesčių.",
+    text: `Kaina parai jau su draudimu ir ${vat.replace(/^su /, "")} – matote ją iš karto, be paslėptų mokesčių.`,
   },
   {
     icon: "shield",
@@ -96,7 +98,7 @@ export default function HomePage() {
       <section className="section container" aria-labelledby="why-title">
         <h2 id="why-title">Kodėl verta rinktis mus</h2>
         <ul className="features">
-          {REASONS.map((reason) => (
+          {reasonsFor(pricesIncludeVatText(settings.bookingRules)).map((reason) => (
             <li key={reason.title} className="feature">
               <span className="feature__icon">
                 <Icon name={reason.icon} />

@@ -1,4 +1,5 @@
 import type { PublicSettings } from "../../backend/port";
+import { pricesIncludeVatText } from "../../domain/publicCatalog";
 import DisputeBodyNote from "../components/DisputeBodyNote";
 import { Link } from "../lib/siteRouter";
 import { telHref } from "./navigation";
@@ -104,7 +105,7 @@ export default function Footer({ settings }: { settings: PublicSettings }) {
           <span>
             © {year} {company.name}. Visos teisės saugomos.
           </span>
-          <span>Kainos nurodytos su 21 % PVM.</span>
+          <span>Kainos nurodytos {pricesIncludeVatText(settings.bookingRules)}.</span>
         </div>
         <DisputeBodyNote className="site-footer__dispute" />
       </div>

@@ -1,6 +1,7 @@
 import type { PageLoadContext } from "../../app/page";
 import type { PublicCar } from "../../backend/port";
 import { formatMoney } from "../../domain/format";
+import { pricesIncludeVatText } from "../../domain/publicCatalog";
 import CarImage from "../components/CarImage";
 import Icon, { type IconName } from "../components/Icon";
 import InquiryForm from "../components/InquiryForm";
@@ -8,6 +9,7 @@ import PageHeader from "../components/PageHeader";
 import PageMeta from "../components/PageMeta";
 import { capitalize, carName } from "../lib/labels";
 import { Link, usePageData } from "../lib/siteRouter";
+import { useSettings } from "../useSettings";
 
 interface LongTermData {
   cars: PublicCar[];
@@ -43,6 +45,7 @@ const BENEFITS: readonly { icon: IconName; title: string; text: string }[] = [
 
 export default function LongTermPage() {
   const { cars } = usePageData<LongTermData>();
+  const settings = useSettings();
   const cheapest = cars[0]?.longTermMonthlyPrice;
   return (
     <div className="container">
@@ -110,8 +113,8 @@ export default function LongTermPage() {
           <p className="empty">Ilgalaikės nuomos pasiūlymus pateiksime pagal užklausą.</p>
         )}
         <p className="muted table-note">
-          Kainos su 21 % PVM, nuomojant ne trumpiau kaip mėnesį. Ridos limitą ir galutinę kainą pagal laikotarpį
-          nurodysime pasiūlyme.
+          Kainos {pricesIncludeVatText(settings.bookingRules)}, nuomojant ne trumpiau kaip mėnesį. Ridos limitą ir
+          galutinę kainą pagal laikotarpį nurodysime pasiūlyme.
         </p>
       </section>
       <InquiryForm
