@@ -362,6 +362,12 @@ export const FIRESTORE_INVALID_WRITES: readonly InvalidWrite[] = [
   },
   {
     collection: "publicSettings",
+    what: "PVM tarifas 21, ne 0,21",
+    persona: "admin",
+    change: { "bookingRules.vatRate": 21 },
+  },
+  {
+    collection: "publicSettings",
     what: "trumpiausia nuoma ilgesnė už ilgiausią",
     persona: "admin",
     change: { "bookingRules.minDays": 100, "bookingRules.maxDays": 5 },

@@ -176,6 +176,7 @@ describe("Firestore taisyklių matrica", () => {
       "about",
       "bookingRules",
       "company",
+      "fees",
       "privacy",
       "retention",
       "terms",
