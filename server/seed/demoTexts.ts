@@ -9,7 +9,7 @@
  */
 export const TERMS_TEXT = `1. Vairuotojas
 
-Automobilį gali vairuoti asmuo, atitinkantis kainų ir mokesčių lentelėje nurodytą mažiausią amžių ir turintis galiojantį B kategorijos vairuotojo pažymėjimą ne trumpiau, nei nurodyta prie automobilio. Verslo, prabangos klasės automobiliams, mikroautobusams ir krovininiams automobiliams gali būti taikomas didesnis amžiaus ir vairavimo stažo reikalavimas – jis nurodytas automobilio aprašyme. Jaunesniems nei lentelėje nurodyta vairuotojams taikomas jauno vairuotojo mokestis: jis apskaičiuojamas pagal vairuotojo gimimo datą ir įtraukiamas į kainą prieš rezervuojant.
+Automobilį gali vairuoti asmuo, atitinkantis kainų ir mokesčių lentelėje nurodytą mažiausią amžių ir turintis galiojantį B kategorijos vairuotojo pažymėjimą ne trumpiau, nei nurodyta prie automobilio. Verslo, prabangos klasės automobiliams, mikroautobusams ir krovininiams automobiliams gali būti taikomas didesnis amžiaus ir vairavimo stažo reikalavimas – jis nurodytas automobilio aprašyme. Vairuotojams, jaunesniems už lentelėje nurodytą jauno vairuotojo amžiaus ribą, taikomas jauno vairuotojo mokestis: jis apskaičiuojamas pagal vairuotojo gimimo datą ir įtraukiamas į kainą prieš rezervuojant.
 
 Paimant automobilį reikia pateikti asmens tapatybės dokumentą (pasą arba asmens tapatybės kortelę) ir vairuotojo pažymėjimą. Automobilį vairuoti gali tik sutartyje nurodyti vairuotojai. Papildomas vairuotojas įrašomas į sutartį užsakius papildomą paslaugą „Papildomas vairuotojas“.
 
@@ -78,7 +78,7 @@ export const DEMO_ABOUT_TEXT = `Ratų nuoma – Vilniaus automobilių nuomos įm
 
 Kaina, kurią matote svetainėje, yra galutinė: į ją įskaičiuotas PVM, TPVCA ir KASKO draudimas bei techninė pagalba kelyje visą parą. Jokių paslėptų mokesčių.
 
-Automobilius nemokamai pristatome į Vilniaus oro uostą ir išduodame biure Vilniuje, o iš anksto susitarus – ir Kaune bei Palangos oro uoste. Įmonėms siūlome ilgalaikę nuomą su draudimu, padangomis ir technine priežiūra, PVM sąskaitas faktūras ir asmeninį vadybininką.
+Automobilius išduodame Vilniaus oro uoste ir biure Vilniuje, o iš anksto susitarus – ir Kaune bei Palangos oro uoste. Jei pasirinktas automobilis stovi kitoje vietoje, jo pervežimo kaina matoma kainoje prieš rezervuojant. Įmonėms siūlome ilgalaikę nuomą su draudimu, padangomis ir technine priežiūra, PVM sąskaitas faktūras ir asmeninį vadybininką.
 
 Visi mūsų automobiliai – ne senesni nei penkerių metų, reguliariai prižiūrimi oficialiuose servisuose, žiemą – su žieminėmis padangomis. Rezervaciją patvirtiname per darbo valandą, o skubiais atvejais padedame telefonu visą parą.`;
 

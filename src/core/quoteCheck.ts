@@ -13,10 +13,14 @@ import {
   quoteConflicts,
   requireQuoteCar,
 } from "../domain/quoteCheck";
+import { withRuleFees } from "../domain/ruleFees";
+import { tariffOf } from "../domain/tariff";
 import { loadActiveOffers, loadCar, loadExtras, loadLocations, loadPrices, loadSettings } from "./catalog";
+import { COLLECTIONS } from "./collections";
 import { carBlocks } from "./maintenance";
 import type { CoreContext } from "./ports";
-import { blockingReservations } from "./reservations";
+import { reservationRecord } from "./records";
+import { blockingReservations, staffRuleFacts } from "./reservations";
 
 export type { QuoteCheckResult } from "../domain/quoteCheck";
 
@@ -54,6 +58,26 @@ export async function checkQuote(ctx: CoreContext, body: unknown): Promise<Quote
     settings,
     transferFee: place?.fee ?? 0,
   });
+  // The fees by rule, from the same facts the save uses (src/core/reservations.ts staffRuleFacts).
+  if (priced.quote && input.customerId) {
+    const editing = input.reservationId ? await store.get(COLLECTIONS.reservations, input.reservationId) : null;
+    const kept = editing ? reservationRecord(editing) : null;
+    const facts = await staffRuleFacts(store, store, {
+      customerId: input.customerId,
+      travelAbroad: kept?.travelAbroad ?? false,
+      driverDetails: kept?.customerId === input.customerId ? kept.driverDetails : null,
+    });
+    priced.quote = withRuleFees(
+      priced.quote,
+      {
+        tariff: tariffOf(settings),
+        openingHour: settings.bookingRules.openingHour,
+        closingHour: settings.bookingRules.closingHour,
+      },
+      period,
+      facts,
+    );
+  }
   const buffer = settings.bookingRules.turnaroundMinutes;
   // Maintenance blocks are listed as conflicts too (status "maintenance", the reason as the number).
   const blocks = findBlockConflicts(car.id, period, await carBlocks(store, car.id), null, buffer).map((block) => ({

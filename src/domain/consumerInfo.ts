@@ -42,19 +42,22 @@ export function disputeBodyText(language: ConsumerLanguage = "lt"): string {
 export const freeCancellationHoursOf = (settings: { portal: Pick<PortalSettings, "freeCancellationHours"> }): number =>
   settings.portal.freeCancellationHours;
 
-/** The cancellation rule in words: free until N h before pick-up, later by the terms. */
+/**
+ * The cancellation rule in words: free until N h before pick-up; later only by contacting the
+ * company ("Mano rezervacija" then asks to call). No late-cancellation fee is promised: the tariff has none.
+ */
 export function cancellationRuleText(hours: number, language: ConsumerLanguage = "lt"): string {
   return language === "en"
-    ? `Free cancellation until ${hours} hours before pick-up; after that the cancellation charges of the rental terms apply.`
-    : `Nemokamai atšaukti galima likus ne mažiau kaip ${hours} val. iki paėmimo; vėliau taikomi nuomos sąlygose nurodyti atšaukimo mokesčiai.`;
+    ? `Free cancellation until ${hours} hours before pick-up; after that, cancel by contacting us (see the rental terms).`
+    : `Nemokamai atšaukti galima likus ne mažiau kaip ${hours} val. iki paėmimo; vėliau atšaukti galima tik susisiekus su mumis (žr. nuomos sąlygas).`;
 }
 
 /** The same rule for one booking: free until that date and time. */
 export function cancellationDeadlineText(pickupAt: string, hours: number, language: ConsumerLanguage = "lt"): string {
   const until = formatDateTime(new Date(Date.parse(pickupAt) - hours * 3_600_000));
   return language === "en"
-    ? `Free cancellation until ${until} (${hours} hours before pick-up); after that the cancellation charges of the rental terms apply.`
-    : `Nemokamai atšaukti galima iki ${until} (${hours} val. iki paėmimo); vėliau taikomi nuomos sąlygose nurodyti atšaukimo mokesčiai.`;
+    ? `Free cancellation until ${until} (${hours} hours before pick-up); after that, cancel by contacting us (see the rental terms).`
+    : `Nemokamai atšaukti galima iki ${until} (${hours} val. iki paėmimo); vėliau atšaukti galima tik susisiekus su mumis (žr. nuomos sąlygas).`;
 }
 
 // ---------- payment ----------

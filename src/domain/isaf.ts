@@ -173,9 +173,13 @@ export function customerInfoOf(buyer: IsafInvoice["buyer"]): IsafCustomerInfo {
 export const invoiceTypeOf = (invoice: Pick<IsafInvoice, "kind">): "SF" | "KS" =>
   invoice.kind === "credit" ? "KS" : "SF";
 
-/** The date of supply reported (VATPointDate, VATPointDate2): the invoice's, else its issue date. */
+/**
+ * The VAT point reported (VATPointDate, VATPointDate2): the date of supply, but never after the
+ * invoice — an invoice issued before the service is supplied (a long hire invoiced at its start)
+ * makes the VAT chargeable on its issue date (PVM įstatymo 14 str.; Directive 2006/112 art. 65–66).
+ */
 export const vatPointDateOf = (invoice: Pick<IsafInvoice, "issueDate" | "supplyDate">): string =>
-  invoice.supplyDate ?? invoice.issueDate;
+  invoice.supplyDate && invoice.supplyDate < invoice.issueDate ? invoice.supplyDate : invoice.issueDate;
 
 // ---------- what the schema constrains, checked before the file is made ----------
 

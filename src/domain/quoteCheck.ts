@@ -28,8 +28,10 @@ export const quoteCheckInputSchema = z
     pickupLocationId: entityId.nullable().optional(),
     returnLocationId: entityId.nullable().optional(),
     extras: z.array(reservationExtraSchema).max(20).default([]),
-    /** the reservation being edited: it never conflicts with itself */
+    /** the reservation being edited: it never conflicts with itself (and keeps its "travels abroad") */
     reservationId: entityId.nullable().optional(),
+    /** the booking's customer: the young driver's fee by rule is priced from the card's birth date */
+    customerId: entityId.nullable().optional(),
   })
   .strict()
   .refine((input) => Date.parse(input.returnAt) > Date.parse(input.pickupAt), {

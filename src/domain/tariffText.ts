@@ -128,5 +128,7 @@ export function tariffLines(facts: TariffFacts): TariffLine[] {
 
 /** The section as plain text: the title, then "Label – value." per line (the agreement, e-mails). */
 export function tariffText(facts: TariffFacts): string {
-  return [TARIFF_TITLE, "", ...tariffLines(facts).map((line) => `${line.label} – ${line.value}.`)].join("\n");
+  // A value ending in an abbreviation ("21 m.") already has its full stop.
+  const sentence = (value: string) => (value.endsWith(".") ? value : `${value}.`);
+  return [TARIFF_TITLE, "", ...tariffLines(facts).map((line) => `${line.label} – ${sentence(line.value)}`)].join("\n");
 }

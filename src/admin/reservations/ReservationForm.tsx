@@ -133,14 +133,14 @@ type CheckState =
 function useLiveCheck(enabled: boolean): CheckState {
   const record = useRecordContext<Reservation & { id?: string }>();
   const { checkQuote } = useAdminActions();
-  const [carId, pickupAt, returnAt, pickupLocationId, returnLocationId, extras] = useWatch({
-    name: ["carId", "pickupAt", "returnAt", "pickupLocationId", "returnLocationId", "extras"],
-  }) as [string, string, string, string, string, { id?: string; quantity?: number }[] | undefined];
+  const [carId, pickupAt, returnAt, pickupLocationId, returnLocationId, extras, customerId] = useWatch({
+    name: ["carId", "pickupAt", "returnAt", "pickupLocationId", "returnLocationId", "extras", "customerId"],
+  }) as [string, string, string, string, string, { id?: string; quantity?: number }[] | undefined, string | undefined];
   const [state, setState] = useState<CheckState>({ kind: "incomplete" });
   const chosenExtras = (extras ?? [])
     .filter((item) => item?.id && Number.isInteger(item.quantity) && (item.quantity ?? 0) > 0)
     .map((item) => ({ id: item.id as string, quantity: item.quantity as number }));
-  const key = JSON.stringify([carId, pickupAt, returnAt, pickupLocationId, returnLocationId, chosenExtras]);
+  const key = JSON.stringify([carId, pickupAt, returnAt, pickupLocationId, returnLocationId, chosenExtras, customerId]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: `key` stands for the watched values
   useEffect(() => {
@@ -171,6 +171,8 @@ function useLiveCheck(enabled: boolean): CheckState {
         returnLocationId: returnLocationId || null,
         extras: chosenExtras,
         reservationId: record?.id ?? null,
+        // the young driver's fee by rule comes from the customer's birth date, as when saved
+        customerId: customerId || null,
       }).then(
         (result) => current && setState({ kind: "done", result }),
         (error: unknown) =>

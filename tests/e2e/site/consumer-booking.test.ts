@@ -124,7 +124,7 @@ describe("rezervacija telefone: informacija prieš mygtuką ir mokėjimo kartoji
       /Užstatas \(grąžinamas\)[\d\s]+,\d{2}\s€/,
     );
     expect(await terms.getByTestId("booking-terms-cancellation").textContent()).toBe(
-      "Nemokamai atšaukti galima likus ne mažiau kaip 48 val. iki paėmimo; vėliau taikomi nuomos sąlygose nurodyti atšaukimo mokesčiai.",
+      "Nemokamai atšaukti galima likus ne mažiau kaip 48 val. iki paėmimo; vėliau atšaukti galima tik susisiekus su mumis (žr. nuomos sąlygas).",
     );
     expect(await terms.getByTestId("booking-terms-payment").textContent()).toMatch(
       /^Apmokėjimas: 50,00\s€ internetu per Paysera iškart pateikus rezervaciją \(per 30 min\., kitaip rezervacija atšaukiama\); likusi suma [\d\s]+,\d{2}\s€ – atsiimant automobilį\. Užstatas [\d\s]+,\d{2}\s€ imamas atsiimant/,

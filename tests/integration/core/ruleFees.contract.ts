@@ -4,6 +4,7 @@
 // from the customer card, and travel abroad adds its fee and the larger deposit.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { COLLECTIONS } from "../../../src/core/collections";
+import { checkQuote } from "../../../src/core/quoteCheck";
 import { createStaffReservation, quoteWebReservation, submitWebReservation } from "../../../src/core/reservations";
 import { addDaysToDateString, vilniusDateString } from "../../../src/domain/time";
 import { renterDoc } from "./deskFixtures";
@@ -116,6 +117,19 @@ export function defineRuleFeesContract(name: string, open: () => Promise<CoreSto
       const saved = await createStaffReservation(ctx(), base, STAFF);
       expect(ruleLine(saved.quote, "youngDriver")?.amount).toBe(tariff.youngDriverPerDay * 3);
       expect(saved.quote.deposit).toBe(youngCar.doc.deposit);
+
+      // The back-office's live price before saving shows the same fee, and the same total.
+      const { pickupAt, returnAt, pickupLocationId, returnLocationId } = base;
+      const live = await checkQuote(ctx(), {
+        carId: youngCar.id,
+        pickupAt,
+        returnAt,
+        pickupLocationId,
+        returnLocationId,
+        customerId,
+      });
+      expect(ruleLine(live.quote, "youngDriver")?.amount).toBe(tariff.youngDriverPerDay * 3);
+      expect(live.quote?.total).toBe(saved.quote.total);
 
       const abroad = await createStaffReservation(
         ctx(),
