@@ -38,7 +38,14 @@ type Reservation = Doc & {
 };
 type Settings = Doc & { bookingRules: { graceMinutes: number } };
 type DeskAnswer = {
-  rates: { extraKmRate: number; fuelChargePerQuarter: number; cleaningFee: number };
+  /** the tariff's rates (settings.tariff, src/domain/tariff.ts) */
+  rates: {
+    extraKmRate: number;
+    fuelPerQuarter: number;
+    fuelServiceFee: number;
+    lateReturnFee: number;
+    cleaningFee: number;
+  };
   graceMinutes: number;
 };
 
@@ -272,8 +279,8 @@ describe("nuomos punktas: perdavimas ir grąžinimas naršyklėje", () => {
       const quarters = FUEL_ORDER.indexOf("3/4") - FUEL_ORDER.indexOf("1/4");
       const expected = {
         mileage: roundMoney(overKm * rates.extraKmRate),
-        fuel: roundMoney(quarters * rates.fuelChargePerQuarter),
-        late: roundMoney(lateDays * quote.dailyRate),
+        fuel: roundMoney(quarters * rates.fuelPerQuarter + rates.fuelServiceFee),
+        late: roundMoney(lateDays * quote.dailyRate + rates.lateReturnFee),
       };
       const total = roundMoney(expected.mileage + expected.fuel + expected.late);
       const totalCell = page.getByTestId("charges-total");
