@@ -399,20 +399,7 @@ export async function retryOnlinePayment(
     ctx.log.error(`Nepavyko dar kartą pradėti mokėjimo internetu (${provider}) rezervacijai ${opened.number}`, error);
     throw new CoreError("precondition", BALANCE_MESSAGES.failed);
   }
-  if (session.orderId !== opened.online.orderId) {
-    await store.transaction(async (tx) => {
-      await tx.lock(ledgerLockKey(reservationId));
-      const current = await tx.get(COLLECTIONS.reservations, reservationId);
-      if (!current) return;
-      const record = reservationRecord(current);
-      const online = onlineOf(record);
-      if (!record.payment || online?.orderId !== opened.online.orderId) return;
-      writeSummary(writer(tx, store, ctx.clock.now()), current, {
-        ...record.payment,
-        online: { ...online, orderId: session.orderId },
-      });
-    });
-  }
+  await adoptProviderOrderId(ctx, reservationId, opened.online.orderId, session.orderId);
   ctx.log.info(
     `Mokėjimas internetu pradėtas dar kartą: rezervacija ${opened.number}, ${opened.online.amount.toFixed(2)} €`,
   );
@@ -781,20 +768,7 @@ export async function startBalancePayment(
     ctx.log.error(`Nepavyko pradėti likučio mokėjimo internetu (${provider}) rezervacijai ${opened.number}`, error);
     throw new CoreError("precondition", BALANCE_MESSAGES.failed);
   }
-  if (session.orderId !== opened.online.orderId) {
-    await store.transaction(async (tx) => {
-      await tx.lock(ledgerLockKey(reservationId));
-      const current = await tx.get(COLLECTIONS.reservations, reservationId);
-      if (!current) return;
-      const record = reservationRecord(current);
-      const online = onlineOf(record);
-      if (!record.payment || online?.orderId !== opened.online.orderId) return;
-      writeSummary(writer(tx, store, ctx.clock.now()), current, {
-        ...record.payment,
-        online: { ...online, orderId: session.orderId },
-      });
-    });
-  }
+  await adoptProviderOrderId(ctx, reservationId, opened.online.orderId, session.orderId);
   ctx.log.info(
     `Likučio mokėjimas internetu pradėtas: rezervacija ${opened.number}, ${opened.online.amount.toFixed(2)} €`,
   );
@@ -804,4 +778,30 @@ export async function startBalancePayment(
 /** The payment settings as the site's booking uses them. */
 export async function loadPaymentSettings(ctx: CoreContext): Promise<PaymentSettings> {
   return paymentSettingsOf(await loadSettings(ctx.store));
+}
+
+/**
+ * A provider that names the order itself (Stripe's session id): the open online payment takes
+ * that id, so its callback finds the reservation; nothing when the id is ours or the payment moved on.
+ */
+async function adoptProviderOrderId(
+  ctx: CoreContext,
+  reservationId: string,
+  ourOrderId: string,
+  providerOrderId: string,
+): Promise<void> {
+  if (providerOrderId === ourOrderId) return;
+  const { store } = ctx;
+  await store.transaction(async (tx) => {
+    await tx.lock(ledgerLockKey(reservationId));
+    const current = await tx.get(COLLECTIONS.reservations, reservationId);
+    if (!current) return;
+    const record = reservationRecord(current);
+    const online = onlineOf(record);
+    if (!record.payment || online?.orderId !== ourOrderId) return;
+    writeSummary(writer(tx, store, ctx.clock.now()), current, {
+      ...record.payment,
+      online: { ...online, orderId: providerOrderId },
+    });
+  });
 }
